@@ -1,0 +1,26 @@
+// Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
+// command tree); each command's implementation, undici, conf, the table renderer and the sandbox are
+// separate chunks loaded by dynamic import when a command needs them.
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+await build({
+  entryPoints: { tix: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
+  // Some bundled dependencies are CommonJS and call require() for Node built-ins.
+  banner: { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

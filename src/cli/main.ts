@@ -1,0 +1,28 @@
+import { CommanderError } from 'commander';
+import { ExitCode, UsageError } from '../errors.js';
+import { buildProgram } from './program.js';
+import { reportError } from './report-error.js';
+
+const program = buildProgram();
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and --version "errors" are Commander's way of saying it is done.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      process.exitCode = ExitCode.OK;
+    } else {
+      process.exitCode = reportError(new UsageError(commanderMessage(error.message)), process.argv);
+    }
+  } else {
+    process.exitCode = reportError(error, process.argv);
+  }
+}
+
+/** Commander writes "error: unknown option '--x'\n(Did you mean --y?)"; tix reports one line. */
+function commanderMessage(message: string): string {
+  return message
+    .replace(/^error: /, '')
+    .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)')
+    .replace(/\s*\n\s*/g, ' ');
+}
