@@ -4,6 +4,10 @@ import { buildProgram } from './program.js';
 import { reportError } from './report-error.js';
 
 const program = buildProgram();
+if (process.argv.length <= 2) {
+  process.stdout.write(`${program.helpInformation()}\nNew here? Try: tix --sandbox events search --category concerts\n`);
+  process.exit(ExitCode.OK);
+}
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

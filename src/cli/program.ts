@@ -1,15 +1,80 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { authCommand } from './auth/auth.js';
+import { configCommand } from './config/config.js';
+import { eventsByAgentCommand } from './events/by-agent.js';
+import { eventsGetCommand } from './events/get.js';
+import { eventsSearchCommand } from './events/search.js';
+import { sandboxCommand } from './sandbox-command.js';
+import { agentsCommand } from './agents.js';
+import { inventoryCommand } from './inventory.js';
+import { salesCommand } from './sales/sales.js';
+
+const EXIT_CODES = `Exit codes:
+  0    success (a search with no results included)
+  1    API or unexpected error
+  2    usage error: a bad flag, argument or value
+  3    authentication: no API key, key not accepted (401) or not allowed (403)
+  4    not found: a specific event, agent or provider
+  5    unavailable: 503, timeout or network failure after retries
+  130  interrupted (Ctrl-C); 143 terminated`;
+
+const ENVIRONMENT = `Environment:
+  TIX_API_KEY       API key (instead of 'tix auth login')
+  TIX_BASE_URL      API base URL
+  TIX_PROFILE       profile to use (default: default)
+  TIX_CONFIG_DIR    folder for the config file
+  TIX_OUTPUT, TIX_TIMEZONE, TIX_PROVIDER, TIX_PAGE_SIZE, TIX_CONCURRENCY, TIX_TIMEOUT, TIX_RETRIES
+                    the settings of 'tix config'
+  NO_COLOR          no colour; HTTPS_PROXY, HTTP_PROXY, NO_PROXY are honoured`;
 
 /** The whole command tree. Completions and help tests walk this same tree, so they cannot drift from it. */
 export function buildProgram(): Command {
   const program = new Command('tix')
-    .description('Ticket-market partner API from the terminal: events, inventory and resale sales')
+    .description('Ticket-market partner API from the terminal: events, inventory and resale sales.')
     .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput({ outputError: () => {} });
+    .addHelpCommand(false)
+    .option('--sandbox', 'use a local sandbox API with generated data (no key or network needed)')
+    .option('--profile <name>', "stored profile to use (default: TIX_PROFILE, else 'default')")
+    .option('--base-url <url>', 'API base URL (default: TIX_BASE_URL, else the base-url setting)')
+    .option('--timeout <seconds>', 'seconds each request may take (default: 30)')
+    .option('--retries <n>', 'retries after a failed request, 0-10 (default: 3)')
+    .option('--concurrency <n>', 'requests in flight at once (pages, batches), 1-16 (default: 4)')
+    .option('--debug', 'trace every request to stderr (the API key is never shown)')
+    .option('-q, --quiet', 'no progress or notes on stderr')
+    .addOption(new Option('--no-color', 'no colour (also when NO_COLOR is set or output is not a terminal)'))
+    .option('--insecure-http', 'allow sending the key over plain http:// to a host other than this machine')
+    .addHelpText('after', `\n${EXIT_CODES}\n\n${ENVIRONMENT}\n`);
 
+  const events = program
+    .command('events')
+    .summary('search and look up events')
+    .description('Search and look up events.');
+  events.addCommand(eventsSearchCommand());
+  events.addCommand(eventsGetCommand());
+  events.addCommand(eventsByAgentCommand());
+
+  program.addCommand(inventoryCommand());
+  program.addCommand(salesCommand());
+  program.addCommand(agentsCommand());
+  program.addCommand(authCommand());
+  program.addCommand(configCommand());
+  program.addCommand(sandboxCommand());
+
+  forEachCommand(program, (command) =>
+    command
+      .helpOption('-h, --help', 'show help')
+      .showSuggestionAfterError(true)
+      .exitOverride()
+      // main.ts reports Commander's errors itself, as one line with exit code 2.
+      .configureOutput({ outputError: () => {} })
+      .configureHelp({ showGlobalOptions: true }),
+  );
   return program;
+}
+
+/** Settings Commander copies only to subcommands made with .command(), applied to the whole tree. */
+export function forEachCommand(command: Command, visit: (command: Command) => void): void {
+  visit(command);
+  for (const sub of command.commands) forEachCommand(sub, visit);
 }

@@ -1,0 +1,140 @@
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import { ExitCode } from '../errors.js';
+import { ApiError } from './errors.js';
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+export function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The codings of Content-Encoding in the order they were applied; identity dropped. */
+function codings(headers: Headers, endpoint: string): string[] {
+  const value = header(headers, 'content-encoding');
+  if (!value) return [];
+  const list = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  for (const coding of list) {
+    if (!(coding in decoders)) {
+      throw new ApiError(`the API answered ${endpoint} with an unsupported content-encoding "${coding}"`, ExitCode.ERROR, { endpoint });
+    }
+  }
+  return list;
+}
+
+// tix asks for gzip and br; deflate costs nothing and some servers send it anyway.
+const decoders: Record<string, { whole: (buffer: Buffer) => Promise<Buffer>; stream: () => Transform }> = {
+  gzip: { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
+  'x-gzip': { whole: promisify(zlib.gunzip), stream: () => zlib.createGunzip() },
+  br: { whole: promisify(zlib.brotliDecompress), stream: () => zlib.createBrotliDecompress() },
+  deflate: { whole: promisify(zlib.inflate), stream: () => zlib.createInflate() },
+};
+
+/** Reads a whole body into memory, stopping (and discarding the rest) after `limit` bytes. */
+export async function readAll(body: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(Buffer.from(chunk));
+    size += chunk.length;
+    if (size >= limit) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Undoes Content-Encoding on a complete body. A broken compressed stream is an API error, not a network one. */
+export async function decodeBody(raw: Buffer, headers: Headers, endpoint: string): Promise<Buffer> {
+  let data = raw;
+  for (const coding of codings(headers, endpoint).reverse()) {
+    try {
+      data = await decoders[coding]!.whole(data);
+    } catch (error) {
+      throw decodeError(error, coding, endpoint);
+    }
+  }
+  return data;
+}
+
+/** The streaming form of decodeBody, for bodies too large to hold. Errors of any stage surface on the result. */
+export function decodeStream(body: Readable, headers: Headers, endpoint: string): Readable {
+  const stages = codings(headers, endpoint).reverse();
+  if (stages.length === 0) return body;
+  const transforms = stages.map((coding) => decoders[coding]!.stream());
+  // pipeline destroys every stage on any failure, so the consumer of the last one sees the first error.
+  return pipeline([body, ...transforms], () => {}) as unknown as Readable;
+}
+
+export function decodeError(error: unknown, coding: string, endpoint: string): ApiError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ApiError(`could not decode the ${coding}-compressed response from ${endpoint}: ${reason}`, ExitCode.ERROR, { endpoint, cause: error });
+}
+
+function mediaType(headers: Headers): string | undefined {
+  return header(headers, 'content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+function isJsonType(type: string | undefined): boolean {
+  return type === undefined || type === 'application/json' || type === 'text/json' || type.endsWith('+json');
+}
+
+/**
+ * Fails early, before reading the body, when a 2xx is plainly not JSON: typically a proxy's or captive
+ * portal's HTML page. A missing Content-Type is given the benefit of the doubt.
+ */
+export function checkJsonType(headers: Headers, endpoint: string, status: number): void {
+  const type = mediaType(headers);
+  if (!isJsonType(type)) {
+    throw new ApiError(`expected JSON from ${endpoint} but got ${type} (HTTP ${status}); is the base URL right, or is a proxy in the way?`, ExitCode.ERROR, {
+      endpoint,
+      status,
+    });
+  }
+}
+
+/** Parses a complete body; failure here is the server's, so it is not retried. */
+export function parseJson(body: string, endpoint: string, status: number): unknown {
+  // A byte-order mark is legal in front of UTF-8 JSON on the wire but not to JSON.parse.
+  const text = body.replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
+  }
+}
+
+const MAX_SERVER_MESSAGE = 300;
+
+/**
+ * The server's explanation from an error body: `message`, else `error`, from a JSON body
+ * (`{"status":404,"error":"Not Found","message":"..."}`), or a short plain-text body. HTML is ignored:
+ * a proxy's error page says nothing useful in one line.
+ */
+export function serverMessageFrom(text: string, headers: Headers): string | undefined {
+  const type = mediaType(headers);
+  let message: string | undefined;
+  if (isJsonType(type)) {
+    try {
+      const body = JSON.parse(text) as unknown;
+      if (body && typeof body === 'object') {
+        const { message: m, error: e } = body as { message?: unknown; error?: unknown };
+        message = typeof m === 'string' && m.trim() ? m : typeof e === 'string' && e.trim() ? e : undefined;
+      }
+    } catch {
+      message = undefined;
+    }
+  } else if (type === 'text/plain') {
+    message = text;
+  }
+  if (!message) return undefined;
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_SERVER_MESSAGE ? `${line.slice(0, MAX_SERVER_MESSAGE - 1)}…` : line;
+}

@@ -1,0 +1,396 @@
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { ExitCode, TixError, UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
+import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
+import { parseRetryAfter } from './retry-after.js';
+import { classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
+import { encodeQuery, encodeSegment, endpointFor, parseBaseUrl, type BaseUrl, type PathSegment, type Query, traceQuery } from './url.js';
+
+export type { PathSegment, Query } from './url.js';
+
+export interface ApiClientOptions {
+  /** May include a path prefix, e.g. https://api.example.com/v2; a trailing slash is ignored. */
+  baseUrl: string;
+  apiKey: string;
+  /** Default 30 000; bounds connect, headers and body of each attempt. */
+  timeoutMs?: number;
+  /** Default 3, so up to 4 attempts. */
+  retries?: number;
+  /** `tix/<version> node/<version>` unless given. */
+  userAgent?: string;
+  /** The --debug sink: one line per attempt with method, URL, status, time, and the retry decision. Never the key. */
+  trace?: (line: string) => void;
+  /** Allow plain http:// to a host that is not this machine. */
+  insecureHttp?: boolean;
+  /** Cancels everything, waits included (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Test seam; when given, the caller owns it and close() leaves it open. */
+  dispatcher?: Dispatcher;
+  /** Test seam for the waits between attempts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Test seam for backoff jitter. */
+  random?: () => number;
+}
+
+export interface RequestInit {
+  /** Cancels this request only (e.g. a page that is no longer wanted). */
+  signal?: AbortSignal;
+}
+
+export interface StreamResponse {
+  status: number;
+  headers: Headers;
+  /**
+   * The decompressed body. Read it to the end or destroy() it: until then it holds a connection. Failures
+   * while reading are ApiErrors (a cut-off body: exit 5); there are no retries once the body is handed over.
+   */
+  body: Readable;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+/** Error bodies are read for their message only; a proxy's huge HTML page is not worth more. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** How long an idle keep-alive connection is kept for the next request (pages, concurrent gets). */
+const KEEP_ALIVE_MS = 10_000;
+
+interface Target {
+  path: string;
+  /** For messages: method and path relative to the base URL, no query. */
+  endpoint: string;
+  /** For --debug: the full URL, secret query values masked. */
+  traceUrl: string;
+}
+
+/** Lets a streaming response keep its abort wiring alive after the attempt returns. */
+interface Handover {
+  handedOver: boolean;
+  releases: (() => void)[];
+}
+
+interface AttemptContext {
+  endpoint: string;
+  /** Aborted by the caller's signals (and, until a handover, by the attempt's timer). */
+  signal: AbortSignal;
+  /** Keeps the request's signal wiring alive; the returned function undoes it when the body is done. */
+  handOver(): () => void;
+}
+
+type Consume<R> = (response: Dispatcher.ResponseData, context: AttemptContext) => Promise<R>;
+
+type Failure =
+  | { kind: 'status'; status: number; serverMessage?: string; retryAfterMs?: number; location?: string }
+  | { kind: 'network'; network: NetworkFailure; cause: unknown };
+
+type Outcome<R> =
+  | { ok: true; value: R; status: number }
+  | { ok: false; failure: Failure }
+  | { ok: false; fatal: ApiError };
+
+/** The reason the per-attempt timer aborts with, told apart from the caller's own abort. */
+class AttemptTimedOut extends Error {}
+
+/**
+ * The one way tix talks to the API: one keep-alive dispatcher, the key in a header, timeouts per attempt,
+ * retries with backoff for the failures that pass, and typed errors for the ones that do not.
+ */
+export class ApiClient {
+  readonly #base: BaseUrl;
+  readonly #apiKey: string;
+  readonly #timeoutMs: number;
+  readonly #retries: number;
+  readonly #headers: Record<string, string>;
+  readonly #trace: ((line: string) => void) | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #random: () => number;
+  #requestCount = 0;
+
+  constructor(options: ApiClientOptions) {
+    const { apiKey } = options;
+    if (typeof apiKey !== 'string' || apiKey === '') throw new TixError('no API key given', ExitCode.AUTH);
+    // A newline or other control character would break the header (undici refuses it with a less clear error).
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) {
+      throw new TixError('the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied', ExitCode.AUTH);
+    }
+    this.#apiKey = apiKey;
+    try {
+      this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
+    } catch (error) {
+      if (error instanceof Error) error.message = redact(error.message, apiKey);
+      throw error;
+    }
+
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs <= 0) throw new UsageError('--timeout must be a number of seconds greater than 0');
+    this.#retries = options.retries ?? DEFAULT_RETRIES;
+    if (!Number.isInteger(this.#retries) || this.#retries < 0) throw new UsageError('--retries must be a whole number, 0 or more');
+
+    this.#headers = {
+      'x-api-key': apiKey,
+      accept: 'application/json',
+      'accept-encoding': 'gzip, br',
+      'user-agent': options.userAgent ?? `tix/${VERSION} node/${process.versions.node}`,
+    };
+    this.#trace = options.trace;
+    this.#signal = options.signal;
+    this.#sleep = options.sleep ?? sleep;
+    this.#random = options.random ?? Math.random;
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY; keeps connections alive between requests.
+      new EnvHttpProxyAgent({
+        connectTimeout: this.#timeoutMs,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+      });
+  }
+
+  /** HTTP attempts sent so far, retries included. */
+  get requestCount(): number {
+    return this.#requestCount;
+  }
+
+  /** GET and parse JSON. `path` is raw segments (`['events', id]`); each is percent-encoded here. */
+  async get<T>(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<T> {
+    return this.#request(path, query, init, async (response, { endpoint }) => {
+      checkJsonType(response.headers, endpoint, response.statusCode);
+      // A read that fails here (connection cut before the end) is a network failure and is retried...
+      const raw = await readAll(response.body);
+      // ...but a complete body that does not decode or parse is the server's answer, and is not.
+      const decoded = await decodeBody(raw, response.headers, endpoint);
+      return parseJson(decoded.toString('utf8'), endpoint, response.statusCode) as T;
+    });
+  }
+
+  /** GET with the body as a stream, for responses too large to hold. Retries happen only before the handover. */
+  async getStream(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<StreamResponse> {
+    return this.#request(path, query, init, async (response, context) => {
+      const { endpoint, signal } = context;
+      const status = response.statusCode;
+      checkJsonType(response.headers, endpoint, status);
+      const decoded = decodeStream(response.body, response.headers, endpoint);
+      const release = context.handOver();
+      async function* relay(): AsyncGenerator<Buffer> {
+        try {
+          for await (const chunk of decoded) yield chunk as Buffer;
+        } catch (error) {
+          if (signal.aborted) throw signal.reason;
+          const network = classifyNetworkError(error);
+          if (network) {
+            throw new ApiError(`the response from ${endpoint} was cut off: ${network.description}`, ExitCode.UNAVAILABLE, { endpoint, status, cause: error });
+          }
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new ApiError(`could not decode the response from ${endpoint}: ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
+        } finally {
+          discard(decoded);
+          discard(response.body);
+          release();
+        }
+      }
+      return { status, headers: response.headers, body: Readable.from(relay(), { objectMode: false }) };
+    });
+  }
+
+  /** Closes the connections this client opened (not an injected dispatcher, which its owner closes). */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  async #request<R>(path: readonly PathSegment[], query: Query | undefined, init: RequestInit | undefined, consume: Consume<R>): Promise<R> {
+    const target = this.#target(path, query);
+    // One signal for the whole call, waits included: the client's (Ctrl-C) and this request's.
+    const call = new AbortController();
+    const handover: Handover = { handedOver: false, releases: [link(call, [this.#signal, init?.signal])] };
+    const attempts = this.#retries + 1;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        call.signal.throwIfAborted();
+        const started = performance.now();
+        const outcome = await this.#attempt(target, call.signal, consume, handover);
+        const elapsed = `${Math.round(performance.now() - started)} ms`;
+        const line = `GET ${target.traceUrl} (attempt ${attempt}/${attempts})`;
+
+        if (outcome.ok) {
+          this.#log(`${line} -> ${outcome.status} in ${elapsed}`);
+          return outcome.value;
+        }
+        if ('fatal' in outcome) {
+          this.#log(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
+          throw this.#scrub(outcome.fatal);
+        }
+
+        const { failure } = outcome;
+        const retryable = failure.kind === 'status' ? RETRYABLE_STATUSES.has(failure.status) : failure.network.retryable;
+        const decision: RetryDecision | { retry: false; why: 'final' } = retryable
+          ? decideRetry(attempt, this.#retries, failure.kind === 'status' ? failure.retryAfterMs : undefined, this.#random)
+          : { retry: false, why: 'final' };
+        const result = failure.kind === 'status' ? `${failure.status} in ${elapsed}` : `${failure.network.code} after ${elapsed}`;
+        const next = decision.retry ? `retrying in ${decision.waitMs} ms (${decision.why})` : decision.why === 'final' ? 'not retried' : `giving up (${decision.why})`;
+        this.#log(`${line} -> ${result}; ${next}`);
+
+        if (!decision.retry) throw this.#scrub(this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long'));
+        await this.#sleep(decision.waitMs, call.signal);
+      }
+    } finally {
+      if (!handover.handedOver) for (const release of handover.releases) release();
+    }
+  }
+
+  async #attempt<R>(target: Target, callSignal: AbortSignal, consume: Consume<R>, handover: Handover): Promise<Outcome<R>> {
+    const attempt = new AbortController();
+    const unlink = link(attempt, [callSignal]);
+    // Undici's own timeouts watch each phase for idleness; this one bounds the attempt as a whole.
+    const timer = setTimeout(() => attempt.abort(new AttemptTimedOut()), this.#timeoutMs);
+    let response: Dispatcher.ResponseData | undefined;
+    this.#requestCount++;
+    try {
+      response = await this.#dispatcher.request({
+        origin: this.#base.origin,
+        path: target.path,
+        method: 'GET',
+        headers: this.#headers,
+        signal: attempt.signal,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      });
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) {
+        const context: AttemptContext = {
+          endpoint: target.endpoint,
+          signal: attempt.signal,
+          handOver: () => {
+            handover.handedOver = true;
+            // The body outlives this attempt: its time is bounded by undici's bodyTimeout (idle time
+            // between chunks) rather than by a deadline that a very large download would overrun.
+            clearTimeout(timer);
+            const releases = [...handover.releases, unlink];
+            return () => releases.forEach((release) => release());
+          },
+        };
+        return { ok: true, value: await consume(response, context), status };
+      }
+      const serverMessage = await this.#serverMessage(response, target.endpoint);
+      callSignal.throwIfAborted();
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+      const location = header(response.headers, 'location');
+      return {
+        ok: false,
+        failure: {
+          kind: 'status',
+          status,
+          ...(serverMessage === undefined ? {} : { serverMessage }),
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          ...(location === undefined ? {} : { location }),
+        },
+      };
+    } catch (error) {
+      if (callSignal.aborted) throw callSignal.reason;
+      if (error instanceof ApiError) return { ok: false, fatal: error };
+      if (attempt.signal.reason instanceof AttemptTimedOut) {
+        const network: NetworkFailure = { code: 'TIMEOUT', description: 'timed out', retryable: true, timeout: true };
+        return { ok: false, failure: { kind: 'network', network, cause: error } };
+      }
+      const network = classifyNetworkError(error);
+      if (!network) throw error;
+      return { ok: false, failure: { kind: 'network', network, cause: error } };
+    } finally {
+      if (!handover.handedOver) {
+        clearTimeout(timer);
+        unlink();
+        // Frees the connection whatever happened to the body (a no-op once it was read to the end).
+        if (response) discard(response.body);
+      }
+    }
+  }
+
+  /** The server's explanation from an error body, if it gave one; reading it must not fail the call. */
+  async #serverMessage(response: Dispatcher.ResponseData, endpoint: string): Promise<string | undefined> {
+    try {
+      const raw = await readAll(response.body, MAX_ERROR_BODY_BYTES);
+      const decoded = await decodeBody(raw, response.headers, endpoint);
+      const message = serverMessageFrom(decoded.toString('utf8'), response.headers);
+      return message === undefined ? undefined : redact(message, this.#apiKey);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #finalError(failure: Failure, target: Target, attempts: number, retryAfterTooLong: boolean): ApiError {
+    const { endpoint } = target;
+    if (failure.kind === 'status') {
+      let extra: string | undefined;
+      if (retryAfterTooLong && failure.retryAfterMs !== undefined) {
+        extra = `the API asked to wait ${seconds(failure.retryAfterMs)} before retrying, longer than tix waits (${seconds(MAX_RETRY_AFTER_MS)}); try again later`;
+      } else if (failure.status >= 300 && failure.status < 400 && failure.location) {
+        extra = `it points to ${failure.location}`;
+      }
+      return errorForStatus(failure.status, endpoint, failure.serverMessage, attempts, extra);
+    }
+    const { network, cause } = failure;
+    const gaveUp = network.retryable ? `, gave up after ${attemptsText(attempts)}` : '';
+    if (network.timeout) {
+      return new ApiError(
+        `request timed out after ${seconds(this.#timeoutMs)} (${endpoint})${gaveUp}; allow more time with --timeout <seconds>`,
+        ExitCode.UNAVAILABLE,
+        { endpoint, cause },
+      );
+    }
+    const host = new URL(this.#base.origin).host;
+    return new ApiError(`could not reach the API at ${host} (${endpoint}): ${network.description}${gaveUp}`, ExitCode.UNAVAILABLE, { endpoint, cause });
+  }
+
+  #target(path: readonly PathSegment[], query: Query | undefined): Target {
+    const full = `${this.#base.prefix}/${path.map(encodeSegment).join('/')}`;
+    return {
+      path: `${full}${encodeQuery(query)}`,
+      endpoint: endpointFor(path),
+      traceUrl: `${this.#base.origin}${full}${traceQuery(query)}`,
+    };
+  }
+
+  #log(line: string): void {
+    this.#trace?.(redact(line, this.#apiKey));
+  }
+
+  /** Last line of defence: whatever a message was built from, it leaves without the key. */
+  #scrub(error: ApiError): ApiError {
+    error.message = redact(error.message, this.#apiKey);
+    return error;
+  }
+}
+
+/** Makes `target` abort when any source does, with that source's reason; returns the undo. */
+function link(target: AbortController, sources: readonly (AbortSignal | undefined)[]): () => void {
+  const undo: (() => void)[] = [];
+  for (const source of sources) {
+    if (!source) continue;
+    if (source.aborted) {
+      target.abort(source.reason);
+      break;
+    }
+    const onAbort = (): void => target.abort(source.reason);
+    source.addEventListener('abort', onAbort, { once: true });
+    undo.push(() => source.removeEventListener('abort', onAbort));
+  }
+  return () => undo.forEach((fn) => fn());
+}
+
+/** Destroys a body that may be unread; the abort error that follows has no one left to tell. */
+function discard(stream: Readable): void {
+  if (stream.destroyed) return;
+  stream.on('error', () => {});
+  stream.destroy();
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}

@@ -1,0 +1,113 @@
+import { ExitCode, TixError } from '../errors.js';
+
+export interface ApiErrorDetails {
+  /** Method and path relative to the base URL, without the query string: `GET /events/evt_1`. */
+  endpoint: string;
+  status?: number;
+  /** The server's own explanation, from its JSON error body, already scrubbed of the key. */
+  serverMessage?: string;
+  cause?: unknown;
+}
+
+/**
+ * A failed API call, with everything a user or a script needs to act on it: the exit code (via TixError),
+ * the HTTP status when there was one, the endpoint and the server's message.
+ */
+export class ApiError extends TixError {
+  readonly status?: number;
+  readonly endpoint: string;
+  readonly serverMessage?: string;
+
+  constructor(message: string, exitCode: ExitCode, details: ApiErrorDetails) {
+    super(message, exitCode, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ApiError';
+    this.endpoint = details.endpoint;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.serverMessage !== undefined) this.serverMessage = details.serverMessage;
+  }
+}
+
+/** Whether `error` is the API saying 404, the one status callers turn into "nothing here". */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * Rethrows a 404 with a message that names what was not found ("event evt_1 not found"); anything else
+ * passes through unchanged.
+ */
+export async function explainNotFound<T>(call: Promise<T>, what: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    throw new ApiError(`${what} (HTTP 404 from ${error.endpoint})`, ExitCode.NOT_FOUND, {
+      endpoint: error.endpoint,
+      status: 404,
+      ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }),
+      cause: error,
+    });
+  }
+}
+
+export function attemptsText(attempts: number): string {
+  return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+}
+
+/**
+ * The error for a final non-2xx status. `attempts` is mentioned only for the statuses tix retries, where
+ * "after 4 attempts" tells the user that waiting already happened.
+ */
+export function errorForStatus(status: number, endpoint: string, serverMessage: string | undefined, attempts: number, extra?: string): ApiError {
+  const where = `(HTTP ${status} from ${endpoint})`;
+  const said = serverMessage ? `: ${serverMessage}` : '';
+  const details = { endpoint, status, ...(serverMessage === undefined ? {} : { serverMessage }) };
+  const tail = extra ? `; ${extra}` : '';
+  switch (status) {
+    case 401:
+      return new ApiError(
+        `the API key was not accepted ${where}${said}; check it with \`tix auth status\`, or set another with \`tix auth login\` or TIX_API_KEY`,
+        ExitCode.AUTH,
+        details,
+      );
+    case 403:
+      return new ApiError(`the API key is not allowed to access this data ${where}${said}`, ExitCode.AUTH, details);
+    case 404:
+      return new ApiError(`not found ${where}${said}`, ExitCode.NOT_FOUND, details);
+    case 429:
+      return new ApiError(`rate limited by the API ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`, ExitCode.UNAVAILABLE, details);
+    case 502:
+    case 503:
+    case 504:
+      return new ApiError(`the API is unavailable ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`, ExitCode.UNAVAILABLE, details);
+    case 400:
+      return new ApiError(`the API rejected the request as malformed ${where}${said}`, ExitCode.ERROR, details);
+    default:
+      if (status >= 300 && status < 400) {
+        // Redirects are not followed on purpose: following one could carry the key to another host.
+        return new ApiError(`unexpected redirect ${where}${said}${tail}; check the base URL`, ExitCode.ERROR, details);
+      }
+      return new ApiError(`the API failed ${where}${said}`, ExitCode.ERROR, details);
+  }
+}
+
+/**
+ * Removes the key from text that came from elsewhere (server messages, URLs, low-level errors), in the
+ * forms it could take there: raw, percent-encoded and form-encoded. Defence in depth: tix never puts the
+ * key in a URL, but a server or proxy may echo it back.
+ */
+export function redact(text: string, secret: string): string {
+  if (!secret) return text;
+  const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)]);
+  let out = text;
+  for (const form of forms) {
+    out = out.split(form).join('***');
+    // Percent-encodings may come back with lower-case hex digits.
+    if (form.includes('%')) out = out.replace(new RegExp(escapeRegExp(form), 'gi'), '***');
+  }
+  return out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { isSettingKey, SETTINGS, SETTING_KEYS, type SettingKey } from '../../config/keys.js';
+import { CONFIG_FILE_NAME, configDir } from '../../config/paths.js';
+import { ConfigStore } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { parseOutputOptions, type RawOutputFlags } from '../output-options.js';
+import { createJsonListWriter, rowWriterFor, withSink } from '../present.js';
+import type { Runtime } from '../runtime.js';
+
+function settingKey(key: string): SettingKey {
+  // Commander's choices() has checked already; this narrows the type for callers that skip Commander.
+  if (!isSettingKey(key)) throw new UsageError(`<key> must be one of ${SETTING_KEYS.join(', ')}, not '${key}'`);
+  return key;
+}
+
+export async function runConfigGet(key: string, rt: Runtime): Promise<void> {
+  const value = rt.settings.values[settingKey(key)];
+  if (value === undefined) {
+    rt.note(`${key} is not set`);
+    return;
+  }
+  rt.io.stdout.write(`${value}\n`);
+}
+
+export async function runConfigSet(key: string, value: string, rt: Runtime): Promise<void> {
+  const spec = SETTINGS[settingKey(key)];
+  const parsed = spec.parse(value, key);
+  const store = await ConfigStore.open(rt.io.env);
+  store.set(rt.settings.profile, spec.key, String(parsed));
+  rt.note(`Set ${key} to ${parsed} in profile '${rt.settings.profile}'.`);
+  if (rt.io.env[spec.env]) rt.warn(`${spec.env} is set and takes precedence over the stored value`);
+}
+
+export async function runConfigUnset(key: string, rt: Runtime): Promise<void> {
+  const store = await ConfigStore.open(rt.io.env);
+  const removed = store.unset(rt.settings.profile, settingKey(key));
+  rt.note(removed ? `Removed ${key} from profile '${rt.settings.profile}'.` : `${key} was not set in profile '${rt.settings.profile}'.`);
+}
+
+export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise<void> {
+  const output = parseOutputOptions(flags, rt);
+  const rows = SETTING_KEYS.map((key) => ({
+    key,
+    value: rt.settings.values[key] ?? null,
+    source: rt.settings.sources[key] === 'env' ? SETTINGS[key].env : rt.settings.sources[key],
+    description: SETTINGS[key].description,
+  }));
+  await withSink(rt, output, async (sink) => {
+    if (output.format === 'json') {
+      const writer = createJsonListWriter(sink, { key: 'settings', pretty: rt.io.stdout.isTTY === true });
+      await writer.write(rows);
+      await writer.end();
+      return;
+    }
+    const writer = rowWriterFor(rt, output, sink, { documented: ['key', 'value', 'source', 'description'], tableDefaults: ['key', 'value', 'source'] });
+    await writer.write(rows);
+    await writer.end();
+  });
+}
+
+export async function runConfigPath(rt: Runtime): Promise<void> {
+  rt.io.stdout.write(`${join(configDir(rt.io.env), CONFIG_FILE_NAME)}\n`);
+}

@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import { TICKET_AGENTS } from '../../api/agents.js';
+import { UsageError } from '../../errors.js';
+import { addExamples, addOutputOptions, withValues } from '../command-kit.js';
+import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../output-options.js';
+import { parseIdList, parsePathSegment } from '../parse/ids.js';
+import { runCommand } from '../run-command.js';
+import { Option } from 'commander';
+
+export interface EventsGetOptions {
+  ids: string[];
+  /** When set, the ids are this agent's own event ids. */
+  agent?: string;
+  concurrency: number;
+  output: OutputOptions;
+}
+
+interface RawFlags extends RawOutputFlags {
+  agent?: string;
+}
+
+export const SERVICE_ID_PREFIX = 'evt_';
+
+export function eventsGetCommand(): Command {
+  const command = new Command('get')
+    .summary('show events by id')
+    .description(
+      "Show events by the service's ids (evt_...), or by an agent's own ids with --agent.\nIds may be separated by spaces or commas; '-' reads them from stdin.",
+    )
+    .argument('<id...>', "event ids (evt_...), or the agent's ids with --agent")
+    .addOption(
+      withValues(
+        new Option('--agent <agent>', 'the ids are this ticket agent\'s event ids (agent type name or code)'),
+        TICKET_AGENTS.map((a) => a.name),
+      ),
+    );
+  addOutputOptions(command);
+  addExamples(command, [
+    { description: 'One event by its service id', command: 'tix events get evt_3k9QzR7hT2' },
+    { description: "Events by Ticketmaster's ids", command: 'tix events get --agent ticketMaster vvG1VZKS3n1Aso,vvG1VZKS3n1Asp' },
+  ]);
+  return command.action(async (ids: string[], flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const options: EventsGetOptions = {
+        ids: await parseIdList('<id>', ids, rt.io.stdin),
+        concurrency: rt.settings.values.concurrency,
+        output: parseOutputOptions(flags, rt),
+      };
+      if (flags.agent !== undefined) options.agent = parsePathSegment('--agent', flags.agent);
+      else {
+        const wrong = options.ids.find((id) => !id.startsWith(SERVICE_ID_PREFIX));
+        if (wrong !== undefined) {
+          throw new UsageError(`<id>: '${wrong}' is not a service event id (they start with ${SERVICE_ID_PREFIX}); for an agent's ids add --agent <agent>`);
+        }
+      }
+      const { runEventsGet } = await import('./get-run.js');
+      await runEventsGet(options, rt);
+    }),
+  );
+}

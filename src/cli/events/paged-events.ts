@@ -1,0 +1,56 @@
+import { paginate } from '../../api/paginate.js';
+import type { EventsResponse } from '../../api/types.js';
+import type { OutputOptions } from '../output-options.js';
+import type { PagingOptions } from '../paging.js';
+import { prettyJson, withSink, writeJson } from '../present.js';
+import { progress } from '../progress.js';
+import type { Runtime } from '../runtime.js';
+import { writeEventPages } from './write-event-pages.js';
+
+export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse>;
+
+/** Lists events a page at a time (events search, events by-agent): one page, --limit n, or --all. */
+export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
+  // One page as JSON is the API's payload, untouched.
+  if (output.format === 'json' && !paging.all && paging.limit === undefined) {
+    const response = await fetchPage(paging.page, paging.pageSize, rt.signal);
+    if (response.events.length === 0) rt.note('No events found.');
+    if (response.events.length > 0 || output.out !== undefined) {
+      await withSink(rt, output, (sink) => writeJson(sink, response, prettyJson(rt, output)));
+    }
+    hintMorePages(rt, response.events.length, paging);
+    return;
+  }
+
+  const spinner = await progress(rt, 'Fetching events');
+  let fetched = 0;
+  let lastPageSize = 0;
+  const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal).then((r) => r.events), {
+    firstPage: paging.page,
+    pageSize: paging.pageSize,
+    all: paging.all || paging.limit !== undefined,
+    concurrency: paging.concurrency,
+    ...(paging.limit !== undefined ? { limit: paging.limit } : {}),
+  });
+  const counted = (async function* () {
+    for await (const page of pages) {
+      fetched += page.length;
+      lastPageSize = page.length;
+      spinner.update(`Fetching events: ${fetched.toLocaleString('en-US')} so far`);
+      yield page;
+    }
+  })();
+  try {
+    await writeEventPages(rt, output, counted);
+  } finally {
+    spinner.stop();
+  }
+  if (!paging.all && paging.limit === undefined) hintMorePages(rt, lastPageSize, paging);
+}
+
+/** A full page means there may be more; say how to get them, on stderr where it does not disturb the data. */
+function hintMorePages(rt: Runtime, count: number, paging: PagingOptions): void {
+  if (count >= paging.pageSize) {
+    rt.note(`Showing page ${paging.page} (${count} events); more may follow: use --page ${paging.page + 1} or --all.`);
+  }
+}

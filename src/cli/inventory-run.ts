@@ -1,0 +1,125 @@
+import { AGENT_CODES } from '../api/agents.js';
+import { INVENTORY_IDS_MAX } from '../api/enums.js';
+import { ApiError, isNotFound } from '../api/errors.js';
+import { getInventory } from '../api/inventory.js';
+import type { InventoryEvent, InventoryResponse } from '../api/types.js';
+import { ExitCode, TixError } from '../errors.js';
+import { mapSettled } from './concurrency.js';
+import type { InventoryOptions } from './inventory.js';
+import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from './present.js';
+import { progress } from './progress.js';
+import type { Runtime } from './runtime.js';
+
+/** One row per listing; the agent's own extra fields follow the documented ones, then the timestamp. */
+const LISTING_VIEW: RecordView = {
+  documented: ['ticketAgent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
+  tableDefaults: ['eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
+  columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+};
+
+export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {
+  const client = await rt.client();
+  const batches: string[][] = [];
+  for (let i = 0; i < options.ids.length; i += INVENTORY_IDS_MAX) batches.push(options.ids.slice(i, i + INVENTORY_IDS_MAX));
+
+  const spinner = await progress(rt, `Fetching inventory for ${options.ids.length} events`);
+  let settled;
+  try {
+    settled = await mapSettled(batches, options.concurrency, (batch) => getInventory(client, options.agent, batch, { signal: rt.signal }), {
+      // Without --partial the first failure decides the outcome, so stop asking.
+      stopOnFailure: !options.partial,
+    });
+  } finally {
+    spinner.stop();
+  }
+
+  const failures = settled.flatMap((s, i) => (s.ok ? [] : [{ ids: batches[i]!, error: s.error }]));
+  const unknownAgent = failures.find((f) => isNotFound(f.error));
+  if (unknownAgent) {
+    throw new ApiError(`ticket agent '${options.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {
+      endpoint: (unknownAgent.error as ApiError).endpoint,
+      status: 404,
+    });
+  }
+  const missing = failures.flatMap((f) => f.ids);
+  if (failures.length > 0 && !options.partial) {
+    const first = failures[0]!.error;
+    const exitCode = first instanceof TixError ? first.exitCode : ExitCode.ERROR;
+    throw new TixError(`could not fetch inventory for ${describeIds(missing, options.ids.length)}: ${messageOf(first)}`, exitCode);
+  }
+
+  const merged = mergeInventory(
+    settled.flatMap((s) => (s.ok ? [s.value] : [])),
+    options.ids,
+  );
+  await writeInventory(merged, options, rt);
+
+  if (missing.length > 0) {
+    rt.warn(`inventory is missing for ${describeIds(missing, options.ids.length)}: ${messageOf(failures[0]!.error)}`);
+    return ExitCode.ERROR;
+  }
+  return ExitCode.OK;
+}
+
+/** Batches merged into one response: events in the order the ids were given, the newest timestamp kept. */
+export function mergeInventory(responses: InventoryResponse[], ids: readonly string[]): InventoryResponse {
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const data = responses.flatMap((r) => r.data);
+  // Stable sort: events the API names differently from the request keep their batch order at the end.
+  data.sort((a, b) => (order.get(a.eventId) ?? Infinity) - (order.get(b.eventId) ?? Infinity));
+  const timestamp = responses.map((r) => r.timestamp).reduce((newest, t) => (t > newest ? t : newest), '');
+  const merged: InventoryResponse = responses.length === 1 ? { ...responses[0]!, data } : { data, timestamp };
+  return merged;
+}
+
+async function writeInventory(inventory: InventoryResponse, options: InventoryOptions, rt: Runtime): Promise<void> {
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    if (output.format === 'json') {
+      await writeJson(sink, inventory, prettyJson(rt, output));
+      return;
+    }
+    const rows = listingRows(inventory, output.format === 'table');
+    const writer = rowWriterFor(rt, output, sink, LISTING_VIEW);
+    await writer.write(rows);
+    await writer.end();
+  });
+  if (output.format === 'table') for (const line of summaryLines(inventory.data)) rt.note(line);
+}
+
+/** Flattens events into listing rows; for a table, each event's listings cheapest first. */
+export function listingRows(inventory: InventoryResponse, byPrice: boolean): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const event of inventory.data) {
+    const sections = byPrice ? [...event.sections].sort((a, b) => a.price - b.price) : event.sections;
+    for (const listing of sections) {
+      const { section, row, quantity, price, listingId, ...extra } = listing;
+      rows.push({ ticketAgent: event.ticketAgent, eventId: event.eventId, section, row, quantity, price, listingId, ...extra, timestamp: inventory.timestamp });
+    }
+  }
+  return rows;
+}
+
+function summaryLines(events: InventoryEvent[]): string[] {
+  return events.map((event) => {
+    const prices = event.sections.map((s) => s.price).sort((a, b) => a - b);
+    if (prices.length === 0) return `${event.eventId}: no listings`;
+    const tickets = event.sections.reduce((n, s) => n + s.quantity, 0);
+    const mid = Math.floor(prices.length / 2);
+    const median = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
+    return `${event.eventId}: ${prices.length} listings, ${tickets} tickets, lowest ${money(prices[0]!)}, median ${money(median)}`;
+  });
+}
+
+function money(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function describeIds(ids: readonly string[], total: number): string {
+  const shown = ids.slice(0, 10).join(', ');
+  return `${ids.length} of ${total} ids (${shown}${ids.length > 10 ? ', …' : ''})`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

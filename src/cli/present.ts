@@ -1,0 +1,54 @@
+import {
+  createJsonListWriter,
+  createRowWriter,
+  fileSink,
+  stdoutSink,
+  writeJson,
+  type ColumnType,
+  type Sink,
+} from '../output/index.js';
+import type { OutputOptions } from './output-options.js';
+import type { Runtime } from './runtime.js';
+
+/** How a kind of record is shown: its documented columns, the short table set, and column types. */
+export interface RecordView {
+  documented: readonly string[];
+  tableDefaults: readonly string[];
+  columnTypes?: Record<string, ColumnType>;
+}
+
+/** Where the data goes: stdout, or a file written atomically, committed only when everything succeeded. */
+export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
+  const sink = output.out !== undefined ? await fileSink(output.out) : stdoutSink(rt.io.stdout);
+  try {
+    const result = await body(sink);
+    await sink.commit();
+    return result;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}
+
+/** Writes batches of records in the chosen row format (everything but json). */
+export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView) {
+  if (output.format === 'json') throw new Error('rowWriterFor: json is written as payloads, not rows');
+  const toFile = output.out !== undefined;
+  return createRowWriter(output.format, sink, {
+    documented: [...view.documented],
+    tableDefaults: [...view.tableDefaults],
+    ...(output.fields ? { fields: output.fields } : {}),
+    header: output.header,
+    excelSafe: output.excelSafe,
+    ...(view.columnTypes ? { columnTypes: view.columnTypes } : {}),
+    ...(toFile ? {} : { width: rt.io.stdout.columns ?? 120 }),
+    color: !toFile && rt.colorFor(rt.io.stdout),
+  });
+}
+
+/** JSON is pretty for a person at a terminal and compact for programs and files. */
+export function prettyJson(rt: Runtime, output: OutputOptions): boolean {
+  return output.out === undefined && rt.io.stdout.isTTY === true;
+}
+
+export { createJsonListWriter, writeJson };

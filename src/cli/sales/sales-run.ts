@@ -1,0 +1,113 @@
+import { ApiError } from '../../api/errors.js';
+import { getSalesDetails, getSalesSummary } from '../../api/sales.js';
+import type { EventHeader, SalesDetailsResponse, SalesSummaryResponse } from '../../api/types.js';
+import { ExitCode } from '../../errors.js';
+import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import type { Runtime } from '../runtime.js';
+import { renderSalesChart } from './chart.js';
+import type { SalesOptions } from './sales.js';
+import { eventHeaderLines, totals, totalsLine } from './sales-text.js';
+
+const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
+
+const SUMMARY_VIEW: RecordView = {
+  documented: ['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
+  tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
+  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer' },
+};
+
+const DETAILS_VIEW: RecordView = {
+  documented: ['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted'],
+  tableDefaults: ['soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price'],
+  columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', soldDate: 'datetime' },
+};
+
+const DAILY_VIEW: RecordView = {
+  documented: ['marketplaceId', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice', 'minimumSalesDataDate', 'maximumSalesDataDate'],
+  tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
+  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
+};
+
+export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
+  const client = await rt.client();
+  const response = await explainSalesErrors(options, getSalesSummary(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    if (options.chart) {
+      await sink.write(renderSalesChart(response.salesData, { width: rt.io.stdout.columns ?? 100, from: options.startDate, to: options.endDate }));
+      return;
+    }
+    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
+    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
+    await writer.write(rows);
+    await writer.end();
+    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesData))}\n`);
+  });
+  if (response.salesData.length === 0) rt.note('No sales in this range.');
+}
+
+export async function runSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime): Promise<void> {
+  const client = await rt.client();
+  const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
+    for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
+    await writer.end();
+    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesDetails))}\n`);
+  });
+  if (response.salesDetails.length === 0) rt.note('No sales in this range.');
+}
+
+function saleRows(header: EventHeader, day: SalesDetailsResponse['salesDetails'][number]): Record<string, unknown>[] {
+  return day.soldTickets.map(({ soldDate, sectionName, row, seats, quantity, price, priceFormatted, ...extra }) => ({
+    marketplaceId: header.marketplaceId,
+    date: day.date,
+    soldDate,
+    sectionName,
+    row,
+    seats,
+    quantity,
+    price,
+    priceFormatted,
+    ...extra,
+  }));
+}
+
+function dailyRow(header: EventHeader, day: SalesDetailsResponse['salesDetails'][number]): Record<string, unknown> {
+  const { soldTickets: _sales, date, ...aggregates } = day;
+  return { marketplaceId: header.marketplaceId, date, ...aggregates };
+}
+
+function dates(options: SalesOptions): { startDate?: string; endDate?: string } {
+  return {
+    ...(options.startDate !== undefined ? { startDate: options.startDate } : {}),
+    ...(options.endDate !== undefined ? { endDate: options.endDate } : {}),
+  };
+}
+
+/** Sales errors in the words of sales: which event and provider was not found, and what 403 means here. */
+async function explainSalesErrors<T extends SalesSummaryResponse | SalesDetailsResponse>(options: SalesOptions, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const details = { endpoint: error.endpoint, ...(error.status !== undefined ? { status: error.status } : {}) };
+    if (error.status === 404) {
+      throw new ApiError(
+        `no sales data for event '${options.eventId}' at provider '${options.provider}' (HTTP 404): use the provider's own event id (agentIds.STUBHUB in events search)`,
+        ExitCode.NOT_FOUND,
+        details,
+      );
+    }
+    if (error.status === 403) {
+      throw new ApiError(`this API key is not allowed sales data (HTTP 403 from ${error.endpoint}); ask your account manager to enable it`, ExitCode.AUTH, details);
+    }
+    throw error;
+  }
+}
+

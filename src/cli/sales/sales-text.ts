@@ -1,0 +1,36 @@
+import type { DailySales, EventHeader } from '../../api/types.js';
+
+/** The event a sales table is about, above the table (table output only). */
+export function eventHeaderLines(header: EventHeader): string[] {
+  const place = [header.venue, header.city, header.state, header.country].filter(Boolean).join(', ');
+  const range =
+    header.minimumSalesDataDate && header.maximumSalesDataDate
+      ? `${header.minimumSalesDataDate.slice(0, 10)} to ${header.maximumSalesDataDate.slice(0, 10)}`
+      : 'none';
+  return [
+    `${header.name} (${header.marketplace ?? 'marketplace'} ${header.marketplaceId})`,
+    `${place}; event ${String(header.date ?? header.eventDate ?? '').replace('T', ' ')}`,
+    `Sales data: ${range}`,
+  ];
+}
+
+export interface Totals {
+  tickets: number;
+  revenue: number;
+  /** Weighted by tickets: revenue over tickets, not the mean of daily averages. */
+  averagePrice: number;
+}
+
+export function totals(days: readonly DailySales[]): Totals {
+  const tickets = days.reduce((n, d) => n + d.totalTickets, 0);
+  const revenue = Math.round(days.reduce((n, d) => n + d.totalSales, 0) * 100) / 100;
+  return { tickets, revenue, averagePrice: tickets ? Math.round((revenue / tickets) * 100) / 100 : 0 };
+}
+
+export function totalsLine(t: Totals): string {
+  return `Total: ${t.tickets.toLocaleString('en-US')} tickets, ${money(t.revenue)} revenue, average ${money(t.averagePrice)} per ticket`;
+}
+
+export function money(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -1,0 +1,92 @@
+import { Command, Option } from 'commander';
+import { UsageError } from '../errors.js';
+import { addExamples, withValues } from './command-kit.js';
+import { parseWholeNumber } from './parse/numbers.js';
+
+const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape'] as const;
+
+interface RawFlags {
+  port?: string;
+  seed?: string;
+  events?: string;
+  latency?: string;
+  failRate?: string;
+  now?: string;
+  fault?: string;
+  faultRate?: string;
+  largeSales?: string;
+}
+
+export function sandboxCommand(): Command {
+  const command = new Command('sandbox')
+    .summary('run the local sandbox API in the foreground')
+    .description(
+      'Run the sandbox, a local implementation of the partner API over generated data, until Ctrl-C.\nIt prints its base URL and API keys on stderr; point tix (or curl) at it with TIX_BASE_URL and TIX_API_KEY.',
+    )
+    .option('--port <n>', 'port on 127.0.0.1 (default: any free port)')
+    .option('--seed <n>', 'seed of the generated data (default: 42)')
+    .option('--events <n>', 'number of events (default: 2000)')
+    .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
+    .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')
+    .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time (default: the real time)")
+    .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
+    .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')
+    .option('--large-sales <n>', 'give one event this many sales (its id is printed), for big exports');
+  addExamples(command, [
+    { description: 'A sandbox on a fixed port', command: 'tix sandbox --port 8787' },
+    { description: 'A flaky, slow sandbox for trying retries', command: 'tix sandbox --latency 200 --fail-rate 0.3' },
+  ]);
+  return command.action(async (flags: RawFlags) => {
+    const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
+    const sandbox = await startSandbox(parseSandboxFlags(flags));
+    process.stderr.write(
+      [
+        `tix sandbox listening on ${sandbox.url}`,
+        `  API key (full access):  ${SANDBOX_API_KEY}`,
+        `  API key (no sales):     ${SANDBOX_NOSALES_KEY}`,
+        `  events: ${sandbox.events.length.toLocaleString('en-US')}${sandbox.largeSalesEventId ? `; large sales event (stubhub): ${sandbox.largeSalesEventId}` : ''}`,
+        `Try: TIX_BASE_URL=${sandbox.url} TIX_API_KEY=${SANDBOX_API_KEY} tix events search --category concerts`,
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await sandbox.close();
+    process.stderr.write('tix sandbox stopped\n');
+  });
+}
+
+function fraction(flag: string, raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new UsageError(`${flag} must be a number from 0 to 1, not '${raw}'`);
+  }
+  return value;
+}
+
+export function parseSandboxFlags(flags: RawFlags) {
+  const options: import('../sandbox/index.js').SandboxOptions = {};
+  if (flags.port !== undefined) options.port = parseWholeNumber('--port', flags.port, 0, 65535);
+  if (flags.seed !== undefined) options.seed = parseWholeNumber('--seed', flags.seed, 0, 2 ** 31 - 1);
+  if (flags.events !== undefined) options.events = parseWholeNumber('--events', flags.events, 1, 2_000_000);
+  if (flags.latency !== undefined) options.latencyMs = parseWholeNumber('--latency', flags.latency, 0, 600_000);
+  if (flags.failRate !== undefined) options.failRate = fraction('--fail-rate', flags.failRate);
+  if (flags.faultRate !== undefined) options.faultRate = fraction('--fault-rate', flags.faultRate);
+  if (flags.largeSales !== undefined) options.largeSalesEvent = parseWholeNumber('--large-sales', flags.largeSales, 1, 20_000_000);
+  if (flags.fault !== undefined) {
+    if (!(FAULTS as readonly string[]).includes(flags.fault)) throw new UsageError(`--fault must be one of ${FAULTS.join(', ')}, not '${flags.fault}'`);
+    options.fault = flags.fault as (typeof FAULTS)[number];
+  }
+  if (flags.now !== undefined) {
+    const now = new Date(flags.now);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(flags.now) || Number.isNaN(now.getTime())) {
+      throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z, not '${flags.now}'`);
+    }
+    options.now = now;
+  }
+  return options;
+}

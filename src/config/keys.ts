@@ -1,0 +1,166 @@
+import { UsageError } from '../errors.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
+import { DEFAULT_PROVIDER } from '../api/agents.js';
+import { parseWholeNumber } from '../cli/parse/numbers.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The values a setting resolves to after validation. */
+export interface SettingValues {
+  'base-url': string;
+  output: OutputFormat;
+  timezone: string;
+  provider: string;
+  'page-size': number;
+  concurrency: number;
+  timeout: number;
+  retries: number;
+}
+export type SettingKey = keyof SettingValues;
+
+export interface SettingSpec<K extends SettingKey> {
+  key: K;
+  env: string;
+  /** The command-line flag that sets it for one run. */
+  flag: string;
+  description: string;
+  /** Shown in help and `config list`; undefined where the default is computed or there is none. */
+  defaultLabel: string;
+  /** `name` is how the value was given (--page-size, TIX_PAGE_SIZE, ...), so errors point at it. */
+  parse(raw: string, name: string): SettingValues[K];
+}
+
+function integer(min: number, max: number) {
+  return (raw: string, name: string): number => parseWholeNumber(name, raw, min, max);
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function parseBaseUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${name} must be an http:// or https:// URL, not '${raw}'`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${name} must be an http:// or https:// URL, not '${raw}'`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new UsageError(`${name} must be a plain base URL without credentials, query or fragment`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function parseTimeZone(name: string, raw: string): string {
+  if (!isValidTimeZone(raw)) {
+    throw new UsageError(`${name} must be an IANA time zone such as America/New_York or UTC, not '${raw}'`);
+  }
+  return raw;
+}
+
+export function parseOutputFormat(name: string, raw: string): OutputFormat {
+  const value = raw.toLowerCase();
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`${name} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${raw}'`);
+  }
+  return value as OutputFormat;
+}
+
+export function parseProvider(name: string, raw: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(raw)) {
+    throw new UsageError(`${name} must be a provider code such as ${DEFAULT_PROVIDER}, not '${raw}'`);
+  }
+  return raw.toLowerCase();
+}
+
+export function parseTimeoutSeconds(name: string, raw: string): number {
+  const text = raw.trim();
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds > 0) || seconds > 3600) {
+    throw new UsageError(`${name} must be a number of seconds greater than 0 and at most 3600, not '${raw}'`);
+  }
+  return seconds;
+}
+
+export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
+  'base-url': {
+    key: 'base-url',
+    env: 'TIX_BASE_URL',
+    flag: '--base-url',
+    description: 'API base URL (the contract names none: ask your account manager)',
+    defaultLabel: 'none',
+    parse: (raw, name) => parseBaseUrl(name, raw),
+  },
+  output: {
+    key: 'output',
+    env: 'TIX_OUTPUT',
+    flag: '--output',
+    description: `default output format (${OUTPUT_FORMATS.join(', ')})`,
+    defaultLabel: 'table on a terminal, json otherwise',
+    parse: (raw, name) => parseOutputFormat(name, raw),
+  },
+  timezone: {
+    key: 'timezone',
+    env: 'TIX_TIMEZONE',
+    flag: '--tz',
+    description: 'IANA time zone for relative dates and event search',
+    defaultLabel: 'the system time zone',
+    parse: (raw, name) => parseTimeZone(name, raw),
+  },
+  provider: {
+    key: 'provider',
+    env: 'TIX_PROVIDER',
+    flag: '--provider',
+    description: 'sales data provider',
+    defaultLabel: DEFAULT_PROVIDER,
+    parse: (raw, name) => parseProvider(name, raw),
+  },
+  'page-size': {
+    key: 'page-size',
+    env: 'TIX_PAGE_SIZE',
+    flag: '--page-size',
+    description: `events per page (1-${PAGE_SIZE_MAX})`,
+    defaultLabel: String(PAGE_SIZE_DEFAULT),
+    parse: integer(1, PAGE_SIZE_MAX),
+  },
+  concurrency: {
+    key: 'concurrency',
+    env: 'TIX_CONCURRENCY',
+    flag: '--concurrency',
+    description: 'requests in flight at once (1-16)',
+    defaultLabel: '4',
+    parse: integer(1, 16),
+  },
+  timeout: {
+    key: 'timeout',
+    env: 'TIX_TIMEOUT',
+    flag: '--timeout',
+    description: 'seconds each request may take',
+    defaultLabel: '30',
+    parse: (raw, name) => parseTimeoutSeconds(name, raw),
+  },
+  retries: {
+    key: 'retries',
+    env: 'TIX_RETRIES',
+    flag: '--retries',
+    description: 'retries after a failed request (0-10)',
+    defaultLabel: '3',
+    parse: integer(0, 10),
+  },
+};
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingValues } from './keys.js';
+import { CONFIG_FILE_NAME, configDir } from './paths.js';
+import type { ConfigStore } from './store.js';
+
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
+
+export interface ResolvedSettings {
+  profile: string;
+  apiKey?: string;
+  apiKeySource?: 'env' | 'profile';
+  /** base-url has no default: the contract does not name the real API's address. */
+  values: Omit<SettingValues, 'base-url'> & { 'base-url'?: string };
+  sources: Record<SettingKey, SettingSource>;
+}
+
+export interface SettingsInput {
+  /** Raw flag values, as typed; validated here with the same rules as config and environment. */
+  flags: Partial<Record<SettingKey, string>>;
+  profileFlag?: string;
+  env: NodeJS.ProcessEnv;
+  /** Opens the store; called only when a config file exists, so most runs never load conf. */
+  openStore?: () => Promise<ConfigStore>;
+}
+
+const DEFAULTS = {
+  output: undefined,
+  timezone: undefined,
+  provider: 'stubhub',
+  'page-size': 1000,
+  concurrency: 4,
+  timeout: 30,
+  retries: 3,
+} as const;
+
+export function validateProfileName(source: string, name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+    throw new UsageError(`${source} must be a profile name of letters, digits, '.', '_' or '-', not '${name}'`);
+  }
+  return name;
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Flag, then environment, then the stored profile, then the default. */
+export async function resolveSettings(input: SettingsInput): Promise<ResolvedSettings> {
+  const { flags, env } = input;
+  const profile = input.profileFlag !== undefined
+    ? validateProfileName('--profile', input.profileFlag)
+    : env.TIX_PROFILE
+      ? validateProfileName('TIX_PROFILE', env.TIX_PROFILE)
+      : 'default';
+
+  const store = input.openStore && existsSync(join(configDir(env), CONFIG_FILE_NAME)) ? await input.openStore() : undefined;
+  const stored = store?.profile(profile);
+
+  const values: Record<string, unknown> = {};
+  const sources = {} as Record<SettingKey, SettingSource>;
+  for (const key of SETTING_KEYS) {
+    const spec = SETTINGS[key];
+    const flag = flags[key];
+    const fromEnv = env[spec.env];
+    const fromProfile = stored?.settings[key];
+    if (flag !== undefined) {
+      values[key] = spec.parse(flag, spec.flag);
+      sources[key] = 'flag';
+    } else if (fromEnv !== undefined && fromEnv !== '') {
+      values[key] = spec.parse(fromEnv, spec.env);
+      sources[key] = 'env';
+    } else if (fromProfile !== undefined) {
+      values[key] = spec.parse(fromProfile, `${key} (stored in profile '${profile}')`);
+      sources[key] = 'profile';
+    } else {
+      values[key] = key === 'timezone' ? systemTimeZone() : (DEFAULTS as Record<string, unknown>)[key];
+      sources[key] = 'default';
+    }
+  }
+
+  const resolved: ResolvedSettings = { profile, values: values as ResolvedSettings['values'], sources };
+  if (env.TIX_API_KEY) {
+    resolved.apiKey = env.TIX_API_KEY;
+    resolved.apiKeySource = 'env';
+  } else if (stored?.['api-key']) {
+    resolved.apiKey = stored['api-key'];
+    resolved.apiKeySource = 'profile';
+  }
+  return resolved;
+}

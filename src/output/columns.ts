@@ -1,0 +1,38 @@
+import { UsageError } from '../errors.js';
+import { collectColumns } from './flatten.js';
+
+export interface ColumnChoice {
+  /** The command's documented fields (dotted for nested ones), always first and always present. */
+  documented: readonly string[];
+  /** The records seen so far: for a stream, the first non-empty batch. */
+  records: readonly object[];
+  /** `--fields`: exactly these columns, in this order. */
+  fields?: readonly string[];
+}
+
+/**
+ * The columns of csv, tsv and table output. `--fields` wins outright. Otherwise the documented fields come
+ * first, even when no record has them, so a cron job's csv has the same header every day; then every other
+ * (flattened) key in first-seen order. Streams decide once, on their first batch, because the header is
+ * out by the time later batches arrive.
+ */
+export function resolveColumns({ documented, records, fields }: ColumnChoice): string[] {
+  if (fields && fields.length > 0) return [...new Set(fields)];
+  const columns = new Set(documented);
+  for (const record of records) {
+    if (record !== null && typeof record === 'object') collectColumns(record, columns);
+  }
+  return [...columns];
+}
+
+/** Reads `--fields a,b.c`: comma-separated column names, spaces around them ignored, duplicates dropped. */
+export function parseFields(value: string, flag = '--fields'): string[] {
+  const fields = [...new Set(value.split(',').map((field) => field.trim()))].filter((field) => field !== '');
+  if (fields.length === 0) throw new UsageError(`${flag} needs at least one field name, e.g. ${flag} id,name`);
+  for (const field of fields) {
+    if (field.startsWith('.') || field.endsWith('.') || field.includes('..')) {
+      throw new UsageError(`${flag}: '${field}' is not a field name (nested fields are written a.b)`);
+    }
+  }
+  return fields;
+}

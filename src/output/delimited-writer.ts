@@ -1,0 +1,77 @@
+import { resolveColumns } from './columns.js';
+import { CSV_EOL, csvField, csvValue } from './csv.js';
+import { excelSafeText } from './excel-safe.js';
+import { accessor, type Accessor } from './flatten.js';
+import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { Sink } from './sink.js';
+import { TSV_EOL, tsvField, tsvValue } from './tsv.js';
+
+interface Dialect {
+  separator: string;
+  eol: string;
+  field(text: string): string;
+  value(value: unknown, excelSafe: boolean): string;
+}
+
+const CSV: Dialect = { separator: ',', eol: CSV_EOL, field: csvField, value: csvValue };
+const TSV: Dialect = { separator: '\t', eol: TSV_EOL, field: tsvField, value: tsvValue };
+
+export function createCsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
+  return new DelimitedWriter(sink, options, CSV);
+}
+
+export function createTsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
+  return new DelimitedWriter(sink, options, TSV);
+}
+
+const NO_FIELDS: object = Object.freeze({});
+
+/**
+ * Streams csv or tsv. The columns are fixed by the first non-empty batch (the header is out after that):
+ * keys first seen later are left out. Each batch becomes one string and one write, so a 400,000-row
+ * export costs a few hundred writes and memory stays at one batch.
+ */
+class DelimitedWriter implements RowWriter {
+  #readers: Accessor[] | undefined;
+
+  constructor(
+    private readonly sink: Sink,
+    private readonly options: RowWriterOptions,
+    private readonly dialect: Dialect,
+  ) {}
+
+  write(records: readonly object[]): Promise<void> {
+    let out = '';
+    if (this.#readers === undefined) {
+      if (records.length === 0) return Promise.resolve();
+      out = this.#start(records);
+    }
+    const readers = this.#readers!;
+    const { separator, eol, value } = this.dialect;
+    const excelSafe = this.options.excelSafe === true;
+    const count = readers.length;
+    for (const item of records) {
+      const record = item !== null && typeof item === 'object' ? item : NO_FIELDS;
+      let line = count > 0 ? value(readers[0]!(record), excelSafe) : '';
+      for (let i = 1; i < count; i++) line += separator + value(readers[i]!(record), excelSafe);
+      out += line + eol;
+    }
+    return this.sink.write(out);
+  }
+
+  async end(): Promise<void> {
+    // No records at all: the header alone, so a script still sees the columns (and the file is not empty).
+    if (this.#readers === undefined) await this.sink.write(this.#start([]));
+  }
+
+  /** Fixes the columns and returns the header line ('' with --no-header). */
+  #start(records: readonly object[]): string {
+    const { documented, fields, header, excelSafe } = this.options;
+    const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}) });
+    this.#readers = columns.map(accessor);
+    if (header === false || columns.length === 0) return '';
+    // Keys come from the API too, so --excel-safe guards the header as well.
+    const names = columns.map((name) => this.dialect.field(excelSafe ? excelSafeText(name) : name));
+    return names.join(this.dialect.separator) + this.dialect.eol;
+  }
+}

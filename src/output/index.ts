@@ -1,0 +1,17 @@
+/** The output layer: formats, sinks (stdout, atomic files) and the writers that turn records into text. */
+export { FORMATS, isFormat, parseFormat, type Format, type RowFormat } from './formats.js';
+export type { ColumnType } from './column-types.js';
+export {
+  type Sink,
+  OutputClosedError,
+  isOutputClosed,
+  stdoutSink,
+  fileSink,
+  abortAllFileSinksSync,
+  openFileSinkCount,
+} from './sink.js';
+export { flatten, type Cell } from './flatten.js';
+export { resolveColumns, parseFields, type ColumnChoice } from './columns.js';
+export { excelSafeText } from './excel-safe.js';
+export { createRowWriter, type RowWriter, type RowWriterOptions } from './row-writer.js';
+export { createJsonListWriter, writeJson, type JsonListWriter } from './json-writer.js';

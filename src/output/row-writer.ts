@@ -1,0 +1,48 @@
+import type { ColumnType } from './column-types.js';
+import { createCsvWriter, createTsvWriter } from './delimited-writer.js';
+import type { RowFormat } from './formats.js';
+import { createNdjsonWriter } from './ndjson-writer.js';
+import type { Sink } from './sink.js';
+import { createTableWriter } from './table-writer.js';
+
+/** Takes records batch by batch (a page at a time) and writes them as rows. */
+export interface RowWriter {
+  /** Writes a batch; resolves when the sink can take more, so fetching slows to the pace of the reader. */
+  write(records: readonly object[]): Promise<void>;
+  /** No more records: writes what is still owed (the header of an empty csv, the whole table). Does not commit the sink. */
+  end(): Promise<void>;
+}
+
+export interface RowWriterOptions {
+  /** The command's documented fields (dotted for nested ones): first, and always in the csv/tsv header. */
+  documented: readonly string[];
+  /** The short column set a table shows when --fields is not given. */
+  tableDefaults?: readonly string[];
+  /** `--fields`: exactly these columns, in this order, in every row format (ndjson too). */
+  fields?: readonly string[];
+  /** `--no-header` sets this false (csv, tsv, table). Default true. */
+  header?: boolean;
+  /** `--excel-safe` (csv, tsv). Default false. */
+  excelSafe?: boolean;
+  /** How a table shows columns; columns not listed are numbers if all their values are, text otherwise. */
+  columnTypes?: Readonly<Record<string, ColumnType>>;
+  /** Terminal width in cells (table only); without it the table is as wide as it needs. */
+  width?: number;
+  /** Bold table header. Default false: no escape codes at all. */
+  color?: boolean;
+}
+
+export function createRowWriter(format: RowFormat, sink: Sink, options: RowWriterOptions): RowWriter {
+  switch (format) {
+    case 'csv':
+      return createCsvWriter(sink, options);
+    case 'tsv':
+      return createTsvWriter(sink, options);
+    case 'ndjson':
+      return createNdjsonWriter(sink, options);
+    case 'table':
+      return createTableWriter(sink, options);
+    default:
+      throw new Error(`createRowWriter: not a row format: ${String(format satisfies never)}`);
+  }
+}

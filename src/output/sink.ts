@@ -1,0 +1,19 @@
+/**
+ * Where output goes. Writers build one string per batch and hand it to a sink; the sink owns the stream or
+ * file. Writers never commit or abort: the command does both, in one place, so a failure anywhere (network,
+ * Ctrl-C, a bad page) can abort the sink and leave no partial file behind.
+ */
+export interface Sink {
+  /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). */
+  write(chunk: string): Promise<void>;
+  /** Everything was written: flush, and for a file make it appear under its real name. */
+  commit(): Promise<void>;
+  /** The run failed or was interrupted: stop, and for a file remove the temporary file, leaving any target untouched. Does nothing after commit. */
+  abort(): Promise<void>;
+  /** No more writes are accepted: the reader went away, or the sink was committed or aborted. */
+  readonly closed: boolean;
+}
+
+export { OutputClosedError, isOutputClosed } from './output-closed-error.js';
+export { stdoutSink } from './stdout-sink.js';
+export { fileSink, abortAllFileSinksSync, openFileSinkCount } from './file-sink.js';

@@ -1,0 +1,47 @@
+import tableUtils from 'cli-table3/src/utils.js';
+
+/**
+ * Display width in terminal cells, as cli-table3 counts it (wide CJK and emoji count 2, combining marks 0).
+ * Printable ASCII, the common case, is counted without any work.
+ */
+export function displayWidth(text: string): number {
+  return isPlainAscii(text) ? text.length : tableUtils.strlen(text);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cuts text to at most `max` cells, ending with '…' when anything was cut. It cuts between grapheme
+ * clusters, so a surrogate pair, an accent, a flag or a family emoji is kept whole or dropped whole.
+ */
+export function truncateToWidth(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  if (max <= 0) return '';
+  if (max === 1) return '…';
+  if (isPlainAscii(text)) return `${text.slice(0, max - 1)}…`;
+  let kept = '';
+  let width = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = displayWidth(segment);
+    if (width + w > max - 1) break;
+    kept += segment;
+    width += w;
+  }
+  // Widths of clusters can add up differently from the width of the whole; make sure the result fits.
+  while (kept !== '' && displayWidth(kept) > max - 1) kept = dropLastGrapheme(kept);
+  return `${kept}…`;
+}
+
+function dropLastGrapheme(text: string): string {
+  let last = 0;
+  for (const { index } of graphemes.segment(text)) last = index;
+  return text.slice(0, last);
+}
+
+function isPlainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}

@@ -1,0 +1,503 @@
+/**
+ * Word lists for generated events: venues (real names, cities, states or provinces, countries and time
+ * zones in the US, Canada and the UK), artists, teams, shows. Plain data; events.ts combines it.
+ */
+
+export type VenueKind = 'arena' | 'stadium' | 'ballpark' | 'amphitheater' | 'theater' | 'club' | 'convention';
+
+export interface Venue {
+  name: string;
+  city: string;
+  /** State, province, or (UK) nation. */
+  state: string;
+  /** ISO 3166-1 alpha-2: US, CA, GB. */
+  country: string;
+  timeZone: string;
+  kind: VenueKind;
+}
+
+const NY = 'America/New_York';
+const CHI = 'America/Chicago';
+const DEN = 'America/Denver';
+const PHX = 'America/Phoenix';
+const LA = 'America/Los_Angeles';
+const TOR = 'America/Toronto';
+const VAN = 'America/Vancouver';
+const EDM = 'America/Edmonton';
+const WPG = 'America/Winnipeg';
+const LON = 'Europe/London';
+
+function v(name: string, city: string, state: string, country: string, timeZone: string, kind: VenueKind): Venue {
+  return { name, city, state, country, timeZone, kind };
+}
+
+export const VENUES: readonly Venue[] = [
+  // Arenas
+  v('Madison Square Garden', 'New York', 'NY', 'US', NY, 'arena'),
+  v('Barclays Center', 'Brooklyn', 'NY', 'US', NY, 'arena'),
+  v('TD Garden', 'Boston', 'MA', 'US', NY, 'arena'),
+  v('Wells Fargo Center', 'Philadelphia', 'PA', 'US', NY, 'arena'),
+  v('Capital One Arena', 'Washington', 'DC', 'US', NY, 'arena'),
+  v('United Center', 'Chicago', 'IL', 'US', CHI, 'arena'),
+  v('Kaseya Center', 'Miami', 'FL', 'US', NY, 'arena'),
+  v('State Farm Arena', 'Atlanta', 'GA', 'US', NY, 'arena'),
+  v('Little Caesars Arena', 'Detroit', 'MI', 'US', NY, 'arena'),
+  v('Crypto.com Arena', 'Los Angeles', 'CA', 'US', LA, 'arena'),
+  v('Intuit Dome', 'Inglewood', 'CA', 'US', LA, 'arena'),
+  v('Kia Forum', 'Inglewood', 'CA', 'US', LA, 'arena'),
+  v('Chase Center', 'San Francisco', 'CA', 'US', LA, 'arena'),
+  v('Ball Arena', 'Denver', 'CO', 'US', DEN, 'arena'),
+  v('American Airlines Center', 'Dallas', 'TX', 'US', CHI, 'arena'),
+  v('Toyota Center', 'Houston', 'TX', 'US', CHI, 'arena'),
+  v('Footprint Center', 'Phoenix', 'AZ', 'US', PHX, 'arena'),
+  v('T-Mobile Arena', 'Las Vegas', 'NV', 'US', LA, 'arena'),
+  v('Climate Pledge Arena', 'Seattle', 'WA', 'US', LA, 'arena'),
+  v('Moda Center', 'Portland', 'OR', 'US', LA, 'arena'),
+  v('Target Center', 'Minneapolis', 'MN', 'US', CHI, 'arena'),
+  v('Xcel Energy Center', 'St. Paul', 'MN', 'US', CHI, 'arena'),
+  v('Bridgestone Arena', 'Nashville', 'TN', 'US', CHI, 'arena'),
+  v('Enterprise Center', 'St. Louis', 'MO', 'US', CHI, 'arena'),
+  v('PPG Paints Arena', 'Pittsburgh', 'PA', 'US', NY, 'arena'),
+  v('KeyBank Center', 'Buffalo', 'NY', 'US', NY, 'arena'),
+  v('Spectrum Center', 'Charlotte', 'NC', 'US', NY, 'arena'),
+  v('Scotiabank Arena', 'Toronto', 'ON', 'CA', TOR, 'arena'),
+  v('Bell Centre', 'Montréal', 'QC', 'CA', TOR, 'arena'),
+  v('Canadian Tire Centre', 'Ottawa', 'ON', 'CA', TOR, 'arena'),
+  v('Rogers Arena', 'Vancouver', 'BC', 'CA', VAN, 'arena'),
+  v('Rogers Place', 'Edmonton', 'AB', 'CA', EDM, 'arena'),
+  v('Scotiabank Saddledome', 'Calgary', 'AB', 'CA', EDM, 'arena'),
+  v('Canada Life Centre', 'Winnipeg', 'MB', 'CA', WPG, 'arena'),
+  v('The O2', 'London', 'England', 'GB', LON, 'arena'),
+  v('OVO Arena Wembley', 'London', 'England', 'GB', LON, 'arena'),
+  v('AO Arena', 'Manchester', 'England', 'GB', LON, 'arena'),
+  v('Co-op Live', 'Manchester', 'England', 'GB', LON, 'arena'),
+  v('OVO Hydro', 'Glasgow', 'Scotland', 'GB', LON, 'arena'),
+  v('Utilita Arena Birmingham', 'Birmingham', 'England', 'GB', LON, 'arena'),
+  // Stadiums
+  v('MetLife Stadium', 'East Rutherford', 'NJ', 'US', NY, 'stadium'),
+  v('Gillette Stadium', 'Foxborough', 'MA', 'US', NY, 'stadium'),
+  v('Lincoln Financial Field', 'Philadelphia', 'PA', 'US', NY, 'stadium'),
+  v('AT&T Stadium', 'Arlington', 'TX', 'US', CHI, 'stadium'),
+  v('GEHA Field at Arrowhead Stadium', 'Kansas City', 'MO', 'US', CHI, 'stadium'),
+  v('Lambeau Field', 'Green Bay', 'WI', 'US', CHI, 'stadium'),
+  v('Soldier Field', 'Chicago', 'IL', 'US', CHI, 'stadium'),
+  v('SoFi Stadium', 'Inglewood', 'CA', 'US', LA, 'stadium'),
+  v("Levi's Stadium", 'Santa Clara', 'CA', 'US', LA, 'stadium'),
+  v('Lumen Field', 'Seattle', 'WA', 'US', LA, 'stadium'),
+  v('Empower Field at Mile High', 'Denver', 'CO', 'US', DEN, 'stadium'),
+  v('Hard Rock Stadium', 'Miami Gardens', 'FL', 'US', NY, 'stadium'),
+  v('Allegiant Stadium', 'Las Vegas', 'NV', 'US', LA, 'stadium'),
+  v('Mercedes-Benz Stadium', 'Atlanta', 'GA', 'US', NY, 'stadium'),
+  v('Acrisure Stadium', 'Pittsburgh', 'PA', 'US', NY, 'stadium'),
+  v('Highmark Stadium', 'Orchard Park', 'NY', 'US', NY, 'stadium'),
+  v('M&T Bank Stadium', 'Baltimore', 'MD', 'US', NY, 'stadium'),
+  v('NRG Stadium', 'Houston', 'TX', 'US', CHI, 'stadium'),
+  v('BMO Field', 'Toronto', 'ON', 'CA', TOR, 'stadium'),
+  v('BC Place', 'Vancouver', 'BC', 'CA', VAN, 'stadium'),
+  v('Stade Saputo', 'Montréal', 'QC', 'CA', TOR, 'stadium'),
+  v('Chase Stadium', 'Fort Lauderdale', 'FL', 'US', NY, 'stadium'),
+  v('Dignity Health Sports Park', 'Carson', 'CA', 'US', LA, 'stadium'),
+  v('Wembley Stadium', 'London', 'England', 'GB', LON, 'stadium'),
+  v('Emirates Stadium', 'London', 'England', 'GB', LON, 'stadium'),
+  v('Stamford Bridge', 'London', 'England', 'GB', LON, 'stadium'),
+  v('Tottenham Hotspur Stadium', 'London', 'England', 'GB', LON, 'stadium'),
+  v('London Stadium', 'London', 'England', 'GB', LON, 'stadium'),
+  v('Old Trafford', 'Manchester', 'England', 'GB', LON, 'stadium'),
+  v('Etihad Stadium', 'Manchester', 'England', 'GB', LON, 'stadium'),
+  v('Anfield', 'Liverpool', 'England', 'GB', LON, 'stadium'),
+  v("St James' Park", 'Newcastle upon Tyne', 'England', 'GB', LON, 'stadium'),
+  v('Principality Stadium', 'Cardiff', 'Wales', 'GB', LON, 'stadium'),
+  // Ballparks
+  v('Yankee Stadium', 'Bronx', 'NY', 'US', NY, 'ballpark'),
+  v('Citi Field', 'Queens', 'NY', 'US', NY, 'ballpark'),
+  v('Fenway Park', 'Boston', 'MA', 'US', NY, 'ballpark'),
+  v('Wrigley Field', 'Chicago', 'IL', 'US', CHI, 'ballpark'),
+  v('Rate Field', 'Chicago', 'IL', 'US', CHI, 'ballpark'),
+  v('Dodger Stadium', 'Los Angeles', 'CA', 'US', LA, 'ballpark'),
+  v('Oracle Park', 'San Francisco', 'CA', 'US', LA, 'ballpark'),
+  v('Rogers Centre', 'Toronto', 'ON', 'CA', TOR, 'ballpark'),
+  v('Citizens Bank Park', 'Philadelphia', 'PA', 'US', NY, 'ballpark'),
+  v('Truist Park', 'Atlanta', 'GA', 'US', NY, 'ballpark'),
+  v('Daikin Park', 'Houston', 'TX', 'US', CHI, 'ballpark'),
+  v('T-Mobile Park', 'Seattle', 'WA', 'US', LA, 'ballpark'),
+  v('Petco Park', 'San Diego', 'CA', 'US', LA, 'ballpark'),
+  v('Busch Stadium', 'St. Louis', 'MO', 'US', CHI, 'ballpark'),
+  v('Globe Life Field', 'Arlington', 'TX', 'US', CHI, 'ballpark'),
+  // Amphitheaters
+  v('Hollywood Bowl', 'Los Angeles', 'CA', 'US', LA, 'amphitheater'),
+  v('Red Rocks Amphitheatre', 'Morrison', 'CO', 'US', DEN, 'amphitheater'),
+  v('The Gorge Amphitheatre', 'George', 'WA', 'US', LA, 'amphitheater'),
+  v('Northwell at Jones Beach Theater', 'Wantagh', 'NY', 'US', NY, 'amphitheater'),
+  v('Xfinity Center', 'Mansfield', 'MA', 'US', NY, 'amphitheater'),
+  v('Jiffy Lube Live', 'Bristow', 'VA', 'US', NY, 'amphitheater'),
+  v('Merriweather Post Pavilion', 'Columbia', 'MD', 'US', NY, 'amphitheater'),
+  v('Shoreline Amphitheatre', 'Mountain View', 'CA', 'US', LA, 'amphitheater'),
+  v('Budweiser Stage', 'Toronto', 'ON', 'CA', TOR, 'amphitheater'),
+  v('Ak-Chin Pavilion', 'Phoenix', 'AZ', 'US', PHX, 'amphitheater'),
+  // Theaters and concert halls
+  v('Radio City Music Hall', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Beacon Theatre', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Richard Rodgers Theatre', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Gershwin Theatre', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Minskoff Theatre', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Carnegie Hall', 'New York', 'NY', 'US', NY, 'theater'),
+  v('Boch Center Wang Theatre', 'Boston', 'MA', 'US', NY, 'theater'),
+  v('Symphony Hall', 'Boston', 'MA', 'US', NY, 'theater'),
+  v('The Kennedy Center Opera House', 'Washington', 'DC', 'US', NY, 'theater'),
+  v('Fox Theatre', 'Atlanta', 'GA', 'US', NY, 'theater'),
+  v('CIBC Theatre', 'Chicago', 'IL', 'US', CHI, 'theater'),
+  v('Auditorium Theatre', 'Chicago', 'IL', 'US', CHI, 'theater'),
+  v('Ryman Auditorium', 'Nashville', 'TN', 'US', CHI, 'theater'),
+  v('Fabulous Fox Theatre', 'St. Louis', 'MO', 'US', CHI, 'theater'),
+  v('Hollywood Pantages Theatre', 'Los Angeles', 'CA', 'US', LA, 'theater'),
+  v('Dolby Theatre', 'Los Angeles', 'CA', 'US', LA, 'theater'),
+  v('Orpheum Theatre', 'San Francisco', 'CA', 'US', LA, 'theater'),
+  v('Paramount Theatre', 'Seattle', 'WA', 'US', LA, 'theater'),
+  v('Ed Mirvish Theatre', 'Toronto', 'ON', 'CA', TOR, 'theater'),
+  v('Massey Hall', 'Toronto', 'ON', 'CA', TOR, 'theater'),
+  v('Place des Arts', 'Montréal', 'QC', 'CA', TOR, 'theater'),
+  v('Queen Elizabeth Theatre', 'Vancouver', 'BC', 'CA', VAN, 'theater'),
+  v('Royal Albert Hall', 'London', 'England', 'GB', LON, 'theater'),
+  v('Victoria Palace Theatre', 'London', 'England', 'GB', LON, 'theater'),
+  v('Apollo Victoria Theatre', 'London', 'England', 'GB', LON, 'theater'),
+  v('Lyceum Theatre', 'London', 'England', 'GB', LON, 'theater'),
+  v('Palace Theatre', 'Manchester', 'England', 'GB', LON, 'theater'),
+  v('Edinburgh Playhouse', 'Edinburgh', 'Scotland', 'GB', LON, 'theater'),
+  // Clubs and ballrooms
+  v('The Fillmore', 'San Francisco', 'CA', 'US', LA, 'club'),
+  v('9:30 Club', 'Washington', 'DC', 'US', NY, 'club'),
+  v('The Anthem', 'Washington', 'DC', 'US', NY, 'club'),
+  v('House of Blues', 'Chicago', 'IL', 'US', CHI, 'club'),
+  v('Terminal 5', 'New York', 'NY', 'US', NY, 'club'),
+  v('Hollywood Palladium', 'Los Angeles', 'CA', 'US', LA, 'club'),
+  v('The Showbox', 'Seattle', 'WA', 'US', LA, 'club'),
+  v('History', 'Toronto', 'ON', 'CA', TOR, 'club'),
+  v('Commodore Ballroom', 'Vancouver', 'BC', 'CA', VAN, 'club'),
+  v('O2 Academy Brixton', 'London', 'England', 'GB', LON, 'club'),
+  v('Roundhouse', 'London', 'England', 'GB', LON, 'club'),
+  v('Barrowland Ballroom', 'Glasgow', 'Scotland', 'GB', LON, 'club'),
+  // Convention centres
+  v('Javits Center', 'New York', 'NY', 'US', NY, 'convention'),
+  v('McCormick Place', 'Chicago', 'IL', 'US', CHI, 'convention'),
+  v('Los Angeles Convention Center', 'Los Angeles', 'CA', 'US', LA, 'convention'),
+  v('Las Vegas Convention Center', 'Las Vegas', 'NV', 'US', LA, 'convention'),
+  v('Boston Convention and Exhibition Center', 'Boston', 'MA', 'US', NY, 'convention'),
+  v('Colorado Convention Center', 'Denver', 'CO', 'US', DEN, 'convention'),
+  v('Metro Toronto Convention Centre', 'Toronto', 'ON', 'CA', TOR, 'convention'),
+  v('Vancouver Convention Centre', 'Vancouver', 'BC', 'CA', VAN, 'convention'),
+  v('ExCeL London', 'London', 'England', 'GB', LON, 'convention'),
+  v('NEC Birmingham', 'Birmingham', 'England', 'GB', LON, 'convention'),
+];
+
+export const VENUE_BY_NAME: ReadonlyMap<string, Venue> = new Map(VENUES.map((venue) => [venue.name, venue]));
+
+export function venuesOfKind(...kinds: VenueKind[]): readonly Venue[] {
+  return VENUES.filter((venue) => kinds.includes(venue.kind));
+}
+
+/** Tier 1 fills stadiums, tier 2 arenas and amphitheaters, tier 3 theaters and clubs. */
+export interface Artist {
+  name: string;
+  tier: 1 | 2 | 3;
+  tours?: readonly string[];
+}
+
+function a(name: string, tier: 1 | 2 | 3, ...tours: string[]): Artist {
+  return tours.length > 0 ? { name, tier, tours } : { name, tier };
+}
+
+export const ARTISTS: readonly Artist[] = [
+  a('Taylor Swift', 1, 'The Eras Tour'),
+  a('Beyoncé', 1, 'Cowboy Carter Tour'),
+  a('Coldplay', 1, 'Music of the Spheres World Tour'),
+  a('Ed Sheeran', 1, 'Mathematics Tour', 'Loop Tour'),
+  a('Bruce Springsteen and The E Street Band', 1),
+  a('Morgan Wallen', 1, 'I\'m The Problem Tour'),
+  a('Zach Bryan', 1, 'The Quittin Time Tour'),
+  a('Metallica', 1, 'M72 World Tour'),
+  a('Kendrick Lamar & SZA', 1, 'Grand National Tour'),
+  a('Post Malone', 1, 'Big Ass Stadium Tour'),
+  a('The Weeknd', 1, 'After Hours til Dawn Tour'),
+  a('Shakira', 1, 'Las Mujeres Ya No Lloran World Tour'),
+  a('Bad Bunny', 1, 'Most Wanted Tour'),
+  a('Luke Combs', 1, 'Growin\' Up and Gettin\' Old Tour'),
+  a('Kenny Chesney', 1, 'Sun Goes Down Tour'),
+  a('Foo Fighters', 1),
+  a('The Rolling Stones', 1, 'Hackney Diamonds Tour'),
+  a('Green Day', 1, 'The Saviors Tour'),
+  a('AC/DC', 1, 'Power Up Tour'),
+  a('Billie Eilish', 2, 'Hit Me Hard and Soft: The Tour'),
+  a('Olivia Rodrigo', 2, 'Guts World Tour'),
+  a('Sabrina Carpenter', 2, 'Short n\' Sweet Tour'),
+  a('Chappell Roan', 2),
+  a('Dua Lipa', 2, 'Radical Optimism Tour'),
+  a('Harry Styles', 2),
+  a('Bruno Mars', 2),
+  a('Lady Gaga', 2, 'The Mayhem Ball'),
+  a('P!NK', 2, 'Summer Carnival'),
+  a('Usher', 2, 'Past Present Future'),
+  a('Janet Jackson', 2, 'Together Again'),
+  a('Mariah Carey', 2, 'Christmas Time'),
+  a('Lana Del Rey', 2),
+  a('Noah Kahan', 2, 'We\'ll All Be Here Forever Tour'),
+  a('Hozier', 2, 'Unreal Unearth Tour'),
+  a('Tyler Childers', 2, 'On The Road'),
+  a('Jelly Roll', 2, 'Beautifully Broken Tour'),
+  a('Chris Stapleton', 2, 'All-American Road Show'),
+  a('Eric Church', 2),
+  a('Jason Aldean', 2, 'Full Throttle Tour'),
+  a('Thomas Rhett', 2),
+  a('Kane Brown', 2),
+  a('Lainey Wilson', 2, 'Whirlwind World Tour'),
+  a('Cody Johnson', 2),
+  a('Carrie Underwood', 2),
+  a('Shania Twain', 2, 'Come On Over'),
+  a('Reba McEntire', 2),
+  a('Dave Matthews Band', 2),
+  a('Phish', 2),
+  a('Dead & Company', 2),
+  a('Pearl Jam', 2, 'Dark Matter World Tour'),
+  a('Red Hot Chili Peppers', 2, 'Unlimited Love Tour'),
+  a('The Killers', 2),
+  a('Arctic Monkeys', 2),
+  a('Imagine Dragons', 2, 'Loom World Tour'),
+  a('Twenty One Pilots', 2, 'The Clancy World Tour'),
+  a('blink-182', 2, 'One More Time Tour'),
+  a('Fall Out Boy', 2, 'So Much For (Tour) Dust'),
+  a('Paramore', 2),
+  a('My Chemical Romance', 2, 'Long Live The Black Parade'),
+  a('Linkin Park', 2, 'From Zero World Tour'),
+  a('Iron Maiden', 2, 'Run For Your Lives World Tour'),
+  a('Slipknot', 2),
+  a('Tool', 2),
+  a('Ghost', 2, 'Skeletour World Tour'),
+  a('Bon Jovi', 2, 'Forever Tour'),
+  a('Journey', 2, 'Freedom Tour'),
+  a('Def Leppard', 2),
+  a('Mötley Crüe', 2),
+  a('Eagles', 2, 'Live in Concert'),
+  a('Billy Joel', 2),
+  a('Elton John', 2, 'Farewell Yellow Brick Road'),
+  a('Paul McCartney', 2, 'Got Back Tour'),
+  a('Stevie Nicks', 2),
+  a('John Mayer', 2, 'Solo'),
+  a('Andrea Bocelli', 2),
+  a('André Rieu', 2),
+  a('Trans-Siberian Orchestra', 2, 'The Ghosts of Christmas Eve'),
+  a('Hans Zimmer Live', 2),
+  a('Drake', 2, 'It\'s All A Blur Tour'),
+  a('Travis Scott', 2, 'Circus Maximus Tour'),
+  a('Tyler, The Creator', 2, 'Chromakopia: The World Tour'),
+  a('J. Cole', 2),
+  a('Nicki Minaj', 2, 'Pink Friday 2 World Tour'),
+  a('Doja Cat', 2),
+  a('Karol G', 2, 'Mañana Será Bonito Tour'),
+  a('Peso Pluma', 2),
+  a('Stray Kids', 2, 'dominATE World Tour'),
+  a('SEVENTEEN', 2),
+  a('TWICE', 2),
+  a('ODESZA', 2),
+  a('Illenium', 2),
+  a('Kygo', 2),
+  a('Tate McRae', 2, 'Miss Possessive Tour'),
+  a('Benson Boone', 2, 'American Heart World Tour'),
+  a('Teddy Swims', 2),
+  a('Gracie Abrams', 2, 'The Secret of Us Tour'),
+  a('Maggie Rogers', 3),
+  a('Mumford & Sons', 2),
+  a('The Lumineers', 2),
+  a('Vampire Weekend', 3),
+  a('Khalid', 3),
+  a('Tame Impala', 2),
+  a('Burna Boy', 2),
+  a('Tems', 3),
+  a('Mitski', 3),
+  a('Phoebe Bridgers', 3),
+  a('boygenius', 3),
+  a('The National', 3),
+  a('Wilco', 3),
+  a('Sturgill Simpson', 3),
+  a('Jason Isbell and the 400 Unit', 3),
+  a('Old Crow Medicine Show', 3),
+  a('Lake Street Dive', 3),
+  a('Khruangbin', 3),
+  a('Japanese Breakfast', 3),
+  a('Wet Leg', 3),
+  a('Fontaines D.C.', 3),
+  a('IDLES', 3),
+  a('Royel Otis', 3),
+  a('Jessie Murph', 3),
+  a('Role Model', 3),
+  a('Dawes', 3),
+  a('Goose', 3),
+  a('Billy Strings', 2),
+  a('The Avett Brothers', 3),
+  a('Gregory Alan Isakov', 3),
+  a('Amos Lee', 3),
+  a('Brandi Carlile', 2),
+  a('Kacey Musgraves', 2, 'Deeper Well World Tour'),
+  a('Josh Groban', 3),
+  a('Michael Bublé', 2, 'Higher Tour'),
+  a('Rüfüs Du Sol', 3),
+];
+
+export const TOUR_WORDS: readonly string[] = [
+  'World Tour', 'North American Tour', 'Live', 'In Concert', 'Summer Tour', 'Arena Tour', 'Stadium Tour',
+  'Farewell Tour', 'Anniversary Tour', 'Greatest Hits Tour', 'Acoustic Evening', 'Unplugged',
+];
+
+export type League = 'NBA' | 'NHL' | 'NFL' | 'MLB' | 'MLS' | 'Premier League' | 'WNBA';
+
+export interface Team {
+  name: string;
+  league: League;
+  venue: string;
+}
+
+function t(league: League, venue: string, ...names: string[]): Team[] {
+  return names.map((name) => ({ name, league, venue }));
+}
+
+export const TEAMS: readonly Team[] = [
+  ...t('NBA', 'TD Garden', 'Boston Celtics'),
+  ...t('NBA', 'Madison Square Garden', 'New York Knicks'),
+  ...t('NBA', 'Barclays Center', 'Brooklyn Nets'),
+  ...t('NBA', 'Wells Fargo Center', 'Philadelphia 76ers'),
+  ...t('NBA', 'Scotiabank Arena', 'Toronto Raptors'),
+  ...t('NBA', 'United Center', 'Chicago Bulls'),
+  ...t('NBA', 'Kaseya Center', 'Miami Heat'),
+  ...t('NBA', 'Crypto.com Arena', 'Los Angeles Lakers'),
+  ...t('NBA', 'Intuit Dome', 'LA Clippers'),
+  ...t('NBA', 'Chase Center', 'Golden State Warriors'),
+  ...t('NBA', 'Ball Arena', 'Denver Nuggets'),
+  ...t('NBA', 'American Airlines Center', 'Dallas Mavericks'),
+  ...t('NBA', 'Footprint Center', 'Phoenix Suns'),
+  ...t('NBA', 'State Farm Arena', 'Atlanta Hawks'),
+  ...t('NBA', 'Capital One Arena', 'Washington Wizards'),
+  ...t('NBA', 'Little Caesars Arena', 'Detroit Pistons'),
+  ...t('NBA', 'Toyota Center', 'Houston Rockets'),
+  ...t('NBA', 'Target Center', 'Minnesota Timberwolves'),
+  ...t('NBA', 'Moda Center', 'Portland Trail Blazers'),
+  ...t('NBA', 'Spectrum Center', 'Charlotte Hornets'),
+  ...t('NHL', 'TD Garden', 'Boston Bruins'),
+  ...t('NHL', 'Madison Square Garden', 'New York Rangers'),
+  ...t('NHL', 'Wells Fargo Center', 'Philadelphia Flyers'),
+  ...t('NHL', 'Scotiabank Arena', 'Toronto Maple Leafs'),
+  ...t('NHL', 'Bell Centre', 'Montréal Canadiens'),
+  ...t('NHL', 'Canadian Tire Centre', 'Ottawa Senators'),
+  ...t('NHL', 'Rogers Arena', 'Vancouver Canucks'),
+  ...t('NHL', 'Rogers Place', 'Edmonton Oilers'),
+  ...t('NHL', 'Scotiabank Saddledome', 'Calgary Flames'),
+  ...t('NHL', 'Canada Life Centre', 'Winnipeg Jets'),
+  ...t('NHL', 'United Center', 'Chicago Blackhawks'),
+  ...t('NHL', 'Crypto.com Arena', 'Los Angeles Kings'),
+  ...t('NHL', 'Capital One Arena', 'Washington Capitals'),
+  ...t('NHL', 'Ball Arena', 'Colorado Avalanche'),
+  ...t('NHL', 'American Airlines Center', 'Dallas Stars'),
+  ...t('NHL', 'Little Caesars Arena', 'Detroit Red Wings'),
+  ...t('NHL', 'T-Mobile Arena', 'Vegas Golden Knights'),
+  ...t('NHL', 'Climate Pledge Arena', 'Seattle Kraken'),
+  ...t('NHL', 'PPG Paints Arena', 'Pittsburgh Penguins'),
+  ...t('NHL', 'KeyBank Center', 'Buffalo Sabres'),
+  ...t('NHL', 'Enterprise Center', 'St. Louis Blues'),
+  ...t('NHL', 'Bridgestone Arena', 'Nashville Predators'),
+  ...t('NHL', 'Xcel Energy Center', 'Minnesota Wild'),
+  ...t('NFL', 'Gillette Stadium', 'New England Patriots'),
+  ...t('NFL', 'MetLife Stadium', 'New York Giants', 'New York Jets'),
+  ...t('NFL', 'Lincoln Financial Field', 'Philadelphia Eagles'),
+  ...t('NFL', 'AT&T Stadium', 'Dallas Cowboys'),
+  ...t('NFL', 'GEHA Field at Arrowhead Stadium', 'Kansas City Chiefs'),
+  ...t('NFL', 'Lambeau Field', 'Green Bay Packers'),
+  ...t('NFL', 'Soldier Field', 'Chicago Bears'),
+  ...t('NFL', 'SoFi Stadium', 'Los Angeles Rams', 'Los Angeles Chargers'),
+  ...t('NFL', "Levi's Stadium", 'San Francisco 49ers'),
+  ...t('NFL', 'Lumen Field', 'Seattle Seahawks'),
+  ...t('NFL', 'Empower Field at Mile High', 'Denver Broncos'),
+  ...t('NFL', 'Hard Rock Stadium', 'Miami Dolphins'),
+  ...t('NFL', 'Allegiant Stadium', 'Las Vegas Raiders'),
+  ...t('NFL', 'Mercedes-Benz Stadium', 'Atlanta Falcons'),
+  ...t('NFL', 'Acrisure Stadium', 'Pittsburgh Steelers'),
+  ...t('NFL', 'Highmark Stadium', 'Buffalo Bills'),
+  ...t('NFL', 'M&T Bank Stadium', 'Baltimore Ravens'),
+  ...t('NFL', 'NRG Stadium', 'Houston Texans'),
+  ...t('MLB', 'Yankee Stadium', 'New York Yankees'),
+  ...t('MLB', 'Citi Field', 'New York Mets'),
+  ...t('MLB', 'Fenway Park', 'Boston Red Sox'),
+  ...t('MLB', 'Wrigley Field', 'Chicago Cubs'),
+  ...t('MLB', 'Rate Field', 'Chicago White Sox'),
+  ...t('MLB', 'Dodger Stadium', 'Los Angeles Dodgers'),
+  ...t('MLB', 'Oracle Park', 'San Francisco Giants'),
+  ...t('MLB', 'Rogers Centre', 'Toronto Blue Jays'),
+  ...t('MLB', 'Citizens Bank Park', 'Philadelphia Phillies'),
+  ...t('MLB', 'Truist Park', 'Atlanta Braves'),
+  ...t('MLB', 'Daikin Park', 'Houston Astros'),
+  ...t('MLB', 'T-Mobile Park', 'Seattle Mariners'),
+  ...t('MLB', 'Petco Park', 'San Diego Padres'),
+  ...t('MLB', 'Busch Stadium', 'St. Louis Cardinals'),
+  ...t('MLB', 'Globe Life Field', 'Texas Rangers'),
+  ...t('MLS', 'Dignity Health Sports Park', 'LA Galaxy'),
+  ...t('MLS', 'Chase Stadium', 'Inter Miami CF'),
+  ...t('MLS', 'BMO Field', 'Toronto FC'),
+  ...t('MLS', 'BC Place', 'Vancouver Whitecaps FC'),
+  ...t('MLS', 'Lumen Field', 'Seattle Sounders FC'),
+  ...t('MLS', 'Mercedes-Benz Stadium', 'Atlanta United FC'),
+  ...t('MLS', 'Stade Saputo', 'CF Montréal'),
+  ...t('Premier League', 'Emirates Stadium', 'Arsenal'),
+  ...t('Premier League', 'Stamford Bridge', 'Chelsea'),
+  ...t('Premier League', 'Tottenham Hotspur Stadium', 'Tottenham Hotspur'),
+  ...t('Premier League', 'London Stadium', 'West Ham United'),
+  ...t('Premier League', 'Old Trafford', 'Manchester United'),
+  ...t('Premier League', 'Etihad Stadium', 'Manchester City'),
+  ...t('Premier League', 'Anfield', 'Liverpool'),
+  ...t('Premier League', "St James' Park", 'Newcastle United'),
+  ...t('WNBA', 'Barclays Center', 'New York Liberty'),
+  ...t('WNBA', 'Target Center', 'Minnesota Lynx'),
+  ...t('WNBA', 'Chase Center', 'Golden State Valkyries'),
+  ...t('WNBA', 'Scotiabank Arena', 'Toronto Tempo'),
+];
+
+/** Sports events that are not a home-and-away match; they tour arenas. */
+export const ARENA_SPORTS: readonly string[] = [
+  'WWE Monday Night RAW', 'WWE Friday Night SmackDown', 'UFC Fight Night', 'PBR: Unleash The Beast',
+  'Monster Energy AMA Supercross', 'NCAA Men\'s Basketball Tournament: First & Second Rounds', 'AEW: Dynamite',
+  'Professional Fighters League', 'Big East Men\'s Basketball Tournament', 'Premier Lacrosse League',
+];
+
+export const ARTS_SHOWS: readonly string[] = [
+  'Hamilton', 'Wicked', 'The Lion King', 'Hadestown', 'MJ the Musical', 'Moulin Rouge! The Musical', 'The Book of Mormon',
+  'Chicago', 'Aladdin', 'SIX', '& Juliet', 'Les Misérables', 'The Phantom of the Opera', 'Mamma Mia!', 'Come From Away',
+  'Beetlejuice', 'Back to the Future: The Musical', 'Hell\'s Kitchen', 'The Outsiders', 'Harry Potter and the Cursed Child',
+  'Dear Evan Hansen', 'Mean Girls', 'The Great Gatsby', 'Death Becomes Her', 'Suffs', 'Water for Elephants',
+  'The Nutcracker', 'Swan Lake', 'Giselle', 'La Bohème', 'Carmen', 'Madama Butterfly', 'The Magic Flute',
+  'Beethoven\'s Ninth Symphony', 'Mozart Requiem', 'Handel\'s Messiah', 'Star Wars: A New Hope in Concert',
+  'Harry Potter and the Philosopher\'s Stone in Concert', 'Alvin Ailey American Dance Theater', 'Riverdance',
+  'Blue Man Group', 'STOMP',
+];
+
+export const COMEDIANS: readonly string[] = [
+  'Nate Bargatze', 'John Mulaney', 'Jerry Seinfeld', 'Bill Burr', 'Sebastian Maniscalco', 'Jim Gaffigan', 'Trevor Noah',
+  'Dave Chappelle', 'Matt Rife', 'Taylor Tomlinson', 'Ali Wong', 'Kevin Hart', 'Shane Gillis', 'Gabriel Iglesias',
+  'Jo Koy', 'Leanne Morgan', 'Nikki Glaser', 'Bert Kreischer', 'Tom Segura', 'Andrew Schulz', 'Mark Normand',
+  'Hasan Minhaj', 'Jimmy Carr', 'Michael McIntyre', 'Russell Howard',
+];
+
+export const COMEDY_TOURS: readonly string[] = [
+  'Live', 'The Big Dog Tour', 'Your Friend, Nate Bargatze', 'Stand-Up Tour', 'Live on Tour', 'Comedy Tour',
+  'Back on Tour', 'Work in Progress', 'An Evening of Stand-Up', 'Nothing Personal Tour',
+];
+
+export const FAMILY_SHOWS: readonly string[] = [
+  'Disney On Ice presents Frozen & Encanto', 'Disney On Ice presents Let\'s Dance!', 'Disney On Ice presents Into the Magic',
+  'Disney On Ice presents Find Your Hero', 'Cirque du Soleil - KOOZA', 'Cirque du Soleil - OVO', 'Cirque du Soleil - Crystal',
+  'Cirque du Soleil - Corteo', 'Cirque du Soleil - Alegría', 'Monster Jam', 'Monster Jam World Finals', 'Sesame Street Live! Say Hello',
+  'PAW Patrol Live! The Great Pirate Adventure', 'Bluey\'s Big Play', 'Harlem Globetrotters', 'Blippi Live', 'Peppa Pig\'s Best Day Ever',
+  'CoComelon Live! JJ\'s Journey', 'Marvel Universe LIVE!', 'Jurassic World Live Tour', 'Hot Wheels Monster Trucks Live Glow Party',
+  'Disney Princess - The Concert', 'The Wiggles', 'Ms. Rachel Live',
+];
+
+export const MISC_EVENTS: readonly string[] = [
+  'Comic Con', 'International Auto Show', 'Home + Garden Show', 'Boat Show', 'Wine & Food Festival', 'Craft Beer Festival',
+  'Taste of the City', 'Psychic Medium Matt Fraser', 'Anime Expo', 'Tattoo Arts Convention', 'Travel & Adventure Show',
+  'Gaming Expo', 'Premium Parking Pass', 'VIP Tailgate Experience', 'Stadium Tour', 'Holiday Market', 'Bridal Expo',
+  'Comedy Festival Pass', 'Fan Fest', 'Rodeo & Country Fair',
+];
