@@ -115,7 +115,6 @@ export class ApiClient {
     const { apiKey } = options;
     if (typeof apiKey !== 'string' || apiKey === '') throw new TixError('no API key given', ExitCode.AUTH);
     // A newline or other control character would break the header (undici refuses it with a less clear error).
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) {
       throw new TixError('the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied', ExitCode.AUTH);
     }

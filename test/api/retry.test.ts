@@ -140,7 +140,10 @@ describe('retries', () => {
   });
 
   it('retries a connection reset before any response', async () => {
-    const server = await startServer((req, res, i) => (i === 0 ? req.socket.destroy() : sendJson(res, 200, { ok: true })));
+    const server = await startServer((req, res, i) => {
+      if (i === 0) req.socket.destroy();
+      else sendJson(res, 200, { ok: true });
+    });
     const { client, waits, trace } = makeClient(server.baseUrl);
     await expect(client.get(['events'])).resolves.toEqual({ ok: true });
     expect(waits).toEqual([125]);
