@@ -80,7 +80,10 @@ async function writeInventory(inventory: InventoryResponse, options: InventoryOp
       return;
     }
     const rows = listingRows(inventory, output.format === 'table');
-    const writer = rowWriterFor(rt, output, sink, LISTING_VIEW);
+    // The timestamp goes last, after the agent's own fields, and stays in the header even with no listings.
+    const delimited = output.format === 'csv' || output.format === 'tsv';
+    const columns = output.fields ?? (delimited ? listingColumns(rows) : undefined);
+    const writer = rowWriterFor(rt, columns ? { ...output, fields: columns } : output, sink, LISTING_VIEW);
     await writer.write(rows);
     await writer.end();
   });
@@ -98,6 +101,12 @@ export function listingRows(inventory: InventoryResponse, byPrice: boolean): Rec
     }
   }
   return rows;
+}
+
+function listingColumns(rows: readonly Record<string, unknown>[]): string[] {
+  const columns = new Set(LISTING_VIEW.documented);
+  for (const row of rows) for (const key of Object.keys(row)) if (key !== 'timestamp') columns.add(key);
+  return [...columns, 'timestamp'];
 }
 
 function summaryLines(events: InventoryEvent[]): string[] {

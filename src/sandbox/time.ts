@@ -106,15 +106,26 @@ export function addMonths(day: number, months: number): number {
 const TWO = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
-/** YYYY-MM-DD of a day number. */
+const dayStrings = new Map<number, string>();
+
+/** YYYY-MM-DD of a day number. Cached: events and sales reuse a few thousand days over and over. */
 export function dayString(day: number): string {
-  return new Date(day * DAY).toISOString().slice(0, 10);
+  let text = dayStrings.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY).toISOString().slice(0, 10);
+    if (dayStrings.size > 50_000) dayStrings.clear();
+    dayStrings.set(day, text);
+  }
+  return text;
 }
 
-/** ISO 8601 UTC to the second: 2026-06-01T23:30:00Z. */
+/** ISO 8601 UTC to the second: 2026-06-01T23:30:00Z. Hand-rolled: Date#toISOString is the slow part of a listing. */
 export function isoSeconds(instant: number): string {
-  const text = new Date(instant).toISOString();
-  return `${text.slice(0, 19)}Z`;
+  const day = Math.floor(instant / DAY);
+  const seconds = Math.floor((instant - day * DAY) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor(seconds / 60) % 60;
+  return `${dayString(day)}T${TWO[h]}:${TWO[m]}:${TWO[seconds % 60]}Z`;
 }
 
 /** ISO 8601 UTC with milliseconds: 2026-03-01T18:22:31.417Z. Hand-rolled: sales render a million of these. */
@@ -177,6 +188,8 @@ export interface ParsedDateTime {
  * Values without an offset are wall-clock times in `timeZone`.
  */
 export function parseDateTime(text: string, timeZone: string): ParsedDateTime | undefined {
+  // An unencoded "+02:00" arrives as " 02:00" (a query string's "+" means space): read it as meant.
+  text = text.replace(/^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/i, '$1+$2');
   const dateOnly = parseDateOnly(text);
   if (dateOnly !== undefined) return { instant: localDayStart(timeZone, dateOnly), day: dateOnly };
   const match = DATE_TIME.exec(text);

@@ -44,7 +44,7 @@ describe('tix config', () => {
     [['config', 'set', 'page-size', '0'], /page-size must be a whole number from 1 to 5000, not '0'/],
     [['config', 'set', 'timezone', 'Nowhere/Land'], /timezone must be an IANA time zone/],
     [['config', 'set', 'base-url', 'ftp://x'], /base-url must be an http:\/\/ or https:\/\/ URL/],
-    [['config', 'set', 'colour', 'red'], /argument 'colour' is invalid. Allowed choices are base-url, output/],
+    [['config', 'set', 'colour', 'red'], /'colour' is invalid for argument 'key'. Allowed choices are base-url, output/],
     [['config', 'get', 'page-size', '--profile', 'a b'], /--profile must be a profile name/],
   ])('%j is refused with exit 2', async (args, message) => {
     const result = await runTix(args);

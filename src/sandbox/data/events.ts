@@ -180,6 +180,33 @@ export function listing(event: SandboxEvent, omit?: ReadonlySet<string>): EventL
   return out;
 }
 
+const AGENT_KEYS = TICKET_AGENTS.map((agent) => `"${agent.code}":"`);
+const CATEGORY_JSON = CATEGORY_NAMES.map((name) => `"category":${JSON.stringify(name)},`);
+const venueJson = new Map<Venue, string>();
+
+/**
+ * The listing as JSON text, byte for byte what JSON.stringify(listing(event)) gives, but without building
+ * objects: search pages of 5,000 events are served several times faster this way.
+ */
+export function listingJson(event: SandboxEvent): string {
+  let place = venueJson.get(event.place);
+  if (place === undefined) {
+    const { name, city, state, country } = event.place;
+    place = `"venue":${JSON.stringify(name)},"city":${JSON.stringify(city)},"state":${JSON.stringify(state)},"country":${JSON.stringify(country)},`;
+    venueJson.set(event.place, place);
+  }
+  let ids = '';
+  for (let agent = 0; agent < AGENT_KEYS.length; agent++) {
+    if ((event.agentMask & (1 << agent)) === 0) continue;
+    ids += `${ids === '' ? '' : ','}${AGENT_KEYS[agent]}${event.agentId(agent)}"`;
+  }
+  return (
+    `{"id":"${event.id}","name":${JSON.stringify(event.name)},${CATEGORY_JSON[event.categoryId]}${place}` +
+    `"eventDate":"${isoSeconds(event.eventTime)}","presaleDate":"${isoSeconds(event.presaleTime)}",` +
+    `"publicSaleDate":"${isoSeconds(event.publicSaleTime)}","dateAdded":"${isoSeconds(event.addedTime)}","agentIds":{${ids}}}`
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Generation
 

@@ -79,7 +79,7 @@ export class InventoryGenerator {
     const now = slot * REFRESH_MS;
     // Nothing on sale before sales open (presale on the primary platform, public sale elsewhere) or after the event.
     const opens = code === 'TMUSA' ? event.presaleTime : event.publicSaleTime;
-    if (now < opens - REFRESH_MS || now >= event.eventTime) return [];
+    if (now < opens || now >= event.eventTime) return [];
 
     const key = `${agent}|${agentEventId}|${slot}`;
     const cached = this.cache.get(key);

@@ -60,41 +60,75 @@ function allocate(event: SandboxEvent, count: number): { day: number; count: num
     const exact = (count * weight) / sum;
     return { day, count: Math.floor(exact), rest: exact - Math.floor(exact) };
   });
+  if (shares.length === 0) return [];
   let left = count - shares.reduce((n, share) => n + share.count, 0);
   const byRest = [...shares].sort((a, b) => b.rest - a.rest || a.day - b.day);
   for (let i = 0; left > 0; i = (i + 1) % byRest.length, left--) (byRest[i] as { count: number }).count++;
   return shares.filter((share) => share.count > 0);
 }
 
+/** A growing byte buffer written with strings: the body is built in place, not from per-day copies. */
+class ByteWriter {
+  private buffer: Buffer;
+  length = 0;
+
+  /** `latin1` when every character is known to be ASCII (dollar prices): a plain copy, no UTF-8 scan. */
+  constructor(capacity: number, private readonly encoding: 'utf8' | 'latin1') {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  write(text: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit; grow before writing so a write is never cut short.
+    const worst = this.length + text.length * 3;
+    if (worst > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(worst, this.buffer.length * 2));
+      this.buffer.copy(bigger, 0, 0, this.length);
+      this.buffer = bigger;
+    }
+    this.length += this.buffer.write(text, this.length, this.encoding);
+  }
+
+  /** The bytes written (a view: copying 150 MB again would cost more than the slack it frees). */
+  finish(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
+const BATCH = 2_000;
+
 export function buildLargeSales(seed: number, event: SandboxEvent, count: number): LargeSales {
   const symbol = currencySymbol(event.country);
-  const chunks: Buffer[] = [];
+  // About 150 bytes per sale; the writer grows if the guess is short.
+  // Sold tickets are ASCII but for the pound sign of UK prices.
+  const out = new ByteWriter(count * 150 + 65_536, symbol === '$' ? 'latin1' : 'utf8');
   const days: LargeDay[] = [];
-  let offset = 0;
   let first = 0;
   let last = 0;
+  const parts: string[] = [];
   for (const { day, count: dayCount } of allocate(event, count)) {
     const rng = new Rng(hash(seed, 0x1a26e, event.index, day));
     const sales = salesOfDay(event, day, dayCount, rng);
     if (sales.length === 0) continue;
     const date = dayString(day);
     const totals = totalsOf(sales);
-    const parts = new Array<string>(sales.length);
-    for (let i = 0; i < sales.length; i++) parts[i] = soldTicketJson(sales[i]!, symbol, date);
     const figures = dailyFigures(date, totals);
-    const text =
-      `${days.length > 0 ? ',' : ''}{"date":"${date}","soldTickets":[${parts.join(',')}],"totalTickets":${figures.totalTickets},` +
-      `"totalSales":${figures.totalSales},"minSoldPrice":${figures.minSoldPrice},"maxSoldPrice":${figures.maxSoldPrice},` +
-      `"avgSoldPrice":${figures.avgSoldPrice},"minimumSalesDataDate":"${isoMillis(totals.first, date)}",` +
-      `"maximumSalesDataDate":"${isoMillis(totals.last, date)}"}`;
-    const chunk = Buffer.from(text, 'utf8');
-    const start = offset + (days.length > 0 ? 1 : 0);
-    offset += chunk.length;
-    chunks.push(chunk);
-    days.push({ day, date, totals, start, end: offset });
+    if (days.length > 0) out.write(',');
+    const start = out.length;
+    out.write(`{"date":"${date}","soldTickets":[`);
+    for (let i = 0; i < sales.length; i += BATCH) {
+      parts.length = 0;
+      const end = Math.min(sales.length, i + BATCH);
+      for (let j = i; j < end; j++) parts.push(soldTicketJson(sales[j]!, symbol, date));
+      out.write(i === 0 ? parts.join(',') : `,${parts.join(',')}`);
+    }
+    out.write(
+      `],"totalTickets":${figures.totalTickets},"totalSales":${figures.totalSales},"minSoldPrice":${figures.minSoldPrice},` +
+        `"maxSoldPrice":${figures.maxSoldPrice},"avgSoldPrice":${figures.avgSoldPrice},` +
+        `"minimumSalesDataDate":"${isoMillis(totals.first, date)}","maximumSalesDataDate":"${isoMillis(totals.last, date)}"}`,
+    );
+    days.push({ day, date, totals, start, end: out.length });
     if (first === 0) first = totals.first;
     last = totals.last;
   }
-  return { event, count, days, first, last, body: Buffer.concat(chunks, offset) };
+  return { event, count, days, first, last, body: out.finish() };
 }
-

@@ -8,7 +8,7 @@ import { Lru } from '../lru.js';
 import { Rng, hash } from '../random.js';
 import { DAY, dayString, isoMillis } from '../time.js';
 import type { SandboxEvent } from './events.js';
-import { type Section, currencySymbol, formatPrice, pickRow, sectionsFor } from './seating.js';
+import { type Section, formatPrice, pickRow, sectionsFor } from './seating.js';
 
 export interface Sale {
   seat: Section;
@@ -173,9 +173,5 @@ export class SalesGenerator {
       return kept.length > 0 ? [...days.slice(0, -1), { ...lastEntry, sales: kept }] : days.slice(0, -1);
     }
     return days;
-  }
-
-  currencySymbol(event: SandboxEvent): string {
-    return currencySymbol(event.country);
   }
 }

@@ -40,7 +40,7 @@ import {
   SPECIFIED_DATE_RANGE,
 } from '../../api/enums.js';
 import type { EventListing } from '../../api/types.js';
-import { LISTING_FIELDS, type SandboxEvent, listing } from '../data/events.js';
+import { LISTING_FIELDS, type SandboxEvent, listing, listingJson } from '../data/events.js';
 import { SORT_EVENT_DATE, type SortOrder } from '../data/store.js';
 import { badRequest, notFound, quote } from '../errors.js';
 import type { Query } from '../query.js';
@@ -176,8 +176,26 @@ function page(
   return { found, matched };
 }
 
-function listings(events: readonly SandboxEvent[], omit?: ReadonlySet<string>): EventListing[] {
-  return events.map((event) => listing(event, omit));
+const GROUP = 100;
+
+/**
+ * `{ events: [...] }`, serialised by hand on the common path (objects only when fields are omitted).
+ * Listings are encoded 100 at a time: one multi-megabyte string per page would land in V8's large-object
+ * space and trigger full collections that must mark every generated event; small strings die young.
+ */
+function eventsReply(events: readonly SandboxEvent[], omit?: ReadonlySet<string>): Reply {
+  if (omit && omit.size > 0) return ok({ events: events.map((event): EventListing => listing(event, omit)) }, 'events');
+  const chunks: Buffer[] = [Buffer.from('{"events":[')];
+  const group: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    group.push(listingJson(events[i] as SandboxEvent));
+    if (group.length === GROUP || i === events.length - 1) {
+      chunks.push(Buffer.from(i < GROUP ? group.join(',') : `,${group.join(',')}`));
+      group.length = 0;
+    }
+  }
+  chunks.push(Buffer.from(']}'));
+  return { status: 200, shape: 'events', chunks: [Buffer.concat(chunks)] };
 }
 
 /** GET /events (seed 4.1). */
@@ -240,7 +258,7 @@ export function searchEvents(request: RouteRequest): Reply {
   if (found.length === 0) {
     throw notFound(matched === 0 ? 'no events match the search' : `no events on page ${pageNumber}: the search matched ${matched} events (${Math.ceil(matched / pageSize)} pages of ${pageSize})`);
   }
-  return ok({ events: listings(found, omit) }, 'events');
+  return eventsReply(found, omit);
 }
 
 const SERVICE_ID = /^evt_[A-Za-z0-9]{1,60}$/;
@@ -288,7 +306,7 @@ export function eventsByAgentIds(request: RouteRequest, agentName: string, idsTe
     }
   }
   if (found.length === 0) throw notFound(`no ${agent.code} event found for ${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')}`);
-  return ok({ events: listings(found) }, 'events');
+  return eventsReply(found);
 }
 
 /** GET /events/{agent} (seed 4.4): the agent's events by event date, from dateFrom (default today, UTC) to dateTo (default two years on). */
@@ -313,5 +331,5 @@ export function eventsByAgent(request: RouteRequest, agentName: string): Reply {
     tests.push((e) => match(e.name));
   }
   const { found } = page(app.store.events, app.store.order(SORT_EVENT_DATE), false, tests, pageNumber, pageSize);
-  return ok({ events: listings(found) }, 'events');
+  return eventsReply(found);
 }

@@ -1,0 +1,169 @@
+/**
+ * The sandbox: a local HTTP implementation of the partner API (the contract in the seed document) over
+ * generated, deterministic data. Every CLI test runs against it, and `tix --sandbox` starts one in-process.
+ * Decisions the contract leaves open are documented next to the code that makes them: routes/events.ts,
+ * routes/sales.ts, routes/inventory.ts, routes/match.ts, query.ts and http.ts.
+ */
+import { EventContext, type SandboxEvent } from './data/events.js';
+import { InventoryGenerator } from './data/inventory.js';
+import { buildLargeSales, pickLargeSalesEvent } from './data/large-sales.js';
+import { SalesGenerator } from './data/sales.js';
+import { EventStore } from './data/store.js';
+import { FAULTS, type Fault, type LogEntry, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, SandboxServer } from './http.js';
+import { MAX_INDEX, hash } from './random.js';
+import type { App } from './routes/context.js';
+
+export { SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, FAULTS };
+export type { Fault, LogEntry };
+export { SandboxEvent, listing, LISTING_FIELDS } from './data/events.js';
+export { REFRESH_MS } from './data/inventory.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; default 0 (an ephemeral port). Always bound to 127.0.0.1. */
+  port?: number;
+  /** Seed of the generated data; default 42. */
+  seed?: number;
+  /** The sandbox clock: a fixed instant (Date or ISO text) or a function; default real time. */
+  now?: Date | string | (() => Date);
+  /** Number of events; default 2,000. */
+  events?: number;
+  /** Milliseconds added before every response. */
+  latencyMs?: number;
+  /** Fraction (0..1) of requests answered 503. */
+  failRate?: number;
+  /** A fault for reliability tests, applied to `faultRate` of requests. */
+  fault?: Fault;
+  /** Fraction (0..1) of requests the fault applies to; default 1. */
+  faultRate?: number;
+  /** Retry-After header value for the rate-limit fault (429); default '1'. */
+  retryAfter?: string;
+  /** Delay before the headers under the slow fault; default 60,000 ms. close() does not wait for it. */
+  slowMs?: number;
+  /** Gives one past event this many individual sales (e.g. 1,000,000); its id is `largeSalesEventId`. */
+  largeSalesEvent?: number;
+  /**
+   * Test hook, called for each authenticated GET before routing, inside the handler's error boundary:
+   * throwing from it produces a 500 (tests use it to prove the server survives a handler crash).
+   */
+  hook?: (request: { method: string; path: string }) => void;
+}
+
+export interface Sandbox {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:43121. */
+  url: string;
+  port: number;
+  /** Closes the server and every open socket promptly. */
+  close(): Promise<void>;
+  /** Requests received so far. */
+  readonly requests: number;
+  /** Recent requests (the last 10,000): method, raw request target (apiKey value masked), status sent. */
+  log: LogEntry[];
+  /** StubHub id of the large-sales event, when `largeSalesEvent` is set. */
+  largeSalesEventId?: string;
+  /** The generated events. */
+  events: readonly SandboxEvent[];
+  /** The seed the data was generated from. */
+  seed: number;
+  /** The sandbox clock, in epoch milliseconds. */
+  now(): number;
+}
+
+export const DEFAULT_SEED = 42;
+export const DEFAULT_EVENTS = 2_000;
+export const MAX_EVENTS = 10_000_000;
+if (MAX_EVENTS > MAX_INDEX) throw new Error('MAX_EVENTS exceeds the id space');
+
+function fail(message: string): never {
+  throw new RangeError(`sandbox: ${message}`);
+}
+
+/** Turns the `now` option into a clock returning epoch milliseconds. */
+export function makeClock(now: SandboxOptions['now']): () => number {
+  if (now === undefined) return () => Date.now();
+  if (typeof now === 'function') {
+    return () => {
+      const value = now();
+      const time = value instanceof Date ? value.getTime() : Number.NaN;
+      if (!Number.isFinite(time)) throw new Error('the sandbox clock returned an invalid date');
+      return time;
+    };
+  }
+  const time = now instanceof Date ? now.getTime() : Date.parse(now);
+  if (!Number.isFinite(time)) fail(`now must be a valid date (got ${String(now)})`);
+  return () => time;
+}
+
+function fraction(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(value >= 0 && value <= 1)) fail(`${name} must be between 0 and 1 (got ${value})`);
+  return value;
+}
+
+function count(name: string, value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0 || value > max) fail(`${name} must be an integer between 0 and ${max} (got ${value})`);
+  return value;
+}
+
+/** The 32-bit data key of a seed (any safe integer). */
+export function seedKey(seed: number): number {
+  return hash(seed % 2 ** 32, Math.floor(seed / 2 ** 32));
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isSafeInteger(seed)) fail(`seed must be an integer (got ${seed})`);
+  const eventCount = count('events', options.events, DEFAULT_EVENTS, MAX_EVENTS);
+  const port = count('port', options.port, 0, 65_535);
+  const latencyMs = count('latencyMs', options.latencyMs, 0, 600_000);
+  const slowMs = count('slowMs', options.slowMs, 60_000, 3_600_000);
+  const failRate = fraction('failRate', options.failRate, 0);
+  const faultRate = fraction('faultRate', options.faultRate, 1);
+  if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
+  const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
+  const clock = makeClock(options.now);
+
+  const key = seedKey(seed);
+  const anchor = clock();
+  const store = new EventStore(new EventContext(key, anchor), eventCount);
+  const app: App = {
+    store,
+    inventory: new InventoryGenerator(key),
+    sales: new SalesGenerator(key),
+    large: undefined,
+    largeGzip: undefined,
+  };
+  if (options.largeSalesEvent !== undefined) {
+    const event = pickLargeSalesEvent(store.events, anchor);
+    if (!event) fail('largeSalesEvent needs at least one event that is already over');
+    app.large = buildLargeSales(key, event, largeCount);
+  }
+
+  const server = new SandboxServer({
+    app,
+    clock,
+    seed: key,
+    latencyMs,
+    failRate,
+    fault: options.fault,
+    faultRate,
+    retryAfter: options.retryAfter ?? '1',
+    slowMs,
+    hook: options.hook,
+  });
+  const boundPort = await server.listen(port);
+  const sandbox: Sandbox = {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    close: () => server.close(),
+    get requests() {
+      return server.requests;
+    },
+    log: server.log,
+    events: store.events,
+    seed,
+    now: clock,
+  };
+  if (app.large) sandbox.largeSalesEventId = app.large.event.stubhubId;
+  return sandbox;
+}
