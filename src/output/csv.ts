@@ -1,5 +1,3 @@
-import { excelSafeText } from './excel-safe.js';
-
 /**
  * CSV per RFC 4180: records end with CRLF (the RFC's line break, and what Excel and Python's csv module
  * write; every CSV reader accepts it). A field is quoted only when it holds a comma, a double quote, CR or
@@ -10,27 +8,6 @@ export const CSV_EOL = '\r\n';
 /** The text of one field, quoted if it must be. */
 export function csvField(text: string): string {
   return needsQuotes(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One value as a field: numbers and booleans as JSON writes them, objects and arrays as JSON text, null as empty. */
-export function csvValue(value: unknown, excelSafe: boolean): string {
-  switch (typeof value) {
-    case 'string':
-      return csvField(excelSafe ? excelSafeText(value) : value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : '';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'bigint':
-      return String(value);
-    case 'object': {
-      if (value === null) return '';
-      const json = JSON.stringify(value) ?? '';
-      return csvField(excelSafe ? excelSafeText(json) : json);
-    }
-    default:
-      return '';
-  }
 }
 
 /** A character scan rather than a regex: this runs for every cell of exports with millions of cells. */

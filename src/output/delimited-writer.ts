@@ -1,20 +1,41 @@
 import { resolveColumns } from './columns.js';
-import { CSV_EOL, csvField, csvValue } from './csv.js';
+import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
 import { accessor, type Accessor } from './flatten.js';
 import type { RowWriter, RowWriterOptions } from './row-writer.js';
 import type { Sink } from './sink.js';
-import { TSV_EOL, tsvField, tsvValue } from './tsv.js';
+import { TSV_EOL, tsvField } from './tsv.js';
 
 interface Dialect {
   separator: string;
   eol: string;
+  /** Quotes or escapes one field's text as the format needs. */
   field(text: string): string;
-  value(value: unknown, excelSafe: boolean): string;
 }
 
-const CSV: Dialect = { separator: ',', eol: CSV_EOL, field: csvField, value: csvValue };
-const TSV: Dialect = { separator: '\t', eol: TSV_EOL, field: tsvField, value: tsvValue };
+const CSV: Dialect = { separator: ',', eol: CSV_EOL, field: csvField };
+const TSV: Dialect = { separator: '\t', eol: TSV_EOL, field: tsvField };
+
+/** One value as a field: numbers and booleans as JSON writes them, objects and arrays as JSON text, null as empty. */
+function cellText(value: unknown, excelSafe: boolean, field: (text: string) => string): string {
+  switch (typeof value) {
+    case 'string':
+      return field(excelSafe ? excelSafeText(value) : value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : '';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return String(value);
+    case 'object': {
+      if (value === null) return '';
+      const json = JSON.stringify(value) ?? '';
+      return field(excelSafe ? excelSafeText(json) : json);
+    }
+    default:
+      return '';
+  }
+}
 
 export function createCsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
   return new DelimitedWriter(sink, options, CSV);
@@ -47,13 +68,13 @@ class DelimitedWriter implements RowWriter {
       out = this.#start(records);
     }
     const readers = this.#readers!;
-    const { separator, eol, value } = this.dialect;
+    const { separator, eol, field } = this.dialect;
     const excelSafe = this.options.excelSafe === true;
     const count = readers.length;
     for (const item of records) {
       const record = item !== null && typeof item === 'object' ? item : NO_FIELDS;
-      let line = count > 0 ? value(readers[0]!(record), excelSafe) : '';
-      for (let i = 1; i < count; i++) line += separator + value(readers[i]!(record), excelSafe);
+      let line = count > 0 ? cellText(readers[0]!(record), excelSafe, field) : '';
+      for (let i = 1; i < count; i++) line += separator + cellText(readers[i]!(record), excelSafe, field);
       out += line + eol;
     }
     return this.sink.write(out);

@@ -1,5 +1,3 @@
-import { excelSafeText } from './excel-safe.js';
-
 /**
  * TSV: one record per line (LF), fields separated by a tab. TSV has no quoting, so a tab, line break or
  * backslash inside a value is escaped as \t, \n, \r or \\ (the convention of PostgreSQL's COPY and
@@ -9,27 +7,6 @@ export const TSV_EOL = '\n';
 
 export function tsvField(text: string): string {
   return needsEscape(text) ? escape(text) : text;
-}
-
-/** One value as a field: numbers and booleans as JSON writes them, objects and arrays as JSON text, null as empty. */
-export function tsvValue(value: unknown, excelSafe: boolean): string {
-  switch (typeof value) {
-    case 'string':
-      return tsvField(excelSafe ? excelSafeText(value) : value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : '';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'bigint':
-      return String(value);
-    case 'object': {
-      if (value === null) return '';
-      const json = JSON.stringify(value) ?? '';
-      return tsvField(excelSafe ? excelSafeText(json) : json);
-    }
-    default:
-      return '';
-  }
 }
 
 function needsEscape(text: string): boolean {

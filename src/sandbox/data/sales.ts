@@ -4,6 +4,7 @@
  * (sales after "now" are cut off). Daily figures are always computed from the individual sales, in whole
  * cents, so summary and details agree by construction.
  */
+import type { DailySales } from '../../api/types.js';
 import { Lru } from '../lru.js';
 import { Rng, hash } from '../random.js';
 import { DAY, dayString, isoMillis } from '../time.js';
@@ -104,14 +105,7 @@ export function totalsOf(sales: readonly Sale[]): DayTotals {
 }
 
 /** The daily figures of seed 2.4, from whole cents: totalSales = sum of price x quantity, avg = total / tickets. */
-export function dailyFigures(date: string, totals: DayTotals): {
-  date: string;
-  totalTickets: number;
-  totalSales: number;
-  minSoldPrice: number;
-  maxSoldPrice: number;
-  avgSoldPrice: number;
-} {
+export function dailyFigures(date: string, totals: DayTotals): DailySales {
   return {
     date,
     totalTickets: totals.tickets,
