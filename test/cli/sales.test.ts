@@ -91,6 +91,7 @@ describe('tix sales summary', () => {
     const bars = lines.filter((l) => l.includes('┤'));
     expect(bars).toHaveLength(16); // 8 rows for tickets, 8 for revenue
     for (const bar of bars) expect(bar.split('┤')[1]).toHaveLength(days); // one column per day
+    expect(lines.filter((l) => /^ +0 └─+$/.test(l))).toHaveLength(2); // each chart's baseline is labelled 0
     const max = Math.max(...summary.salesData.filter((d: any) => d.date >= title![1]!).map((d: any) => d.totalTickets));
     expect(bars[0]!.trim().startsWith(max.toLocaleString('en-US'))).toBe(true); // the axis is labelled with the peak
     expect(lines.some((l) => /^Revenue per day/.test(l))).toBe(true);

@@ -73,7 +73,7 @@ function columnChart(title: string, buckets: Bucket[], value: (b: Bucket) => num
   const max = Math.max(...values);
   const lines = [title];
   for (let row = HEIGHT - 1; row >= 0; row--) {
-    const axis = row === HEIGHT - 1 ? label(max) : row === 0 ? '0' : '';
+    const axis = row === HEIGHT - 1 ? label(max) : '';
     const bars = values
       .map((v) => {
         const eighths = max > 0 ? Math.round((v / max) * HEIGHT * 8) : 0;
@@ -85,7 +85,7 @@ function columnChart(title: string, buckets: Bucket[], value: (b: Bucket) => num
   const startLabel = buckets[0]!.start;
   const endLabel = buckets.at(-1)!.start;
   const gap = Math.max(1, buckets.length - startLabel.length - endLabel.length);
-  lines.push(`${' '.repeat(axisWidth - 2)} └${'─'.repeat(buckets.length)}`);
+  lines.push(`${'0'.padStart(axisWidth - 2)} └${'─'.repeat(buckets.length)}`);
   lines.push(`${' '.repeat(axisWidth)}${buckets.length > startLabel.length + endLabel.length ? `${startLabel}${' '.repeat(gap)}${endLabel}` : startLabel}`);
   return lines;
 }
