@@ -5,7 +5,8 @@ import { reportError } from './report-error.js';
 
 const program = buildProgram();
 if (process.argv.length <= 2) {
-  process.stdout.write(`${program.helpInformation()}\nNew here? Try: tix --sandbox events search --category concerts\n`);
+  program.outputHelp();
+  process.stdout.write('New here? Try: tix --sandbox events search --category concerts\n');
   process.exit(ExitCode.OK);
 }
 try {
