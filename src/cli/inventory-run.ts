@@ -22,7 +22,7 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
   const batches: string[][] = [];
   for (let i = 0; i < options.ids.length; i += INVENTORY_IDS_MAX) batches.push(options.ids.slice(i, i + INVENTORY_IDS_MAX));
 
-  const spinner = await progress(rt, `Fetching inventory for ${options.ids.length} events`);
+  const spinner = await progress(rt, `Fetching inventory for ${options.ids.length} events`, options.output);
   let settled;
   try {
     settled = await mapSettled(batches, options.concurrency, (batch) => getInventory(client, options.agent, batch, { signal: rt.signal }), {

@@ -41,7 +41,7 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
     header: output.header,
     excelSafe: output.excelSafe,
     ...(view.columnTypes ? { columnTypes: view.columnTypes } : {}),
-    ...(toFile ? {} : { width: rt.io.stdout.columns ?? 120 }),
+    ...(toFile ? {} : { width: rt.terminalWidth() }),
     color: !toFile && rt.colorFor(rt.io.stdout),
   });
 }

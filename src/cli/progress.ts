@@ -1,3 +1,4 @@
+import type { OutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
 
 export interface Progress {
@@ -7,9 +8,15 @@ export interface Progress {
 
 const silent: Progress = { update() {}, stop() {} };
 
-/** A spinner on stderr for long work, only for a person at a terminal (never with --quiet, --debug or NO_COLOR). */
-export async function progress(rt: Runtime, text: string): Promise<Progress> {
-  if (rt.quiet || rt.globals.debug || !rt.colorFor(rt.io.stderr)) return silent;
+/**
+ * A spinner on stderr for long work, for a person at a terminal: never with --quiet, --debug or NO_COLOR,
+ * and not while the data itself goes to that terminal, where redrawing the spinner would tear the rows.
+ */
+export async function progress(rt: Runtime, text: string, output: OutputOptions): Promise<Progress> {
+  const stderr = rt.io.stderr as { columns?: number };
+  const dataOnTerminal = output.out === undefined && rt.io.stdout.isTTY === true;
+  // ora cannot lay out a terminal of unknown width (a pty with 0 columns): no spinner there either.
+  if (rt.quiet || rt.globals.debug || dataOnTerminal || !rt.colorFor(rt.io.stderr) || !(stderr.columns! > 0)) return silent;
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: rt.io.stderr as NodeJS.WritableStream & { isTTY: boolean } }).start();
   return {

@@ -93,6 +93,14 @@ export class Runtime {
     return this.globals.color !== false && !this.io.env.NO_COLOR && stream.isTTY === true && this.io.env.TERM !== 'dumb';
   }
 
+  /** Columns of the terminal stdout shows on; COLUMNS or 100 when it does not say (a pipe, a bare pty). */
+  terminalWidth(): number {
+    const columns = this.io.stdout.columns ?? 0;
+    if (columns > 0) return columns;
+    const fromEnv = Number(this.io.env.COLUMNS);
+    return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 100;
+  }
+
   /** A remark for the person at the terminal (stderr; silenced by --quiet). */
   note(message: string): void {
     if (!this.quiet) this.io.stderr.write(`${message}\n`);

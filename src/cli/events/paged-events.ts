@@ -22,7 +22,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
     return;
   }
 
-  const spinner = await progress(rt, 'Fetching events');
+  const spinner = await progress(rt, 'Fetching events', output);
   let fetched = 0;
   let lastPageSize = 0;
   const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal).then((r) => r.events), {

@@ -34,7 +34,7 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(renderSalesChart(response.salesData, { width: rt.io.stdout.columns ?? 100, from: options.startDate, to: options.endDate }));
+      await sink.write(renderSalesChart(response.salesData, { width: rt.terminalWidth(), from: options.startDate, to: options.endDate }));
       return;
     }
     if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
