@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { EnumTable } from '../api/enums.js';
 import { OUTPUT_FORMATS } from '../config/keys.js';
 
@@ -7,8 +7,11 @@ import { OUTPUT_FORMATS } from '../config/keys.js';
  * described and completed the same way everywhere.
  */
 
-/** Values a flag accepts, for help and shell completion (Commander's own choices would refuse numbers). */
-const completionValues = new WeakMap<Option, readonly string[]>();
+/** Values a flag or argument accepts, for help and shell completion (Commander's own choices would refuse numbers). */
+const completionValues = new WeakMap<Option | Argument, readonly string[]>();
+/** Values only known when Tab is pressed: the shell's file names, or the profiles in the stored config. */
+export type ValueSource = 'files' | 'profiles';
+const completionSources = new WeakMap<Option | Argument, ValueSource>();
 /** Help examples per command: shown in --help and run against the sandbox by the tests. */
 const commandExamples = new WeakMap<Command, readonly Example[]>();
 
@@ -17,16 +20,25 @@ export interface Example {
   command: string;
 }
 
-export function valuesOf(option: Option): readonly string[] | undefined {
+export function valuesOf(option: Option | Argument): readonly string[] | undefined {
   return completionValues.get(option);
+}
+
+export function valueSourceOf(option: Option | Argument): ValueSource | undefined {
+  return completionSources.get(option);
 }
 
 export function examplesOf(command: Command): readonly Example[] {
   return commandExamples.get(command) ?? [];
 }
 
-export function withValues(option: Option, values: readonly string[]): Option {
+export function withValues<T extends Option | Argument>(option: T, values: readonly string[]): T {
   completionValues.set(option, values);
+  return option;
+}
+
+export function withValueSource<T extends Option | Argument>(option: T, source: ValueSource): T {
+  completionSources.set(option, source);
   return option;
 }
 
@@ -53,7 +65,7 @@ export function addOutputOptions(command: Command): Command {
     .option('--json', 'short for --output json')
     .option('--fields <list>', 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields')
     .option('--no-header', 'leave out the header row (csv, tsv)')
-    .option('--out <file>', 'write the data to a file instead of stdout (written whole or not at all)')
+    .addOption(withValueSource(new Option('--out <file>', 'write the data to a file instead of stdout (written whole or not at all)'), 'files'))
     .option('--excel-safe', "prefix csv/tsv text cells starting with = + - @ with ' so spreadsheets do not run them as formulas");
 }
 

@@ -1,6 +1,6 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { AGENT_CODES } from '../api/agents.js';
-import { addExamples, addOutputOptions } from './command-kit.js';
+import { addExamples, addOutputOptions, withValues } from './command-kit.js';
 import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
 import { parseIdList, parsePathSegment } from './parse/ids.js';
 import { runCommand } from './run-command.js';
@@ -23,12 +23,12 @@ export function inventoryCommand(): Command {
     .description(
       `Current ticket listings for events of one ticket agent (GET /inventory/{agent}/{ids}).\nAgents: ${AGENT_CODES.join(', ')}.\nIds are the agent's own event ids, any number of them: tix asks for 10 per request, several requests at once, and merges the answers in the order given. '-' reads ids from stdin.`,
     )
-    .argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')})`)
+    .addArgument(withValues(new Argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')})`), AGENT_CODES))
     .argument('<ids...>', "the agent's event ids, space- or comma-separated, or - for stdin")
     .option('--partial', 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1');
   addOutputOptions(command);
   addExamples(command, [
-    { description: 'Listings for two Ticketmaster events', command: 'tix inventory TMUSA vvG1VZKS3n1Aso,vvG1VZKS3n1Asp' },
+    { description: 'Listings for two Ticketmaster events', command: 'tix inventory TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
     {
       description: "Inventory for every StubHub id of this week's events, as CSV",
       command: "tix events search --date this-week --all -o ndjson | jq -r '.agentIds.STUBHUB // empty' | tix inventory STUBHUB - -o csv",

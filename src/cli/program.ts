@@ -6,6 +6,8 @@ import { eventsByAgentCommand } from './events/by-agent.js';
 import { eventsGetCommand } from './events/get.js';
 import { eventsSearchCommand } from './events/search.js';
 import { sandboxCommand } from './sandbox-command.js';
+import { completionCommand } from './completion/command.js';
+import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
 import { inventoryCommand } from './inventory.js';
 import { salesCommand } from './sales/sales.js';
@@ -35,7 +37,7 @@ export function buildProgram(): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .addHelpCommand(false)
     .option('--sandbox', 'use a local sandbox API with generated data (no key or network needed)')
-    .option('--profile <name>', "stored profile to use (default: TIX_PROFILE, else 'default')")
+    .addOption(withValueSource(new Option('--profile <name>', "stored profile to use (default: TIX_PROFILE, else 'default')"), 'profiles'))
     .option('--base-url <url>', 'API base URL (default: TIX_BASE_URL, else the base-url setting)')
     .option('--timeout <seconds>', 'seconds each request may take (default: 30)')
     .option('--retries <n>', 'retries after a failed request, 0-10 (default: 3)')
@@ -45,11 +47,22 @@ export function buildProgram(): Command {
     .addOption(new Option('--no-color', 'no colour (also when NO_COLOR is set or output is not a terminal)'))
     .option('--insecure-http', 'allow sending the key over plain http:// to a host other than this machine')
     .addHelpText('after', `\n${EXIT_CODES}\n\n${ENVIRONMENT}\n`);
+  addExamples(program, [
+    { description: 'No key yet? Search the built-in sandbox', command: 'tix --sandbox events search --category concerts' },
+    { description: 'Concerts in the next 30 days, as a table', command: 'tix events search --category concerts --date next-30-days -o table' },
+    { description: 'Current Ticketmaster listings of one event, to a CSV file', command: 'tix inventory TMUSA G5v8HKyBKZbyJN --out listings.csv' },
+    { description: 'Resale sales of an event over the last 30 days, as a chart', command: 'tix sales summary 101459428 --from -30d --chart' },
+  ]);
 
   const events = program
     .command('events')
     .summary('search and look up events')
     .description('Search and look up events.');
+  addExamples(events, [
+    { description: 'Sports in Boston in the next two weeks', command: 'tix events search --category sports --city Boston --date next-2-weeks' },
+    { description: 'One event by its id', command: 'tix events get evt_fnt7jz3fkx' },
+    { description: 'What SeatGeek lists for the next month', command: 'tix events by-agent seatGeek --to +1m' },
+  ]);
   events.addCommand(eventsSearchCommand());
   events.addCommand(eventsGetCommand());
   events.addCommand(eventsByAgentCommand());
@@ -60,6 +73,7 @@ export function buildProgram(): Command {
   program.addCommand(authCommand());
   program.addCommand(configCommand());
   program.addCommand(sandboxCommand());
+  program.addCommand(completionCommand());
 
   forEachCommand(program, (command) =>
     command

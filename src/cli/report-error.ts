@@ -10,7 +10,7 @@ export function reportError(error: unknown, argv: readonly string[], stderr: Nod
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   const status = known ? (error as TixError & { status?: number }).status : undefined;
 
-  stderr.write(`tix: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  stderr.write(`tix: ${oneLine(message)}\n`);
   if (wantsJson(argv)) {
     stderr.write(`${JSON.stringify({ error: { code: exitCode, ...(status ? { status } : {}), message } })}\n`);
   }
@@ -18,6 +18,17 @@ export function reportError(error: unknown, argv: readonly string[], stderr: Nod
     stderr.write(`${error.stack}\n`);
   }
   return exitCode;
+}
+
+/**
+ * The message as one line of plain text. Parts of it come from the server (its error message, a parser's
+ * quote of its body), so control characters are shown escaped: a stray carriage return or terminal escape
+ * sequence must not rewrite the user's screen or split the line a script reads.
+ */
+function oneLine(message: string): string {
+  return message
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 function wantsJson(argv: readonly string[]): boolean {

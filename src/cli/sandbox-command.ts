@@ -3,7 +3,8 @@ import { UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
 import { parseWholeNumber } from './parse/numbers.js';
 
-const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape'] as const;
+// The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
+const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'] as const;
 
 interface RawFlags {
   port?: string;
@@ -39,6 +40,12 @@ export function sandboxCommand(): Command {
   return command.action(async (flags: RawFlags) => {
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
     const sandbox = await startSandbox(parseSandboxFlags(flags));
+    // Listen for the stop signals before saying "listening": a supervisor may send SIGTERM as soon as it reads that.
+    const stopped = new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
     process.stderr.write(
       [
         `tix sandbox listening on ${sandbox.url}`,
@@ -50,11 +57,7 @@ export function sandboxCommand(): Command {
         '',
       ].join('\n'),
     );
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     await sandbox.close();
     process.stderr.write('tix sandbox stopped\n');
   });

@@ -10,6 +10,11 @@ export function configCommand(): Command {
     .description(
       `Read and change the settings of a profile (--profile). A setting is taken from its flag, then its environment variable, then the profile, then the default.\nSettings: ${SETTING_KEYS.join(', ')}.`,
     );
+  addExamples(config, [
+    { description: 'Export CSV unless told otherwise', command: 'tix config set output csv' },
+    { description: 'Every setting, its value and where it came from', command: 'tix config list' },
+    { description: 'A setting of another profile', command: 'tix config get base-url --profile prod' },
+  ]);
   const keyArgument = () => new Argument('<key>', 'setting name').choices(SETTING_KEYS);
 
   const get = new Command('get').summary('print the value in force for a setting').addArgument(keyArgument());

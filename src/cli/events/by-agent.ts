@@ -1,7 +1,7 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
 import { TICKET_AGENTS } from '../../api/agents.js';
 import { UsageError } from '../../errors.js';
-import { addExamples, addOutputOptions, addPagingOptions } from '../command-kit.js';
+import { addExamples, addOutputOptions, addPagingOptions, withValues } from '../command-kit.js';
 import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../output-options.js';
 import { parsePaging, type PagingOptions, type RawPagingFlags } from '../paging.js';
 import { parseDateFlag, type DateContext } from '../parse/dates.js';
@@ -29,7 +29,7 @@ export function eventsByAgentCommand(): Command {
   const command = new Command('by-agent')
     .summary("list the events one ticket agent knows")
     .description(`List the events a ticket agent knows, by event date (GET /events/{agent}).\nAgents: ${TICKET_AGENTS.map((a) => a.name).join(', ')} (or their codes, any case).`)
-    .argument('<agent>', 'agent type name or code, such as ticketMaster or tmusa')
+    .addArgument(withValues(new Argument('<agent>', 'agent type name or code, such as ticketMaster or tmusa'), TICKET_AGENTS.map((a) => a.name)))
     .option('--from <date>', 'earliest event date (default: today)')
     .option('--to <date>', 'latest event date (default: two years from today)')
     .option('--name <pattern>', "event name; % is a wildcard ('%hamilton%')");

@@ -30,14 +30,14 @@ export function eventsGetCommand(): Command {
     .argument('<id...>', "event ids (evt_...), or the agent's ids with --agent")
     .addOption(
       withValues(
-        new Option('--agent <agent>', 'the ids are this ticket agent\'s event ids (agent type name or code)'),
+        new Option('--agent <agent>', `the ids are this ticket agent's event ids: ${TICKET_AGENTS.map((a) => a.name).join(' | ')} (or its code, any case)`),
         TICKET_AGENTS.map((a) => a.name),
       ),
     );
   addOutputOptions(command);
   addExamples(command, [
-    { description: 'One event by its service id', command: 'tix events get evt_3k9QzR7hT2' },
-    { description: "Events by Ticketmaster's ids", command: 'tix events get --agent ticketMaster vvG1VZKS3n1Aso,vvG1VZKS3n1Asp' },
+    { description: 'One event by its service id', command: 'tix events get evt_fnt7jz3fkx' },
+    { description: "Events by Ticketmaster's ids", command: 'tix events get --agent ticketMaster G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
   ]);
   return command.action(async (ids: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

@@ -87,7 +87,7 @@ export function eventsSearchCommand(): Command {
   addExamples(command, [
     { description: 'Concerts in the next 30 days', command: 'tix events search --category concerts --date next-30-days' },
     { description: 'Every event whose name mentions a tour, as CSV', command: "tix events search --name '%tour%' --all -o csv" },
-    { description: 'Sports in Boston between two dates, soonest first', command: 'tix events search --category sports --city Boston --from 2026-12-01 --to 2027-03-31 --sort event-date --asc' },
+    { description: 'Sports in Boston from today to three months out, soonest first', command: 'tix events search --category sports --city Boston --from today --to +3m --sort event-date --asc' },
     { description: 'Just the ids, for piping into other commands', command: 'tix events search --date this-week -o ndjson --fields id,name' },
   ]);
   return command.action(async (flags: RawFlags & RawPagingFlags & RawOutputFlags, cmd: Command) =>

@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { readAll } from '../read-all.js';
 import { printable } from './dates.js';
+import { characterCount, CONTROL_CHARACTERS } from './text.js';
 
 /**
  * An id or name that goes into a URL path. The client percent-encodes it, so `/`, `?` or `#` cannot change
@@ -10,8 +11,9 @@ export function parsePathSegment(name: string, raw: string): string {
   const value = raw.trim();
   if (value === '') throw new UsageError(`${name} must not be empty`);
   if (value === '.' || value === '..') throw new UsageError(`${name}: '${value}' is not an id`);
-  if (value.length > 200) throw new UsageError(`${name} is ${value.length} characters long; at most 200 are allowed`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${name}: '${printable(value)}' contains control characters`);
+  const length = characterCount(value);
+  if (length > 200) throw new UsageError(`${name} is ${length} characters long; at most 200 are allowed`);
+  if (CONTROL_CHARACTERS.test(value)) throw new UsageError(`${name}: '${printable(value)}' contains control characters`);
   return value;
 }
 

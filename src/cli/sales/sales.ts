@@ -28,14 +28,19 @@ export function salesCommand(): Command {
   const sales = new Command('sales')
     .summary('resale sales of one event: daily summary or every sale')
     .description('Resale sales of one event on a marketplace: a daily summary, or the details of every sale.');
+  addExamples(sales, [
+    { description: "An event's StubHub id, which the sales commands take", command: 'tix events get evt_fnt7jz3fkx -o ndjson | jq -r .agentIds.STUBHUB' },
+    { description: 'Daily sales over the last 30 days', command: 'tix sales summary 101459428 --from -30d' },
+    { description: "Every sale of yesterday, to a CSV file", command: 'tix sales details 101459428 --from yesterday --to yesterday --out sales.csv' },
+  ]);
 
   const summary = salesSubcommand('summary', 'daily tickets, revenue and prices for one event', 'GET /events/{provider}/{eventId}/sales-summary').option(
     '--chart',
     'draw tickets and revenue per day in the terminal (by week when the range is wide)',
   );
   addExamples(summary, [
-    { description: 'Daily sales of an event over the last 30 days', command: 'tix sales summary 157158329 --from -30d' },
-    { description: 'A chart of the whole history', command: 'tix sales summary 157158329 --chart' },
+    { description: 'Daily sales of an event over the last 30 days', command: 'tix sales summary 101459428 --from -30d' },
+    { description: 'A chart of the whole history', command: 'tix sales summary 101459428 --chart' },
   ]);
   summary.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
@@ -53,8 +58,8 @@ export function salesCommand(): Command {
     'only the per-day totals of the details response',
   );
   addExamples(details, [
-    { description: "Yesterday's sales as CSV", command: 'tix sales details 157158329 --from yesterday --to yesterday -o csv' },
-    { description: 'Per-day totals for a date range', command: 'tix sales details 157158329 --from 2026-03-01 --to 2026-03-31 --daily' },
+    { description: "Yesterday's sales as CSV", command: 'tix sales details 101459428 --from yesterday --to yesterday -o csv' },
+    { description: 'Per-day totals of the last week', command: 'tix sales details 101459428 --from -7d --to yesterday --daily' },
   ]);
   details.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

@@ -1,0 +1,239 @@
+# fish completion for tix. Generated from the command tree by `npm run completions` (or `tix completion`): do not edit by hand.
+# Install: tix completion fish > ~/.config/fish/completions/tix.fish
+
+# Flags that take a value, in any command: the walker skips the word after them.
+set -g __tix_valued --agent --base-url --category --city --concurrency --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --fields --from --large-sales --latency --limit --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --seed --sort --state --ticket-agent --timeout --to --type --tz --venue -o
+
+# Subcommands of command path $argv[1].
+function __tix_subcommands
+    switch "$argv[1]"
+        case ''
+            echo events inventory sales agents auth config sandbox completion
+        case 'events'
+            echo search get by-agent
+        case 'sales'
+            echo summary details
+        case 'auth'
+            echo login status logout
+        case 'config'
+            echo get set unset list path
+    end
+end
+
+# Prints the command path typed so far (words before the cursor), the number of arguments after it, and
+# whether the last word is a flag still waiting for its value (1 or 0).
+function __tix_state
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l cmdpath
+    set -l nargs 0
+    set -l pending 0
+    for token in $tokens
+        if test $pending = 1
+            set pending 0
+            continue
+        end
+        switch $token
+            case '--*=*'
+            case '-*'
+                contains -- $token $__tix_valued; and set pending 1
+            case '*'
+                if test $nargs = 0; and contains -- $token (string split ' ' -- (__tix_subcommands "$cmdpath"))
+                    set -a cmdpath $token
+                else
+                    set nargs (math $nargs + 1)
+                end
+        end
+    end
+    echo "$cmdpath"
+    echo $nargs
+    echo $pending
+end
+
+# True when the command path is $argv[1] or a command below it.
+function __tix_in
+    set -l state (__tix_state)
+    test -z "$argv[1]"; or test "$state[1]" = "$argv[1]"; or string match -q -- "$argv[1] *" "$state[1]"
+end
+
+# True when the word being typed is argument $argv[2] (from 1) of command path $argv[1].
+function __tix_argument
+    set -l state (__tix_state)
+    test "$state[1]" = "$argv[1]"; and test $state[3] = 0; and test $state[2] = (math $argv[2] - 1)
+end
+
+# The same for a variadic last argument: argument $argv[2] or any after it.
+function __tix_argument_from
+    set -l state (__tix_state)
+    test "$state[1]" = "$argv[1]"; and test $state[3] = 0; and test $state[2] -ge (math $argv[2] - 1)
+end
+
+function __tix_profiles
+    set -l dir $TIX_CONFIG_DIR
+    if test -z "$dir"
+        set -l base $XDG_CONFIG_HOME
+        test -z "$base"; and set base $HOME/.config
+        set dir $base/tix
+    end
+    test -r $dir/config.json; and awk 'BEGIN { q = sprintf("%c", 34); bs = sprintf("%c", 92) }
+{ text = text $0 " " }
+END {
+  n = length(text); depth = 0; key = ""; last = ""; inside = 0
+  for (i = 1; i <= n; i++) {
+    c = substr(text, i, 1)
+    if (c == q) {
+      s = ""
+      for (i++; i <= n; i++) { c = substr(text, i, 1); if (c == bs) { i++; continue } if (c == q) break; s = s c }
+      last = s
+    } else if (c == ":") {
+      if (depth == 1) key = last; else if (depth == 2 && inside) print last
+    } else if (c == "{" || c == "[") {
+      depth++; if (depth == 2) inside = (c == "{" && key == "profiles")
+    } else if (c == "}" || c == "]") {
+      depth--; if (depth < 2) inside = 0
+    }
+  }
+}' $dir/config.json 2>/dev/null
+end
+
+# Arguments are command names, ids and values, not files (--out says otherwise).
+complete -c tix -f
+complete -c tix -s V -l version -d 'print the version'
+complete -c tix -l sandbox -d 'use a local sandbox API with generated data (no key or network needed)'
+complete -c tix -l profile -d 'stored profile to use (default: TIX_PROFILE, else \'default\')' -x -a '(__tix_profiles)'
+complete -c tix -l base-url -d 'API base URL (default: TIX_BASE_URL, else the base-url setting)' -x
+complete -c tix -l timeout -d 'seconds each request may take (default: 30)' -x
+complete -c tix -l retries -d 'retries after a failed request, 0-10 (default: 3)' -x
+complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 1-16 (default: 4)' -x
+complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
+complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
+complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'
+complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to a host other than this machine'
+complete -c tix -s h -l help -d 'show help'
+complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'
+complete -c tix -n '__tix_argument \'\' 1' -a inventory -d 'current ticket listings for an agent\'s events'
+complete -c tix -n '__tix_argument \'\' 1' -a sales -d 'resale sales of one event: daily summary or every sale'
+complete -c tix -n '__tix_argument \'\' 1' -a agents -d 'list the ticket agents and sales providers'
+complete -c tix -n '__tix_argument \'\' 1' -a auth -d 'store, check and remove the API key'
+complete -c tix -n '__tix_argument \'\' 1' -a config -d 'read and change settings'
+complete -c tix -n '__tix_argument \'\' 1' -a sandbox -d 'run the local sandbox API in the foreground'
+complete -c tix -n '__tix_argument \'\' 1' -a completion -d 'print the shell completion script for bash, zsh or fish'
+complete -c tix -n '__tix_argument \'events\' 1' -a search -d 'search events by category, date, name, place and more'
+complete -c tix -n '__tix_argument \'events\' 1' -a get -d 'show events by id'
+complete -c tix -n '__tix_argument \'events\' 1' -a by-agent -d 'list the events one ticket agent knows'
+complete -c tix -n '__tix_in \'events search\'' -l category -d 'event category: all | concerts | arts | family | sports | misc (or its number)' -x -a 'all concerts arts family sports misc'
+complete -c tix -n '__tix_in \'events search\'' -l type -d 'which date the date filters apply to (default: event): presale | public-sale | event | presale-or-public-sale | post-sale | presale-or-post-sale | just-added (or its number)' -x -a 'presale public-sale event presale-or-public-sale post-sale presale-or-post-sale just-added'
+complete -c tix -n '__tix_in \'events search\'' -l date -d 'date preset, in --tz: today | tomorrow | yesterday | future-incl-today | future | next-3-days | next-7-days | next-10-days | next-2-weeks | next-30-days | past | past-7-days | past-30-days | past-3-months | past-6-months | past-year | this-week (or its number)' -x -a 'today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week'
+complete -c tix -n '__tix_in \'events search\'' -l on -d 'events on one date (Specified Date)' -x
+complete -c tix -n '__tix_in \'events search\'' -l from -d 'first date of a range, with --to (Specified Date Range)' -x
+complete -c tix -n '__tix_in \'events search\'' -l to -d 'last date of a range, with --from' -x
+complete -c tix -n '__tix_in \'events search\'' -l date-start -d 'start of a date-time range (dateStart)' -x
+complete -c tix -n '__tix_in \'events search\'' -l date-end -d 'end of a date-time range (dateEnd)' -x
+complete -c tix -n '__tix_in \'events search\'' -l sort -d 'sort by: presale-date | public-sale-date | event-date | name | venue | city | state | date-added (or its number)' -x -a 'presale-date public-sale-date event-date name venue city state date-added'
+complete -c tix -n '__tix_in \'events search\'' -l asc -d 'ascending order'
+complete -c tix -n '__tix_in \'events search\'' -l desc -d 'descending order'
+complete -c tix -n '__tix_in \'events search\'' -l name -d 'event name; % is a wildcard (\'%eras tour%\')' -x
+complete -c tix -n '__tix_in \'events search\'' -l venue -d 'venue' -x
+complete -c tix -n '__tix_in \'events search\'' -l city -d 'city' -x
+complete -c tix -n '__tix_in \'events search\'' -l state -d 'state or province' -x
+complete -c tix -n '__tix_in \'events search\'' -l country -d 'country' -x
+complete -c tix -n '__tix_in \'events search\'' -l tz -d 'IANA time zone for date presets and results (default: the timezone setting, else the system zone)' -x
+complete -c tix -n '__tix_in \'events search\'' -l password -d 'passed through to the API as given' -x
+complete -c tix -n '__tix_in \'events search\'' -l omit -d 'passed through to the API as given' -x
+complete -c tix -n '__tix_in \'events search\'' -l ticket-agent -d 'passed through to the API as given' -x
+complete -c tix -n '__tix_in \'events search\'' -l page -d 'page number to fetch (default: 1)' -x
+complete -c tix -n '__tix_in \'events search\'' -l page-size -d 'records per page, 1-5000 (default: 1000, or the page-size setting)' -x
+complete -c tix -n '__tix_in \'events search\'' -l limit -d 'stop after this many records (fetches as many pages as needed)' -x
+complete -c tix -n '__tix_in \'events search\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
+complete -c tix -n '__tix_in \'events search\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events search\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events get\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'events get\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events get\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'events by-agent\'' -l from -d 'earliest event date (default: today)' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l to -d 'latest event date (default: two years from today)' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l name -d 'event name; % is a wildcard (\'%hamilton%\')' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l page -d 'page number to fetch (default: 1)' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l page-size -d 'records per page, 1-5000 (default: 1000, or the page-size setting)' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l limit -d 'stop after this many records (fetches as many pages as needed)' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
+complete -c tix -n '__tix_in \'events by-agent\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events by-agent\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events by-agent\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_argument \'events by-agent\' 1' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'inventory\'' -l partial -d 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1'
+complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'inventory\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
+complete -c tix -n '__tix_argument \'sales\' 1' -a summary -d 'daily tickets, revenue and prices for one event'
+complete -c tix -n '__tix_argument \'sales\' 1' -a details -d 'every sale of one event: section, row, seats, quantity, price'
+complete -c tix -n '__tix_in \'sales summary\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
+complete -c tix -n '__tix_in \'sales summary\'' -l from -d 'first day of sales (default: the first day with data)' -x
+complete -c tix -n '__tix_in \'sales summary\'' -l to -d 'last day of sales (default: the last day with data)' -x
+complete -c tix -n '__tix_in \'sales summary\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'sales summary\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales summary\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'sales summary\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'sales summary\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'sales summary\'' -l chart -d 'draw tickets and revenue per day in the terminal (by week when the range is wide)'
+complete -c tix -n '__tix_in \'sales details\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
+complete -c tix -n '__tix_in \'sales details\'' -l from -d 'first day of sales (default: the first day with data)' -x
+complete -c tix -n '__tix_in \'sales details\'' -l to -d 'last day of sales (default: the last day with data)' -x
+complete -c tix -n '__tix_in \'sales details\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'sales details\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales details\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'sales details\'' -l daily -d 'only the per-day totals of the details response'
+complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'agents\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_argument \'auth\' 1' -a login -d 'store an API key after checking it works'
+complete -c tix -n '__tix_argument \'auth\' 1' -a status -d 'show the profile, base URL and key in use, and whether the key works'
+complete -c tix -n '__tix_argument \'auth\' 1' -a logout -d 'remove the profile\'s stored API key'
+complete -c tix -n '__tix_in \'auth login\'' -l with-key -d 'read the key from stdin (for scripts: tix auth login --with-key < key.txt)'
+complete -c tix -n '__tix_in \'auth status\'' -l json -d 'print the status as JSON'
+complete -c tix -n '__tix_argument \'config\' 1' -a get -d 'print the value in force for a setting'
+complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in the profile (validated first)'
+complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
+complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
+complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
+complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'config list\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'config list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'sandbox\'' -l port -d 'port on 127.0.0.1 (default: any free port)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated data (default: 42)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l events -d 'number of events (default: 2000)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l latency -d 'milliseconds added to every response (default: 0)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l fail-rate -d 'fraction of requests answered 503, 0-1 (default: 0)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time (default: the real time)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l fault -d 'misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json' -x -a 'reset truncate rate-limit slow html bad-shape not-json'
+complete -c tix -n '__tix_in \'sandbox\'' -l fault-rate -d 'fraction of requests --fault applies to, 0-1 (default: 1)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l large-sales -d 'give one event this many sales (its id is printed), for big exports' -x
+complete -c tix -n '__tix_argument \'completion\' 1' -x -a 'bash zsh fish'

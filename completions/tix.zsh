@@ -1,0 +1,666 @@
+#compdef tix
+# zsh completion for tix. Generated from the command tree by `npm run completions` (or `tix completion`): do not edit by hand.
+# Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
+
+# Flags that take a value, in any command: the walker skips the word after them.
+_tix_valued=(--agent --base-url --category --city --concurrency --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --fields --from --large-sales --latency --limit --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --seed --sort --state --ticket-agent --timeout --to --type --tz --venue -o)
+
+# Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
+_tix_command() {
+  _tix_subcommands=() _tix_flags=() _tix_rest=''
+  case $1 in
+    ('')
+      _tix_subcommands=(
+        'events:search and look up events'
+        'inventory:current ticket listings for an agent'\''s events'
+        'sales:resale sales of one event: daily summary or every sale'
+        'agents:list the ticket agents and sales providers'
+        'auth:store, check and remove the API key'
+        'config:read and change settings'
+        'sandbox:run the local sandbox API in the foreground'
+        'completion:print the shell completion script for bash, zsh or fish'
+      )
+      _tix_flags=(
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+        '-h:show help'
+        '--help:show help'
+      )
+      ;;
+    ('events')
+      _tix_subcommands=(
+        'search:search events by category, date, name, place and more'
+        'get:show events by id'
+        'by-agent:list the events one ticket agent knows'
+      )
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('events search')
+      _tix_flags=(
+        '--category:event category: all | concerts | arts | family | sports | misc (or its number)'
+        '--type:which date the date filters apply to (default: event): presale | public-sale | event | presale-or-public-sale | post-sale | presale-or-post-sale | just-added (or its number)'
+        '--date:date preset, in --tz: today | tomorrow | yesterday | future-incl-today | future | next-3-days | next-7-days | next-10-days | next-2-weeks | next-30-days | past | past-7-days | past-30-days | past-3-months | past-6-months | past-year | this-week (or its number)'
+        '--on:events on one date (Specified Date)'
+        '--from:first date of a range, with --to (Specified Date Range)'
+        '--to:last date of a range, with --from'
+        '--date-start:start of a date-time range (dateStart)'
+        '--date-end:end of a date-time range (dateEnd)'
+        '--sort:sort by: presale-date | public-sale-date | event-date | name | venue | city | state | date-added (or its number)'
+        '--asc:ascending order'
+        '--desc:descending order'
+        '--name:event name; % is a wildcard ('\''%eras tour%'\'')'
+        '--venue:venue'
+        '--city:city'
+        '--state:state or province'
+        '--country:country'
+        '--tz:IANA time zone for date presets and results (default: the timezone setting, else the system zone)'
+        '--password:passed through to the API as given'
+        '--omit:passed through to the API as given'
+        '--ticket-agent:passed through to the API as given'
+        '--page:page number to fetch (default: 1)'
+        '--page-size:records per page, 1-5000 (default: 1000, or the page-size setting)'
+        '--limit:stop after this many records (fetches as many pages as needed)'
+        '--all:fetch every page (in order, several at once: see --concurrency)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('events get')
+      _tix_flags=(
+        '--agent:the ids are this ticket agent'\''s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      _tix_rest=1
+      ;;
+    ('events by-agent')
+      _tix_flags=(
+        '--from:earliest event date (default: today)'
+        '--to:latest event date (default: two years from today)'
+        '--name:event name; % is a wildcard ('\''%hamilton%'\'')'
+        '--page:page number to fetch (default: 1)'
+        '--page-size:records per page, 1-5000 (default: 1000, or the page-size setting)'
+        '--limit:stop after this many records (fetches as many pages as needed)'
+        '--all:fetch every page (in order, several at once: see --concurrency)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('inventory')
+      _tix_flags=(
+        '--partial:if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      _tix_rest=2
+      ;;
+    ('sales')
+      _tix_subcommands=(
+        'summary:daily tickets, revenue and prices for one event'
+        'details:every sale of one event: section, row, seats, quantity, price'
+      )
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('sales summary')
+      _tix_flags=(
+        '--provider:sales data provider: stubhub (default: stubhub, or the provider setting)'
+        '--from:first day of sales (default: the first day with data)'
+        '--to:last day of sales (default: the last day with data)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '--chart:draw tickets and revenue per day in the terminal (by week when the range is wide)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('sales details')
+      _tix_flags=(
+        '--provider:sales data provider: stubhub (default: stubhub, or the provider setting)'
+        '--from:first day of sales (default: the first day with data)'
+        '--to:last day of sales (default: the last day with data)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '--daily:only the per-day totals of the details response'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('agents')
+      _tix_flags=(
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('auth')
+      _tix_subcommands=(
+        'login:store an API key after checking it works'
+        'status:show the profile, base URL and key in use, and whether the key works'
+        'logout:remove the profile'\''s stored API key'
+      )
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('auth login')
+      _tix_flags=(
+        '--with-key:read the key from stdin (for scripts: tix auth login --with-key < key.txt)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('auth status')
+      _tix_flags=(
+        '--json:print the status as JSON'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('auth logout')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config')
+      _tix_subcommands=(
+        'get:print the value in force for a setting'
+        'set:store a setting in the profile (validated first)'
+        'unset:remove a setting from the profile'
+        'list:show every setting, its value and where it came from'
+        'path:print where the config file is'
+      )
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config get')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config set')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config unset')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config list')
+      _tix_flags=(
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('config path')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('sandbox')
+      _tix_flags=(
+        '--port:port on 127.0.0.1 (default: any free port)'
+        '--seed:seed of the generated data (default: 42)'
+        '--events:number of events (default: 2000)'
+        '--latency:milliseconds added to every response (default: 0)'
+        '--fail-rate:fraction of requests answered 503, 0-1 (default: 0)'
+        '--now:the sandbox'\''s clock, an ISO 8601 date-time (default: the real time)'
+        '--fault:misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json'
+        '--fault-rate:fraction of requests --fault applies to, 0-1 (default: 1)'
+        '--large-sales:give one event this many sales (its id is printed), for big exports'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('completion')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 4)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+  esac
+}
+
+# Completes the value of flag $1.
+_tix_flag_values() {
+  case $1 in
+    (--agent) compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
+    (--category) compadd -- all concerts arts family sports misc ;;
+    (--date) compadd -- today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week ;;
+    (--fault) compadd -- reset truncate rate-limit slow html bad-shape not-json ;;
+    (--out) _files ;;
+    (--output|-o) compadd -- table json ndjson csv tsv ;;
+    (--profile) compadd -- ${(f)"$(_tix_profiles)"} ;;
+    (--provider) compadd -- stubhub ;;
+    (--sort) compadd -- presale-date public-sale-date event-date name venue city state date-added ;;
+    (--type) compadd -- presale public-sale event presale-or-public-sale post-sale presale-or-post-sale just-added ;;
+    (*) return 1 ;;
+  esac
+}
+
+# Completes argument $2 (from 1) of command path $1.
+_tix_argument_values() {
+  case "$1#$2" in
+    ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
+    ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
+    ('completion#1') compadd -- bash zsh fish ;;
+    (*) return 1 ;;
+  esac
+}
+
+_tix_profiles() {
+  local file="${TIX_CONFIG_DIR:-${XDG_CONFIG_HOME:-$HOME/.config}/tix}/config.json"
+  [[ -r $file ]] && awk 'BEGIN { q = sprintf("%c", 34); bs = sprintf("%c", 92) }
+{ text = text $0 " " }
+END {
+  n = length(text); depth = 0; key = ""; last = ""; inside = 0
+  for (i = 1; i <= n; i++) {
+    c = substr(text, i, 1)
+    if (c == q) {
+      s = ""
+      for (i++; i <= n; i++) { c = substr(text, i, 1); if (c == bs) { i++; continue } if (c == q) break; s = s c }
+      last = s
+    } else if (c == ":") {
+      if (depth == 1) key = last; else if (depth == 2 && inside) print last
+    } else if (c == "{" || c == "[") {
+      depth++; if (depth == 2) inside = (c == "{" && key == "profiles")
+    } else if (c == "}" || c == "]") {
+      depth--; if (depth < 2) inside = 0
+    }
+  }
+}' "$file" 2>/dev/null
+}
+
+_tix() {
+  local -a _tix_subcommands _tix_flags
+  local _tix_rest tix_path='' word flag=''
+  local -i i nargs=0
+  for (( i = 2; i < CURRENT; i++ )); do
+    word=$words[i]
+    case $word in
+      (--*=*) ;;
+      (-*) (( ${_tix_valued[(Ie)$word]} )) && (( i++ )) ;;
+      (*)
+        _tix_command "$tix_path"
+        if (( nargs == 0 && ${_tix_subcommands[(I)$word:*]} )); then tix_path=${tix_path:+$tix_path }$word
+        else (( nargs++ ))
+        fi ;;
+    esac
+  done
+  _tix_command "$tix_path"
+
+  if [[ $PREFIX == --*=* ]]; then
+    flag=${PREFIX%%=*}
+    compset -P '*='
+    _tix_flag_values "$flag"
+  elif (( CURRENT > 2 && ${_tix_valued[(Ie)$words[CURRENT-1]]} )); then
+    _tix_flag_values "$words[CURRENT-1]"
+  elif [[ $PREFIX == -* ]]; then
+    _describe -t options 'option' _tix_flags
+  elif (( $#_tix_subcommands && nargs == 0 )); then
+    _describe -t commands 'command' _tix_subcommands
+  else
+    local -i index=$(( nargs + 1 ))
+    [[ -n $_tix_rest ]] && (( index > _tix_rest )) && index=$_tix_rest
+    _tix_argument_values "$tix_path" $index
+  fi
+}
+
+if [[ $funcstack[1] == _tix ]]; then
+  _tix "$@"
+else
+  compdef _tix tix
+fi
