@@ -1,10 +1,13 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
-// command tree); each command's implementation, undici, conf, the table renderer and the sandbox are
-// separate chunks loaded by dynamic import when a command needs them.
+// command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
+// renderer and the sandbox are separate chunks loaded by dynamic import when a command needs them.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { lazyChildProcess, runGroup } from './build-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
@@ -23,4 +26,5 @@ await build({
   // Some bundled dependencies are CommonJS and call require() for Node built-ins.
   banner: { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [lazyChildProcess, runGroup(fileURLToPath(new URL('..', import.meta.url)))],
 });

@@ -106,7 +106,13 @@ export function parseJson(body: string, endpoint: string, status: number): unkno
   try {
     return JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // A proxy's or login page's HTML sent as application/json: say what it is rather than quote a parser
+    // message about a '<'.
+    const reason = /^\s*</.test(text)
+      ? 'it looks like an HTML page; is the base URL right, or is a proxy in the way?'
+      : error instanceof Error
+        ? error.message
+        : String(error);
     throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
   }
 }

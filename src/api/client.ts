@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ExitCode, TixError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
 import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
-import { classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
+import { resumableBody } from './resumable-body.js';
+import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
+import { createDispatcher } from './http-transport.js';
 import { encodeQuery, encodeSegment, endpointFor, parseBaseUrl, type BaseUrl, type PathSegment, type Query, traceQuery } from './url.js';
 
 export type { PathSegment, Query } from './url.js';
@@ -45,9 +47,23 @@ export interface StreamResponse {
   headers: Headers;
   /**
    * The decompressed body. Read it to the end or destroy() it: until then it holds a connection. Failures
-   * while reading are ApiErrors (a cut-off body: exit 5); there are no retries once the body is handed over.
+   * while reading are ApiErrors (a body still cut off after --retries resumes: exit 5).
    */
   body: Readable;
+}
+
+/** A body read by getBody(): decode and parse it with parseBody(). */
+export interface RawBody {
+  raw: Buffer;
+  headers: Headers;
+  endpoint: string;
+  status: number;
+}
+
+/** Decodes and parses a body read by getBody(), with get()'s errors. */
+export async function parseBody<T>({ raw, headers, endpoint, status }: RawBody): Promise<T> {
+  const decoded = await decodeBody(raw, headers, endpoint);
+  return parseJson(decoded.toString('utf8'), endpoint, status) as T;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -144,13 +160,9 @@ export class ApiClient {
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
       options.dispatcher ??
-      // Honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY; keeps connections alive between requests.
-      new EnvHttpProxyAgent({
-        connectTimeout: this.#timeoutMs,
-        headersTimeout: this.#timeoutMs,
-        bodyTimeout: this.#timeoutMs,
-        keepAliveTimeout: KEEP_ALIVE_MS,
-      });
+      // Node's own http/https with keep-alive; undici's EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY apply
+      // (never for this machine: a proxy's 127.0.0.1 is not ours, and a key sent in clear must not reach it).
+      createDispatcher(this.#base.origin, { timeoutMs: this.#timeoutMs, keepAliveMs: KEEP_ALIVE_MS });
   }
 
   /** HTTP attempts sent so far, retries included. */
@@ -170,8 +182,46 @@ export class ApiClient {
     });
   }
 
-  /** GET with the body as a stream, for responses too large to hold. Retries happen only before the handover. */
+  /**
+   * GET a JSON body as it came (still compressed), parsed later by `parseBody`: pages fetched ahead of the
+   * one being written wait as these few hundred kilobytes rather than as megabytes of parsed objects.
+   * Failures while reading are retried as get()'s are.
+   */
+  async getBody(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<RawBody> {
+    return this.#request(path, query, init, async (response, { endpoint }) => {
+      checkJsonType(response.headers, endpoint, response.statusCode);
+      return { raw: await readAll(response.body), headers: response.headers, endpoint, status: response.statusCode };
+    });
+  }
+
+  /**
+   * GET with the body as a stream, for responses too large to hold. A body cut off part-way is resumed:
+   * the request is sent again and read past what was already delivered (resumable-body.ts), up to --retries
+   * times, so a stream is as robust as a body read whole.
+   */
   async getStream(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<StreamResponse> {
+    const first = await this.#openStream(path, query, init);
+    const { endpoint, traceUrl } = this.#target(path, query);
+    const signal = AbortSignal.any([this.#signal, init?.signal].filter((s): s is AbortSignal => s !== undefined));
+    const body = resumableBody(first.body, {
+      endpoint,
+      status: first.status,
+      retries: this.#retries,
+      // What the stream relay throws for a broken connection: exit 5 with the network failure as its cause.
+      isCutOff: (error) => error instanceof ApiError && error.exitCode === ExitCode.UNAVAILABLE && classifyNetworkError(error.cause)?.retryable === true,
+      wait: async (resume, delivered, error) => {
+        const waitMs = backoffDelay(resume, this.#random);
+        const code = classifyNetworkError((error as ApiError).cause)?.code ?? 'cut off';
+        this.#log(`GET ${traceUrl} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
+        await this.#sleep(waitMs, signal);
+      },
+      reopen: async () => (await this.#openStream(path, query, init)).body,
+    });
+    return { ...first, body: Readable.from(body, { objectMode: false }) };
+  }
+
+  /** One streamed GET; retries happen only before the body is handed over (getStream resumes after that). */
+  async #openStream(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<StreamResponse> {
     return this.#request(path, query, init, async (response, context) => {
       const { endpoint, signal } = context;
       const status = response.statusCode;
@@ -344,6 +394,14 @@ export class ApiClient {
       );
     }
     const host = new URL(this.#base.origin).host;
+    if (network.untrusted) {
+      // The server was reached but not trusted: say so, and how to trust a private CA, rather than "could not reach".
+      return new ApiError(
+        `could not connect securely to the API at ${host} (${endpoint}): ${network.description}; if it uses a private certificate authority, set NODE_EXTRA_CA_CERTS to that CA's PEM file`,
+        ExitCode.UNAVAILABLE,
+        { endpoint, cause },
+      );
+    }
     return new ApiError(`could not reach the API at ${host} (${endpoint}): ${network.description}${gaveUp}`, ExitCode.UNAVAILABLE, { endpoint, cause });
   }
 

@@ -13,9 +13,14 @@ export interface PaginateOptions {
   concurrency?: number;
 }
 
+/** A page as fetched, and how to get its items when its turn comes: for pages that wait unparsed, and are then read whole or in batches. */
+export interface DeferredPaginateOptions<P, T> extends PaginateOptions {
+  items: (page: P) => Promise<T[] | AsyncIterable<T[]>>;
+}
+
 export const DEFAULT_CONCURRENCY = 4;
 
-type Settled<T> = { ok: true; value: T[] } | { ok: false; error: unknown };
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * Yields each page's items in page order, keeping up to `concurrency` requests ahead of the consumer so a
@@ -23,9 +28,11 @@ type Settled<T> = { ok: true; value: T[] } | { ok: false; error: unknown };
  * the end is found by looking: a short page, an empty page, or a 404 past the first page. Pages requested
  * beyond the end are aborted and ignored, as is everything in flight when the consumer stops early.
  */
+export function paginate<T>(fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<T[]>, opts: PaginateOptions): AsyncGenerator<T[], void, undefined>;
+export function paginate<P, T>(fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<P>, opts: DeferredPaginateOptions<P, T>): AsyncGenerator<T[], void, undefined>;
 export async function* paginate<T>(
-  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<T[]>,
-  opts: PaginateOptions,
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<unknown>,
+  opts: PaginateOptions & { items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>> },
 ): AsyncGenerator<T[], void, undefined> {
   const first = opts.firstPage ?? 1;
   const { pageSize } = opts;
@@ -39,7 +46,7 @@ export async function* paginate<T>(
   const lastPage = opts.all ? lastWanted : first;
 
   const stop = new AbortController();
-  const inFlight: { page: number; result: Promise<Settled<T>> }[] = [];
+  const inFlight: { page: number; result: Promise<Settled<unknown>> }[] = [];
   let next = first;
   try {
     for (;;) {
@@ -56,11 +63,16 @@ export async function* paginate<T>(
         if (head.page > first && isNotFound(settled.error)) return;
         throw settled.error;
       }
-      const items = settled.value;
-      const take = items.length > remaining ? items.slice(0, remaining) : items;
-      remaining -= take.length;
-      if (take.length > 0) yield take;
-      if (remaining <= 0 || items.length < pageSize) return;
+      const items = opts.items ? await opts.items(settled.value) : (settled.value as T[]);
+      let count = 0;
+      for await (const batch of Array.isArray(items) ? [items] : items) {
+        count += batch.length;
+        const take = batch.length > remaining ? batch.slice(0, remaining) : batch;
+        remaining -= take.length;
+        if (take.length > 0) yield take;
+        if (remaining <= 0) return;
+      }
+      if (count < pageSize) return;
     }
   } finally {
     // Runs on the end, on an error, and when the consumer breaks out: nothing is left running.
@@ -69,7 +81,7 @@ export async function* paginate<T>(
 }
 
 /** Captures the outcome so a page that fails while earlier ones are awaited is not an unhandled rejection. */
-async function settle<T>(fetch: () => Promise<T[]>): Promise<Settled<T>> {
+async function settle<T>(fetch: () => Promise<T>): Promise<Settled<T>> {
   try {
     return { ok: true, value: await fetch() };
   } catch (error) {

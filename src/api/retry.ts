@@ -49,6 +49,8 @@ export interface NetworkFailure {
   description: string;
   retryable: boolean;
   timeout: boolean;
+  /** The server's certificate chain does not lead to a CA this machine trusts (self-signed, private CA). */
+  untrusted?: boolean;
 }
 
 /** Failures of the connection that a second try may well not meet. */
@@ -85,6 +87,14 @@ const PERMANENT: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate is for another host name',
 };
 
+/** Certificate failures that trusting the right CA fixes (NODE_EXTRA_CA_CERTS), unlike an expired one. */
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
 /**
  * Recognises a failure of the network or the connection, looking through the wrappers Node and undici put
  * around them (`cause`, and the AggregateError of happy-eyeballs connects). Anything else is not a network
@@ -94,7 +104,9 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
   for (const { code, message } of errorCodes(error)) {
     if (code in TIMEOUTS) return { code, description: `${TIMEOUTS[code]} (${code})`, retryable: true, timeout: true };
     if (code in TRANSIENT) return { code, description: `${TRANSIENT[code]} (${code})`, retryable: true, timeout: false };
-    if (code in PERMANENT) return { code, description: `${PERMANENT[code]} (${code})`, retryable: false, timeout: false };
+    if (code in PERMANENT) {
+      return { code, description: `${PERMANENT[code]} (${code})`, retryable: false, timeout: false, ...(UNTRUSTED.has(code) ? { untrusted: true } : {}) };
+    }
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };
     }

@@ -11,8 +11,9 @@ export function promptSecret(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let value = '';
-    stderr.write(question);
+    // Echo off before the prompt shows: someone (or a script) typing the moment it appears is not echoed.
     stdin.setRawMode(true);
+    stderr.write(question);
     stdin.resume();
     stdin.setEncoding('utf8');
     const finish = (error?: Error) => {

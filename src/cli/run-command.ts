@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../errors.js';
-import { abortAllFileSinksSync, OutputClosedError } from '../output/sink.js';
-import { Runtime } from './runtime.js';
+import type { Runtime } from './runtime.js';
 
 /**
  * Runs one command's body with a Runtime, and owns the process-level concerns every command shares:
@@ -9,6 +8,8 @@ import { Runtime } from './runtime.js';
  * and closing the client and any in-process sandbox.
  */
 export async function runCommand(command: Command, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
+  // Loaded when a command runs, not when the command tree is built: --help needs neither.
+  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([import('./runtime.js'), import('../output/sink.js')]);
   const rt = await Runtime.create(command);
   const onSignal = (signal: NodeJS.Signals) => {
     rt.controller.abort();

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingValues } from './keys.js';
 import { CONFIG_FILE_NAME, configDir } from './paths.js';
 import type { ConfigStore } from './store.js';
+import { systemTimeZone } from './system-time-zone.js';
 
 export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
 
@@ -42,9 +43,7 @@ export function validateProfileName(source: string, name: string): string {
   return name;
 }
 
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { systemTimeZone } from './system-time-zone.js';
 
 /** Flag, then environment, then the stored profile, then the default. */
 export async function resolveSettings(input: SettingsInput): Promise<ResolvedSettings> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
 import { open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -19,6 +18,8 @@ const openSinks = new Set<FileSink>();
  */
 export async function fileSink(path: string, flag = '--out'): Promise<Sink> {
   const target = await checkTarget(path, flag);
+  // node:crypto is loaded here, not at start-up: most runs write to stdout and never need it.
+  const { randomBytes } = await import('node:crypto');
   const temp = join(dirname(target.path), `.${basename(target.path)}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
   let handle: FileHandle;
   try {
@@ -53,12 +54,17 @@ export function openFileSinkCount(): number {
 
 type State = 'open' | 'committing' | 'committed' | 'aborted' | 'failed';
 
+/** How much may wait to be written before write() makes its caller wait too. */
+const WRITE_BEHIND_CHARS = 1024 * 1024;
+
 class FileSink implements Sink {
   #state: State = 'open';
   #handle: FileHandle | undefined;
   #failure: Error | undefined;
   /** Writes run one after another; this is the last one, its failure already recorded. */
   #tail: Promise<void> = Promise.resolve();
+  /** Characters handed to write() and not yet written. */
+  #waiting = 0;
 
   constructor(
     handle: FileHandle,
@@ -76,17 +82,23 @@ class FileSink implements Sink {
 
   write(chunk: string): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
-    const step = this.#tail.then(async () => {
-      if (this.#state !== 'open' && this.#state !== 'committing') throw this.#notOpen();
-      try {
-        // writeFile on a handle writes at the current position and loops until every byte is out.
-        await this.#handle!.writeFile(chunk, 'utf8');
-      } catch (error) {
-        throw await this.#failWith(error);
-      }
-    });
+    this.#waiting += chunk.length;
+    const step = this.#tail
+      .then(async () => {
+        if (this.#state !== 'open' && this.#state !== 'committing') throw this.#notOpen();
+        try {
+          // writeFile on a handle writes at the current position and loops until every byte is out.
+          await this.#handle!.writeFile(chunk, 'utf8');
+        } catch (error) {
+          throw await this.#failWith(error);
+        }
+      })
+      .finally(() => (this.#waiting -= chunk.length));
     this.#tail = step.catch(() => {});
-    return step;
+    // Like a stream's write: while little is waiting the caller goes on at once and prepares the next rows
+    // as this is written, instead of idling through every write. A failure is reported by the next write()
+    // or by commit(), which waits for every write.
+    return this.#waiting <= WRITE_BEHIND_CHARS ? Promise.resolve() : step;
   }
 
   async commit(): Promise<void> {

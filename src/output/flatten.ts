@@ -69,6 +69,17 @@ export function accessor(column: string): Accessor {
   if (path.length === 1) {
     return own ? (record) => ownValue(record, column) : (record) => (record as Record<string, unknown>)[column];
   }
+  if (path.length === 2 && !own) {
+    // The common case (agentIds.TMUSA), read without walk(): an export reads it for every row, and
+    // walk() builds the joined key 'agentIds.TMUSA' again each time the agent is missing.
+    const [outer, inner] = path as [string, string];
+    return (record) => {
+      const direct = (record as Record<string, unknown>)[column];
+      if (direct !== undefined) return direct;
+      const child = (record as Record<string, unknown>)[outer];
+      return child !== null && typeof child === 'object' ? (child as Record<string, unknown>)[inner] : undefined;
+    };
+  }
   return (record) => {
     const direct = own ? ownValue(record, column) : (record as Record<string, unknown>)[column];
     return direct !== undefined ? direct : walk(record, path, 0, own);

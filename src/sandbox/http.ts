@@ -1,6 +1,6 @@
 /**
  * The HTTP side: one node:http server bound to 127.0.0.1. Per request, in order: latency (and the `slow`
- * fault), `failRate` 503s, the `rate-limit` and `html` faults, authentication, method, routing, the
+ * fault), `failRate` 503s, the `rate-limit`, `html` and `not-json` faults, authentication, method, routing, the
  * handler (any exception becomes a 500 and the server carries on), then serialisation, compression and
  * the `reset` / `truncate` / `bad-shape` faults on the way out.
  */
@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { HttpError, errorBody } from './errors.js';
 import { Query } from './query.js';
+import { Lru } from './lru.js';
 import { hash, unit } from './random.js';
 import type { App, Reply, Shape } from './routes/context.js';
 import { type RouteKind, classify, pathSegments, route } from './routes/index.js';
@@ -16,8 +17,9 @@ import { type RouteKind, classify, pathSegments, route } from './routes/index.js
 export const SANDBOX_API_KEY = 'sandbox-key';
 export const SANDBOX_NOSALES_KEY = 'sandbox-key-nosales';
 
-export type Fault = 'reset' | 'truncate' | 'rate-limit' | 'slow' | 'html' | 'bad-shape';
-export const FAULTS: readonly Fault[] = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape'];
+export type Fault = 'reset' | 'truncate' | 'rate-limit' | 'slow' | 'html' | 'bad-shape' | 'not-json';
+/** `not-json`: a 200 labelled application/json whose body is an HTML page (a proxy that mislabels its error page). */
+export const FAULTS: readonly Fault[] = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'];
 
 export interface LogEntry {
   method: string;
@@ -36,6 +38,10 @@ export interface ServerConfig {
   faultRate: number;
   retryAfter: string;
   slowMs: number;
+  /** At most this many failRate 503s and faults in a row for one request target; Infinity for no limit. */
+  maxConsecutiveFailures: number;
+  /** Keys with full access besides SANDBOX_API_KEY. */
+  extraKeys: ReadonlySet<string>;
   hook: ((request: { method: string; path: string }) => void) | undefined;
 }
 
@@ -122,6 +128,8 @@ export class SandboxServer {
   requests = 0;
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Failures in a row per request target, for maxConsecutiveFailures; bounded so a load test cannot grow it. */
+  private readonly streaks = new Lru<string, number>(10_000);
   private closing: Promise<void> | undefined;
 
   constructor(private readonly config: ServerConfig) {
@@ -162,8 +170,12 @@ export class SandboxServer {
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const n = ++this.requests;
     const { config } = this;
-    const failing = this.chance(FAIL_SALT, config.failRate, n);
-    const fault = config.fault !== undefined && this.chance(FAULT_SALT, config.faultRate, n) ? config.fault : undefined;
+    let failing = this.chance(FAIL_SALT, config.failRate, n);
+    let fault = config.fault !== undefined && this.chance(FAULT_SALT, config.faultRate, n) ? config.fault : undefined;
+    if (!this.mayFail(req, failing || fault !== undefined)) {
+      failing = false;
+      fault = undefined;
+    }
     const delay = config.latencyMs + (fault === 'slow' ? config.slowMs : 0);
     if (delay <= 0) {
       this.handle(req, res, failing, fault);
@@ -179,6 +191,21 @@ export class SandboxServer {
       clearTimeout(timer);
       this.timers.delete(timer);
     });
+  }
+
+  /**
+   * Whether a failure picked for this request may happen. Once a request target (method and raw target) has
+   * failed maxConsecutiveFailures times in a row, its next try is served normally: which requests fail stays
+   * random, but a test knows that tix's retries are enough.
+   */
+  private mayFail(req: IncomingMessage, picked: boolean): boolean {
+    const limit = this.config.maxConsecutiveFailures;
+    if (limit === Number.POSITIVE_INFINITY) return true;
+    const target = `${req.method ?? 'GET'} ${req.url ?? '/'}`;
+    const streak = picked ? (this.streaks.get(target) ?? 0) : 0;
+    const fails = picked && streak < limit;
+    this.streaks.set(target, fails ? streak + 1 : 0);
+    return fails;
   }
 
   private handle(req: IncomingMessage, res: ServerResponse, failing: boolean, fault: Fault | undefined): void {
@@ -204,8 +231,9 @@ export class SandboxServer {
       this.sendError(req, res, entry, new HttpError(429, `rate limit exceeded; retry after ${retryAfter}${/^\d+$/.test(retryAfter) ? ' seconds' : ''}`, { 'retry-after': retryAfter }), undefined);
       return;
     }
-    if (fault === 'html') {
-      this.write(req, res, entry, 200, { 'content-type': 'text/html; charset=utf-8' }, [HTML_PAGE], undefined);
+    if (fault === 'html' || fault === 'not-json') {
+      const type = fault === 'html' ? 'text/html; charset=utf-8' : JSON_TYPE;
+      this.write(req, res, entry, 200, { 'content-type': type }, [HTML_PAGE], undefined);
       return;
     }
 
@@ -229,7 +257,7 @@ export class SandboxServer {
     const fromHeader = headerValue(req.headers['x-api-key']) ?? headerValue(req.headers['x-apikey']);
     const key = fromHeader ?? query.get('apiKey');
     if (key === undefined) throw new HttpError(401, 'missing API key: send it in the x-api-key header (or the apiKey query parameter)');
-    if (key !== SANDBOX_API_KEY && key !== SANDBOX_NOSALES_KEY) throw new HttpError(401, 'invalid API key');
+    if (key !== SANDBOX_API_KEY && key !== SANDBOX_NOSALES_KEY && !this.config.extraKeys.has(key)) throw new HttpError(401, 'invalid API key');
     if (key === SANDBOX_NOSALES_KEY && kind === 'sales') throw new HttpError(403, 'this API key may not use the sales endpoints');
   }
 

@@ -39,6 +39,14 @@ export interface SandboxOptions {
   retryAfter?: string;
   /** Delay before the headers under the slow fault; default 60,000 ms. close() does not wait for it. */
   slowMs?: number;
+  /**
+   * At most this many failures (failRate 503s and faults) in a row for one request target; its next try is
+   * then served normally. Default: no limit. With 3, "half the requests fail" still lets a client with 3
+   * retries finish, so a test of that is not left to chance.
+   */
+  maxConsecutiveFailures?: number;
+  /** More keys with full access besides SANDBOX_API_KEY (tests that need a distinctive key). */
+  extraApiKeys?: readonly string[];
   /** Gives one past event this many individual sales (e.g. 1,000,000); its id is `largeSalesEventId`. */
   largeSalesEvent?: number;
   /**
@@ -117,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = count('port', options.port, 0, 65_535);
   const latencyMs = count('latencyMs', options.latencyMs, 0, 600_000);
   const slowMs = count('slowMs', options.slowMs, 60_000, 3_600_000);
+  const maxConsecutiveFailures = count('maxConsecutiveFailures', options.maxConsecutiveFailures, Number.POSITIVE_INFINITY, 1_000);
   const failRate = fraction('failRate', options.failRate, 0);
   const faultRate = fraction('faultRate', options.faultRate, 1);
   if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
@@ -149,6 +158,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faultRate,
     retryAfter: options.retryAfter ?? '1',
     slowMs,
+    maxConsecutiveFailures,
+    extraKeys: new Set(options.extraApiKeys ?? []),
     hook: options.hook,
   });
   const boundPort = await server.listen(port);

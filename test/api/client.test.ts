@@ -299,21 +299,38 @@ describe('trace', () => {
 });
 
 describe('proxies', () => {
+  // A name that is not this machine (so the proxy applies); the test proxy sends its tunnels to 127.0.0.1.
+  const REMOTE = 'api.tix-proxy-test.invalid';
+
   it('goes through HTTP_PROXY (EnvHttpProxyAgent) when it is set, and not when NO_PROXY names the host', async () => {
+    const target = await startServer((_req, res) => sendJson(res, 200, { via: 'target' }));
+    const proxy = await startConnectProxy();
+    const remoteUrl = `http://${REMOTE}:${new URL(target.baseUrl).port}`;
+    vi.stubEnv('http_proxy', proxy.url);
+    try {
+      await expect(makeClient(remoteUrl, { insecureHttp: true }).client.get(['events'])).resolves.toEqual({ via: 'target' });
+      expect(proxy.tunnels).toEqual([new URL(remoteUrl).host]);
+
+      // Direct, so the made-up name does not resolve: what matters is that the proxy saw nothing.
+      vi.stubEnv('no_proxy', REMOTE);
+      await expect(makeClient(remoteUrl, { insecureHttp: true, retries: 0, timeoutMs: 5000 }).client.get(['events'])).rejects.toThrow(/could not reach|timed out/);
+      expect(proxy.tunnels).toHaveLength(1);
+    } finally {
+      vi.stubEnv('http_proxy', undefined);
+      vi.stubEnv('no_proxy', undefined);
+    }
+  });
+
+  it('never sends a request for this machine through the proxy', async () => {
     const target = await startServer((_req, res) => sendJson(res, 200, { via: 'target' }));
     const proxy = await startConnectProxy();
     vi.stubEnv('http_proxy', proxy.url);
     try {
       await expect(makeClient(target.baseUrl).client.get(['events'])).resolves.toEqual({ via: 'target' });
-      expect(proxy.tunnels).toEqual([new URL(target.baseUrl).host]);
-
-      vi.stubEnv('no_proxy', '127.0.0.1');
-      await makeClient(target.baseUrl).client.get(['events']);
-      expect(proxy.tunnels).toHaveLength(1);
-      expect(target.requests).toHaveLength(2);
+      expect(proxy.tunnels).toEqual([]);
+      expect(target.requests).toHaveLength(1);
     } finally {
       vi.stubEnv('http_proxy', undefined);
-      vi.stubEnv('no_proxy', undefined);
     }
   });
 });
@@ -328,8 +345,9 @@ async function startConnectProxy(): Promise<{ url: string; tunnels: string[] }> 
   const sockets = new Set<Socket>();
   server.on('connect', (req, client: Socket, head: Buffer) => {
     tunnels.push(req.url ?? '');
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
+    const port = (req.url ?? '').split(':')[1];
+    // Every tunnel leads to this machine, whatever name was asked for (the tests' servers are all here).
+    const upstream = connect(Number(port), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);

@@ -50,7 +50,26 @@ describe('getStream', () => {
     expect(error.serverMessage).toBe('gone');
   });
 
-  it('reports a body cut off after the handover as exit 5, without retrying', async () => {
+  it('resumes a body cut off after the handover: the consumer gets every byte once', async () => {
+    const server = await startServer((_req, res, i) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(big) });
+      if (i > 0) {
+        res.end(big);
+        return;
+      }
+      // The first answer breaks off part-way; the second is whole and is read past what was delivered.
+      res.write(big.slice(0, 100_000));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const { client, waits, trace } = makeClient(server.baseUrl);
+    const response = await client.getStream(['events']);
+    expect(await text(response.body)).toBe(big);
+    expect(server.requests).toHaveLength(2);
+    expect(waits).toEqual([125]);
+    expect(trace.some((line) => / \(resume 1\/3\) -> \S+ after \d+ bytes of the body; retrying in 125 ms \(backoff\)$/.test(line))).toBe(true);
+  });
+
+  it('reports a body cut off every time as exit 5, once the retries are spent', async () => {
     const server = await startServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
       res.write('{"events": [');
@@ -62,7 +81,8 @@ describe('getStream', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(ExitCode.UNAVAILABLE);
     expect(error.message).toMatch(/^the response from GET \/events was cut off: /);
-    expect(server.requests).toHaveLength(1);
+    // The request and one more per retry (3 by default).
+    expect(server.requests).toHaveLength(4);
   });
 
   it('lets the consumer stop early: destroying the body frees the connection', async () => {

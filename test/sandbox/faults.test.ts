@@ -15,7 +15,9 @@ interface Outcome {
 /** A GET that reports how the response ended instead of failing: for the reset and truncate faults. */
 function rawGet(sandbox: Sandbox, path: string): Promise<Outcome> {
   return new Promise((resolve) => {
+    let responded = false;
     const req = httpRequest({ host: '127.0.0.1', port: sandbox.port, path, headers: { 'x-api-key': SANDBOX_API_KEY } }, (res) => {
+      responded = true;
       let received = 0;
       let settled = false;
       const finish = (ending: string) => {
@@ -29,7 +31,11 @@ function rawGet(sandbox: Sandbox, path: string): Promise<Outcome> {
       res.on('error', (error) => finish(error.message));
       res.on('close', () => finish(res.complete ? 'end' : 'closed early'));
     });
-    req.on('error', (error) => resolve({ status: 0, headers: {}, received: 0, ending: error.message }));
+    // After a response has begun, the request's error is the same break the response reports (Node.js 24
+    // emits it on the request first): only a failure before any response is the request's own.
+    req.on('error', (error) => {
+      if (!responded) resolve({ status: 0, headers: {}, received: 0, ending: error.message });
+    });
     req.end();
   });
 }

@@ -1,19 +1,30 @@
 import { paginate } from '../../api/paginate.js';
+import type { DeferredEventsPage } from '../../api/events-stream.js';
 import type { EventsResponse } from '../../api/types.js';
 import type { OutputOptions } from '../output-options.js';
 import type { PagingOptions } from '../paging.js';
 import { prettyJson, withSink, writeJson } from '../present.js';
+import { keepYoungGenerationSmall } from '../lean-heap.js';
 import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { writeEventPages } from './write-event-pages.js';
 
-export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse>;
+/** A page, or a page read but parsed only when its turn comes (searchEventsLater). */
+export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse | DeferredEventsPage>;
+
+function isDeferred(page: EventsResponse | DeferredEventsPage): page is DeferredEventsPage {
+  return typeof (page as DeferredEventsPage).batches === 'function';
+}
+
+async function parsed(page: EventsResponse | DeferredEventsPage): Promise<EventsResponse> {
+  return isDeferred(page) ? page.whole() : page;
+}
 
 /** Lists events a page at a time (events search, events by-agent): one page, --limit n, or --all. */
 export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
   // One page as JSON is the API's payload, untouched.
   if (output.format === 'json' && !paging.all && paging.limit === undefined) {
-    const response = await fetchPage(paging.page, paging.pageSize, rt.signal);
+    const response = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
     if (response.events.length === 0) rt.note('No events found.');
     if (response.events.length > 0 || output.out !== undefined) {
       await withSink(rt, output, (sink) => writeJson(sink, response, prettyJson(rt, output)));
@@ -22,10 +33,19 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
     return;
   }
 
+  if (paging.all) await keepYoungGenerationSmall();
   const spinner = await progress(rt, 'Fetching events', output);
   let fetched = 0;
   let lastPageSize = 0;
-  const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal).then((r) => r.events), {
+  let firstPage = true;
+  const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal), {
+    // The first page is written whole (csv and tsv fix their columns from the first batch, as before); later
+    // pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once.
+    items: async (page) => {
+      const stream = paging.all && !firstPage && isDeferred(page);
+      firstPage = false;
+      return stream ? page.batches() : (await parsed(page)).events;
+    },
     firstPage: paging.page,
     pageSize: paging.pageSize,
     all: paging.all || paging.limit !== undefined,

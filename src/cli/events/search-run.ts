@@ -1,4 +1,4 @@
-import { searchEvents } from '../../api/events.js';
+import { searchEventsLater } from '../../api/events.js';
 import type { Runtime } from '../runtime.js';
 import { listEventPages } from './paged-events.js';
 import type { EventsSearchOptions } from './search.js';
@@ -6,6 +6,6 @@ import type { EventsSearchOptions } from './search.js';
 export async function runEventsSearch(options: EventsSearchOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();
   await listEventPages(rt, options.paging, options.output, (pageNumber, pageSize, signal) =>
-    searchEvents(client, { ...options.filters, pageNumber, pageSize }, { signal }),
+    searchEventsLater(client, { ...options.filters, pageNumber, pageSize }, { signal }),
   );
 }

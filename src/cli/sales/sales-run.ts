@@ -1,8 +1,11 @@
 import { ApiError } from '../../api/errors.js';
 import { getSalesDetails, getSalesSummary } from '../../api/sales.js';
+import { checkedSalesDetailsBytes, openSalesDetails, salesDetailsParts } from '../../api/sales-stream.js';
+import type { ApiClient } from '../../api/client.js';
 import type { EventHeader, SalesDetailsResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode } from '../../errors.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import { keepYoungGenerationSmall } from '../lean-heap.js';
 import type { Runtime } from '../runtime.js';
 import { renderSalesChart } from './chart.js';
 import type { SalesOptions } from './sales.js';
@@ -50,6 +53,11 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
 
 export async function runSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime): Promise<void> {
   const client = await rt.client();
+  // Everything but a table and pretty JSON (both for a person, who is not reading a million sales) is
+  // written as the response arrives, in the memory of one chunk's sales rather than of the whole response.
+  if (options.output.format !== 'table' && !(options.output.format === 'json' && prettyJson(rt, options.output))) {
+    return streamSalesDetails(options, rt, client);
+  }
   const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
   const { output } = options;
   await withSink(rt, output, async (sink) => {
@@ -61,6 +69,50 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
     if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesDetails))}\n`);
   });
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
+}
+
+/** Rows are written a day at a time (so the columns are fixed from the first day, as before) or per 10,000 sales. */
+const ROWS_PER_WRITE = 10_000;
+
+async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime, client: ApiClient): Promise<void> {
+  const response = await explainSalesErrors(options, openSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  await keepYoungGenerationSmall();
+  const { output } = options;
+  let days = 0;
+  await withSink(rt, output, async (sink) => {
+    if (output.format === 'json') {
+      // The payload untouched: its bytes pass straight through, each chunk checked as JSON first.
+      const counted = { days: 0 };
+      let last = 0x0a;
+      for await (const bytes of checkedSalesDetailsBytes(response, counted)) {
+        if (bytes.length === 0) continue;
+        last = bytes[bytes.length - 1]!;
+        await sink.write(bytes.toString('utf8'));
+      }
+      if (last !== 0x0a) await sink.write('\n');
+      days = counted.days;
+      return;
+    }
+    const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
+    let header: EventHeader | undefined;
+    let rows: Record<string, unknown>[] = [];
+    for await (const part of salesDetailsParts(response)) {
+      if (part.kind === 'header') header = part.header;
+      else if (part.kind === 'day') {
+        days++;
+        if (options.daily) rows.push(dailyRow(header!, part.day as SalesDetailsResponse['salesDetails'][number]));
+      } else if (!options.daily) {
+        for (const row of saleRows(header!, { date: part.date, soldTickets: part.sales } as SalesDetailsResponse['salesDetails'][number])) rows.push(row);
+      }
+      if (rows.length >= ROWS_PER_WRITE || (part.kind === 'day' && rows.length > 0)) {
+        await writer.write(rows);
+        rows = [];
+      }
+    }
+    if (rows.length > 0) await writer.write(rows);
+    await writer.end();
+  });
+  if (days === 0) rt.note('No sales in this range.');
 }
 
 function saleRows(header: EventHeader, day: SalesDetailsResponse['salesDetails'][number]): Record<string, unknown>[] {
@@ -91,7 +143,7 @@ function dates(options: SalesOptions): { startDate?: string; endDate?: string } 
 }
 
 /** Sales errors in the words of sales: which event and provider was not found, and what 403 means here. */
-async function explainSalesErrors<T extends SalesSummaryResponse | SalesDetailsResponse>(options: SalesOptions, call: Promise<T>): Promise<T> {
+async function explainSalesErrors<T>(options: SalesOptions, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {

@@ -45,6 +45,8 @@ import { SORT_EVENT_DATE, type SortOrder } from '../data/store.js';
 import { badRequest, notFound, quote } from '../errors.js';
 import type { Query } from '../query.js';
 import { DAY, addMonths, localDay, localDayStart, weekday } from '../time.js';
+import { gzip } from 'node:zlib';
+import { Lru } from '../lru.js';
 import { type Reply, type RouteRequest, ok } from './context.js';
 import { exactMatcher, textMatcher } from './match.js';
 
@@ -176,26 +178,60 @@ function page(
   return { found, matched };
 }
 
-const GROUP = 100;
+const EVENTS_OPEN = Buffer.from('{"events":[');
+const EVENTS_CLOSE = Buffer.from(']}');
+const COMMA = Buffer.from(',');
 
 /**
- * `{ events: [...] }`, serialised by hand on the common path (objects only when fields are omitted).
- * Listings are encoded 100 at a time: one multi-megabyte string per page would land in V8's large-object
- * space and trigger full collections that must mark every generated event; small strings die young.
+ * Each listing's JSON, encoded on first use and kept: the data never changes, and re-encoding every
+ * listing of every page made a bulk export's deep pages cost the sandbox ~100 ms each, so that benchmarks
+ * of clients measured the sandbox instead (npm run bench). A page is then one copy of its listings' bytes.
  */
+const encodedListings = new WeakMap<SandboxEvent, Buffer>();
+
+function encodedListing(event: SandboxEvent): Buffer {
+  let encoded = encodedListings.get(event);
+  if (!encoded) {
+    encoded = Buffer.from(listingJson(event));
+    encodedListings.set(event, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * gzip of large pages, kept for the next request of the same page: compressing a 5,000-event page costs
+ * the sandbox ~25 ms of CPU, which on a small machine comes out of the client being benchmarked. A gzip
+ * body may be several members, so the reply is this cached member and a fresh one for an empty tail
+ * (http.ts). Bounded: at most this many pages of ~600 KB.
+ */
+const pageGzip = new Lru<string, Promise<Buffer>>(128);
+const CACHED_GZIP_MIN_EVENTS = 1_000;
+const EMPTY = Buffer.alloc(0);
+
+function cachedGzip(events: readonly SandboxEvent[], body: Buffer): () => Promise<Buffer> {
+  return () => {
+    const key = events.map((event) => event.index).join(',');
+    let compressed = pageGzip.get(key);
+    if (!compressed) {
+      compressed = new Promise((resolve, reject) => gzip(body, { level: 1 }, (error, result) => (error ? reject(error) : resolve(result))));
+      pageGzip.set(key, compressed);
+    }
+    return compressed;
+  };
+}
+
+/** `{ events: [...] }`, serialised by hand on the common path (objects only when fields are omitted). */
 function eventsReply(events: readonly SandboxEvent[], omit?: ReadonlySet<string>): Reply {
   if (omit && omit.size > 0) return ok({ events: events.map((event): EventListing => listing(event, omit)) }, 'events');
-  const chunks: Buffer[] = [Buffer.from('{"events":[')];
-  const group: string[] = [];
+  const parts: Buffer[] = [EVENTS_OPEN];
   for (let i = 0; i < events.length; i++) {
-    group.push(listingJson(events[i] as SandboxEvent));
-    if (group.length === GROUP || i === events.length - 1) {
-      chunks.push(Buffer.from(i < GROUP ? group.join(',') : `,${group.join(',')}`));
-      group.length = 0;
-    }
+    if (i > 0) parts.push(COMMA);
+    parts.push(encodedListing(events[i] as SandboxEvent));
   }
-  chunks.push(Buffer.from(']}'));
-  return { status: 200, shape: 'events', chunks: [Buffer.concat(chunks)] };
+  parts.push(EVENTS_CLOSE);
+  const body = Buffer.concat(parts);
+  if (events.length < CACHED_GZIP_MIN_EVENTS) return { status: 200, shape: 'events', chunks: [body] };
+  return { status: 200, shape: 'events', chunks: [body, EMPTY], gzipHead: cachedGzip(events, body) };
 }
 
 /** GET /events (seed 4.1). */

@@ -1,0 +1,124 @@
+/**
+ * Runs commands as separate processes and times them: wall-clock time from spawn to exit, and (on request)
+ * the peak RSS of exactly that process. Commands are run interleaved, round after round (A B C, A B C, ...),
+ * so a burst of load from elsewhere on the machine hits every command alike instead of skewing one of them.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROBE = fileURLToPath(new URL('./max-rss.cjs', import.meta.url));
+const RSS_FILE_ENV = 'TIX_BENCH_RSS_FILE';
+
+/**
+ * How peak RSS is read. GNU time reports ru_maxrss of the one process it runs; where it is missing (a fresh
+ * container, macOS) a preloaded probe reports Node's own process.resourceUsage().maxRSS at exit.
+ * TIX_BENCH_RSS_PROBE=1 chooses the probe even where GNU time exists (to test it).
+ */
+export const RSS_METHOD =
+  hasGnuTime() && !process.env.TIX_BENCH_RSS_PROBE ? 'GNU time (%M)' : 'process.resourceUsage().maxRSS via --require probe';
+
+function hasGnuTime() {
+  if (!existsSync('/usr/bin/time')) return false;
+  const probe = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' });
+  return probe.status === 0 && /^\d+\s*$/.test(probe.stderr.trim().split('\n').pop() ?? '');
+}
+
+/**
+ * A command to measure. `node: true` means argv runs under this Node (the probe can then be preloaded);
+ * otherwise argv[0] is an executable, e.g. bash for a curl | jq pipeline.
+ */
+export function nodeCommand(label, args, options = {}) {
+  return { label, node: true, argv: args, ...options };
+}
+
+export function shellCommand(label, script, options = {}) {
+  return { label, node: false, argv: ['bash', '-c', script], script, ...options };
+}
+
+/** Times one run; `rss` adds the peak RSS in KB. Rejects on a non-zero exit, a signal or the timeout. */
+export function runOnce(command, { env, cwd, timeoutMs, rss = false }) {
+  const scratch = rss ? mkdtempSync(join(tmpdir(), 'tix-bench-rss-')) : undefined;
+  const rssFile = scratch ? join(scratch, 'maxrss') : undefined;
+  const { file, args, childEnv } = launch(command, env, rssFile);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let elapsed = 0;
+    let stdoutBytes = 0;
+    const stderr = [];
+    const child = spawn(file, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdout is a pipe, as it is for `tix ... | jq`; it is drained and only counted.
+    child.stdout.on('data', (chunk) => (stdoutBytes += chunk.length));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', () => (elapsed = performance.now() - started));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const peakKb = rssFile ? readPeak(rssFile) : undefined;
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      if (code !== 0) {
+        const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${timeoutMs} ms?` : ''})` : `exited ${code}`;
+        reject(new Error(`${command.label} ${why}:\n${Buffer.concat(stderr).toString('utf8').slice(-2000)}`));
+        return;
+      }
+      resolve({ ms: elapsed, stdoutBytes, ...(peakKb !== undefined ? { peakKb } : {}) });
+    });
+  });
+}
+
+function launch(command, env, rssFile) {
+  const childEnv = { ...env, ...command.env };
+  let argv = command.node ? [process.execPath, ...command.argv] : [...command.argv];
+  if (rssFile) {
+    if (RSS_METHOD.startsWith('GNU')) {
+      argv = ['/usr/bin/time', '-f', '%M', '-o', rssFile, ...argv];
+    } else {
+      if (!command.node) throw new Error(`${command.label}: peak RSS without GNU time needs a Node command`);
+      argv = [process.execPath, '--require', PROBE, ...command.argv];
+      childEnv[RSS_FILE_ENV] = rssFile;
+    }
+  }
+  return { file: argv[0], args: argv.slice(1), childEnv };
+}
+
+function readPeak(file) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').pop() : '';
+  const kb = Number(text);
+  return Number.isFinite(kb) && kb > 0 ? kb : undefined;
+}
+
+/**
+ * Warm-up rounds (not counted: they fill the page cache and any compile cache), then `runs` rounds of
+ * every command in turn. Returns per-command statistics, in the order given.
+ */
+export async function measureInterleaved(commands, { warmup, runs, env, cwd, timeoutMs, onRun }) {
+  const samples = commands.map(() => ({ ms: [], peakKb: [] }));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [i, command] of commands.entries()) {
+      const result = await runOnce(command, { env, cwd, timeoutMs, rss: command.rss === true });
+      onRun?.(command, result, round < warmup);
+      if (round < warmup) continue;
+      samples[i].ms.push(result.ms);
+      if (result.peakKb !== undefined) samples[i].peakKb.push(result.peakKb);
+    }
+  }
+  return commands.map((command, i) => ({
+    label: command.label,
+    command,
+    medianMs: median(samples[i].ms),
+    minMs: Math.min(...samples[i].ms),
+    maxMs: Math.max(...samples[i].ms),
+    runs: samples[i].ms.length,
+    // The worst peak of all runs, so the figure is an upper bound rather than a typical value.
+    ...(samples[i].peakKb.length > 0 ? { peakMb: Math.max(...samples[i].peakKb) / 1024 } : {}),
+  }));
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

@@ -1,0 +1,70 @@
+/**
+ * A page of events read by client.getBody() and parsed only when its turn comes: whole, or as batches
+ * of events decoded and parsed a piece at a time (json-stream.ts), so that no page of a long export is
+ * ever a multi-megabyte string or a page's worth of objects at once (see BENCHMARKS.md).
+ */
+import { ExitCode } from '../errors.js';
+import { decodeBody } from './body.js';
+import { parseBody, type RawBody } from './client.js';
+import { ApiError } from './errors.js';
+import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-stream.js';
+import { expectArrayField, expectEvent, expectEventList, expectObject } from './shape.js';
+import type { EventListing, EventsResponse } from './types.js';
+
+export interface DeferredEventsPage {
+  /** The page as searchEvents would return it. */
+  whole(): Promise<EventsResponse>;
+  /** The page's events in order, in batches of a few hundred. */
+  batches(): AsyncGenerator<EventListing[]>;
+}
+
+/** A page with no events (the API's 404 for a search past the end). */
+export const EMPTY_PAGE: DeferredEventsPage = {
+  whole: async () => ({ events: [] }),
+  batches: async function* () {},
+};
+
+/** About 150 events: small enough that a batch's objects die young. */
+const SLICE_BYTES = 64 * 1024;
+
+export function deferredEventsPage(body: RawBody): DeferredEventsPage {
+  return {
+    whole: async () => expectEventList(expectObject(await parseBody<unknown>(body), body.endpoint), body.endpoint),
+    batches: () => eventBatches(body),
+  };
+}
+
+async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
+  const { endpoint, status } = body;
+  const parser = new JsonStreamParser([['events']]);
+  let index = 0;
+  let sawEvents = false;
+  const check = (events: JsonStreamEvent[]): EventListing[] => {
+    const batch: EventListing[] = [];
+    for (const event of events) {
+      if (event.path.length === 0) {
+        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'object')) expectObject(event.type === 'value' ? event.value : [], endpoint);
+      } else if (event.path[0] === 'events') {
+        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'array')) expectArrayField({ events: event.type === 'value' ? event.value : {} }, 'events', endpoint);
+        if (event.type === 'open') sawEvents = true;
+        if (event.type === 'items') for (const item of event.items) batch.push(expectEvent(item, endpoint, `events[${index++}]`));
+      }
+    }
+    return batch;
+  };
+  // Decoded in one go (a page is a few megabytes, outside V8's heap), then parsed a slice at a time.
+  let decoded = await decodeBody(body.raw, body.headers, endpoint);
+  // A byte-order mark is legal in front of UTF-8 JSON on the wire (as in parseJson).
+  if (decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf) decoded = decoded.subarray(3);
+  try {
+    for (let at = 0; at < decoded.length; at += SLICE_BYTES) {
+      const batch = check(parser.push(decoded.subarray(at, at + SLICE_BYTES)));
+      if (batch.length > 0) yield batch;
+    }
+    check(parser.end());
+  } catch (error) {
+    if (!(error instanceof JsonStreamError)) throw error;
+    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, { endpoint, status, cause: error });
+  }
+  if (!sawEvents) expectArrayField({}, 'events', endpoint);
+}
