@@ -105,7 +105,7 @@ if (failed) process.exit(1);
 
 const misses = sections.flatMap((s) => s.rows).filter((row) => row.ok === false).length;
 if (options.quick) {
-  ctx.log('\n--quick: every scenario ran and both sides wrote the same rows (times at toy sizes are not checked)');
+  ctx.log(`\n--quick: every scenario ran${ctx.baselines ? ' and both sides wrote the same rows' : ''} (times at toy sizes are not checked)`);
 } else {
   ctx.log(`\n${misses === 0 ? 'every goal met' : `${misses} goal(s) not met`}`);
   if (options.write && !options.only) {
@@ -133,7 +133,8 @@ function methodText() {
     'from spawn to exit; stdout is a pipe the harness drains. Ratios divide medians of the same run. Peak RSS is of the tix',
     `process alone (${RSS_METHOD}), the worst of its runs: each scenario's sandbox is a separate \`tix sandbox\` process`,
     `(added latency: one query 0 ms, the others ${s.bulk.latencyMs} ms per response). Baselines: ${tools.curl ?? 'curl'}, ${tools.jq ?? 'jq'}, in bash.`,
-    'Before timing, each baseline\'s output is checked against tix\'s: the same rows, value for value.',
+    'Before timing, each baseline\'s output is checked against tix\'s: the same rows, value for value. Every command runs',
+    'with a clean environment: PATH and HOME, and for tix TIX_BASE_URL, TIX_API_KEY, an empty TIX_CONFIG_DIR and TZ=UTC.',
   ].join('\n');
 }
 

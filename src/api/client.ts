@@ -52,18 +52,16 @@ export interface StreamResponse {
   body: Readable;
 }
 
-/** A body read by getBody(): decode and parse it with parseBody(). */
+/** A body read by getBody(), decoded but not parsed: parse it with parseBody(). */
 export interface RawBody {
-  raw: Buffer;
-  headers: Headers;
+  body: Buffer;
   endpoint: string;
   status: number;
 }
 
-/** Decodes and parses a body read by getBody(), with get()'s errors. */
-export async function parseBody<T>({ raw, headers, endpoint, status }: RawBody): Promise<T> {
-  const decoded = await decodeBody(raw, headers, endpoint);
-  return parseJson(decoded.toString('utf8'), endpoint, status) as T;
+/** Parses a body read by getBody(), with get()'s errors. */
+export function parseBody<T>({ body, endpoint, status }: RawBody): T {
+  return parseJson(body.toString('utf8'), endpoint, status) as T;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -183,14 +181,15 @@ export class ApiClient {
   }
 
   /**
-   * GET a JSON body as it came (still compressed), parsed later by `parseBody`: pages fetched ahead of the
-   * one being written wait as these few hundred kilobytes rather than as megabytes of parsed objects.
-   * Failures while reading are retried as get()'s are.
+   * GET a JSON body, decoded but not yet parsed (parseBody, or json-stream.ts): pages fetched ahead of the
+   * one being written wait as bytes, outside V8's heap, rather than as megabytes of parsed objects. Reading
+   * and decoding fail, and are retried, exactly as in get().
    */
   async getBody(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<RawBody> {
     return this.#request(path, query, init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
-      return { raw: await readAll(response.body), headers: response.headers, endpoint, status: response.statusCode };
+      const raw = await readAll(response.body);
+      return { body: await decodeBody(raw, response.headers, endpoint), endpoint, status: response.statusCode };
     });
   }
 

@@ -1,10 +1,10 @@
 /**
- * A page of events read by client.getBody() and parsed only when its turn comes: whole, or as batches
- * of events decoded and parsed a piece at a time (json-stream.ts), so that no page of a long export is
- * ever a multi-megabyte string or a page's worth of objects at once (see BENCHMARKS.md).
+ * A page of events read (and decoded) by client.getBody() while earlier pages are written, and parsed only
+ * when its turn comes: whole, or in batches of events parsed a slice at a time (json-stream.ts), so that
+ * no page of a long export is ever a multi-megabyte string or a page's worth of objects at once
+ * (see BENCHMARKS.md).
  */
 import { ExitCode } from '../errors.js';
-import { decodeBody } from './body.js';
 import { parseBody, type RawBody } from './client.js';
 import { ApiError } from './errors.js';
 import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-stream.js';
@@ -29,7 +29,7 @@ const SLICE_BYTES = 64 * 1024;
 
 export function deferredEventsPage(body: RawBody): DeferredEventsPage {
   return {
-    whole: async () => expectEventList(expectObject(await parseBody<unknown>(body), body.endpoint), body.endpoint),
+    whole: async () => expectEventList(expectObject(parseBody<unknown>(body), body.endpoint), body.endpoint),
     batches: () => eventBatches(body),
   };
 }
@@ -52,8 +52,8 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
     }
     return batch;
   };
-  // Decoded in one go (a page is a few megabytes, outside V8's heap), then parsed a slice at a time.
-  let decoded = await decodeBody(body.raw, body.headers, endpoint);
+  // Parsed a slice at a time from the decoded page (a few megabytes, outside V8's heap).
+  let decoded = body.body;
   // A byte-order mark is legal in front of UTF-8 JSON on the wire (as in parseJson).
   if (decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf) decoded = decoded.subarray(3);
   try {

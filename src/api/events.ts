@@ -71,8 +71,8 @@ export async function searchEvents(client: ApiClient, params: EventSearchParams,
 
 /**
  * GET /events for a multi-page listing: the page is read now and parsed when its turn comes (see
- * events-stream.ts), so pages fetched ahead wait as compressed bytes instead of parsed objects, which keeps
- * a long export's memory down (see BENCHMARKS.md). Same results and errors as searchEvents.
+ * events-stream.ts), so pages fetched ahead wait as bytes instead of parsed objects, which keeps a long
+ * export's memory down (see BENCHMARKS.md). Same results and errors as searchEvents.
  */
 export async function searchEventsLater(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<DeferredEventsPage> {
   const query: Query = {};

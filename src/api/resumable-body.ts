@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ExitCode } from '../errors.js';
 import { ApiError } from './errors.js';
 
@@ -23,6 +22,8 @@ export interface ResumeOptions {
  * If the API answers differently the second time, that is an error (exit 5) rather than a spliced result.
  */
 export async function* resumableBody(first: AsyncIterable<Buffer>, options: ResumeOptions): AsyncGenerator<Buffer> {
+  // node:crypto is loaded when a stream is read, not at start-up: most commands never stream.
+  const { createHash } = await import('node:crypto');
   let body = first;
   let delivered = 0;
   const digest = createHash('sha256');

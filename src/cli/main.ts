@@ -3,6 +3,11 @@ import { ExitCode, UsageError } from '../errors.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report-error.js';
 
+// A reader that goes away (`tix --help | head -1`) ends tix quietly; commands add their own cleanup to this.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(ExitCode.OK);
+});
+
 const program = buildProgram();
 if (process.argv.length <= 2) {
   program.outputHelp();

@@ -54,17 +54,12 @@ export function openFileSinkCount(): number {
 
 type State = 'open' | 'committing' | 'committed' | 'aborted' | 'failed';
 
-/** How much may wait to be written before write() makes its caller wait too. */
-const WRITE_BEHIND_CHARS = 1024 * 1024;
-
 class FileSink implements Sink {
   #state: State = 'open';
   #handle: FileHandle | undefined;
   #failure: Error | undefined;
   /** Writes run one after another; this is the last one, its failure already recorded. */
   #tail: Promise<void> = Promise.resolve();
-  /** Characters handed to write() and not yet written. */
-  #waiting = 0;
 
   constructor(
     handle: FileHandle,
@@ -82,23 +77,17 @@ class FileSink implements Sink {
 
   write(chunk: string): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
-    this.#waiting += chunk.length;
-    const step = this.#tail
-      .then(async () => {
-        if (this.#state !== 'open' && this.#state !== 'committing') throw this.#notOpen();
-        try {
-          // writeFile on a handle writes at the current position and loops until every byte is out.
-          await this.#handle!.writeFile(chunk, 'utf8');
-        } catch (error) {
-          throw await this.#failWith(error);
-        }
-      })
-      .finally(() => (this.#waiting -= chunk.length));
+    const step = this.#tail.then(async () => {
+      if (this.#state !== 'open' && this.#state !== 'committing') throw this.#notOpen();
+      try {
+        // writeFile on a handle writes at the current position and loops until every byte is out.
+        await this.#handle!.writeFile(chunk, 'utf8');
+      } catch (error) {
+        throw await this.#failWith(error);
+      }
+    });
     this.#tail = step.catch(() => {});
-    // Like a stream's write: while little is waiting the caller goes on at once and prepares the next rows
-    // as this is written, instead of idling through every write. A failure is reported by the next write()
-    // or by commit(), which waits for every write.
-    return this.#waiting <= WRITE_BEHIND_CHARS ? Promise.resolve() : step;
+    return step;
   }
 
   async commit(): Promise<void> {

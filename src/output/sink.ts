@@ -4,7 +4,7 @@
  * Ctrl-C, a bad page) can abort the sink and leave no partial file behind.
  */
 export interface Sink {
-  /** Resolves when the destination can take more (after 'drain' for a stream; for a file, once less than 1 MB waits to be written). */
+  /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). */
   write(chunk: string): Promise<void>;
   /** Everything was written: flush, and for a file make it appear under its real name. */
   commit(): Promise<void>;

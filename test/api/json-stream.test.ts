@@ -89,6 +89,32 @@ describe('JsonStreamParser', () => {
     expect(events.at(-1)).toEqual({ type: 'close', path: [], kind: 'object' });
   });
 
+  it('splits a run of objects quickly only where it is truly between elements', () => {
+    // `},{` inside strings and inside nested arrays of objects: a quick split there cannot parse, and the
+    // parser falls back to reading byte by byte; the result is the same either way.
+    const tricky = {
+      salesDetails: [
+        {
+          date: 'd',
+          soldTickets: [
+            { a: 'x},{y' },
+            { b: [{ c: 1 }, { d: 2 }] },
+            { e: '},{' },
+            { f: 'plain' },
+            { g: [{ h: '},{' }, { i: { j: [{}, {}] } }] },
+            { k: 3 },
+          ],
+        },
+      ],
+    };
+    const compact = JSON.stringify(tricky);
+    for (const size of [1 << 20, 40, 25, 7, 3]) expect(rebuild(parseInChunks(compact, () => size))).toEqual(tricky);
+    const events = parseInChunks(JSON.stringify({ events: Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, n: i })) }), () => 1 << 20, [['events']]);
+    expect(events.filter((e) => e.type === 'items').flatMap((e) => (e as { items: { n: number }[] }).items.map((item) => item.n))).toEqual(
+      Array.from({ length: 500 }, (_, i) => i),
+    );
+  });
+
   it('hands over the elements of a chunk before the rest of the document has arrived', () => {
     const parser = new JsonStreamParser(SALES);
     const head = '{"salesDetails":[{"date":"d","soldTickets":[{"a":1},{"a":2},{"a"';

@@ -71,7 +71,10 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
 }
 
-/** Rows are written a day at a time (so the columns are fixed from the first day, as before) or per 10,000 sales. */
+/**
+ * Rows are written a day at a time (csv and tsv fix their columns from the first write, as they did from
+ * the first day before) or per 10,000 sales: fewer, larger writes cost less than one per batch.
+ */
 const ROWS_PER_WRITE = 10_000;
 
 async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime, client: ApiClient): Promise<void> {
