@@ -5,6 +5,7 @@ import { getInventory } from '../api/inventory.js';
 import type { InventoryEvent, InventoryResponse } from '../api/types.js';
 import { ExitCode, TixError } from '../errors.js';
 import { mapSettled } from './concurrency.js';
+import { money } from './money.js';
 import type { InventoryOptions } from './inventory.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from './present.js';
 import { progress } from './progress.js';
@@ -118,10 +119,6 @@ function summaryLines(events: InventoryEvent[]): string[] {
     const median = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
     return `${event.eventId}: ${prices.length} listings, ${tickets} tickets, lowest ${money(prices[0]!)}, median ${money(median)}`;
   });
-}
-
-function money(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function describeIds(ids: readonly string[], total: number): string {

@@ -46,7 +46,8 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
   return options;
 }
 
-function parseFields(raw: string): string[] {
+/** Reads `--fields a,b.c`: comma-separated column names, spaces around them ignored, duplicates dropped. */
+export function parseFields(raw: string): string[] {
   const fields = raw.split(',').map((f) => f.trim());
   if (fields.length === 0 || fields.some((f) => f === '')) {
     throw new UsageError("--fields must be a comma-separated list of field names, such as 'id,name,eventDate'");

@@ -25,14 +25,3 @@ export function resolveColumns({ documented, records, fields }: ColumnChoice): s
   return [...columns];
 }
 
-/** Reads `--fields a,b.c`: comma-separated column names, spaces around them ignored, duplicates dropped. */
-export function parseFields(value: string, flag = '--fields'): string[] {
-  const fields = [...new Set(value.split(',').map((field) => field.trim()))].filter((field) => field !== '');
-  if (fields.length === 0) throw new UsageError(`${flag} needs at least one field name, e.g. ${flag} id,name`);
-  for (const field of fields) {
-    if (field.startsWith('.') || field.endsWith('.') || field.includes('..')) {
-      throw new UsageError(`${flag}: '${field}' is not a field name (nested fields are written a.b)`);
-    }
-  }
-  return fields;
-}

@@ -11,7 +11,7 @@ export {
   openFileSinkCount,
 } from './sink.js';
 export { flatten, type Cell } from './flatten.js';
-export { resolveColumns, parseFields, type ColumnChoice } from './columns.js';
+export { resolveColumns, type ColumnChoice } from './columns.js';
 export { excelSafeText } from './excel-safe.js';
 export { createRowWriter, type RowWriter, type RowWriterOptions } from './row-writer.js';
 export { createJsonListWriter, writeJson, type JsonListWriter } from './json-writer.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
 import { accessor } from '../../src/output/flatten.js';
-import { flatten, parseFields, resolveColumns } from '../../src/output/index.js';
+import { flatten, resolveColumns } from '../../src/output/index.js';
 
 describe('flatten', () => {
   it('turns nested objects into dotted keys, arrays into JSON text, null and undefined into empty cells', () => {
@@ -27,16 +26,6 @@ describe('resolveColumns', () => {
 
   it('uses --fields exactly, in its order', () => {
     expect(resolveColumns({ documented: ['id'], records: [{ id: 1, b: 2 }], fields: ['b', 'x.y'] })).toEqual(['b', 'x.y']);
-  });
-});
-
-describe('parseFields', () => {
-  it('splits, trims and de-duplicates', () => {
-    expect(parseFields(' id, agentIds.TMUSA ,id')).toEqual(['id', 'agentIds.TMUSA']);
-  });
-
-  it.each(['', ' , ', 'a..b', '.a', 'a.'])('rejects %j as a usage error', (value) => {
-    expect(() => parseFields(value)).toThrow(UsageError);
   });
 });
 

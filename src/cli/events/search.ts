@@ -27,7 +27,10 @@ export interface EventsSearchOptions {
   output: OutputOptions;
 }
 
-interface RawFlags {
+/** Text filters go to the API under their own names, so the flags' values share the API's types. */
+type TextFilterFlags = Pick<EventSearchParams, 'name' | 'venue' | 'city' | 'state' | 'country' | 'password' | 'omit' | 'ticketAgent'>;
+
+interface RawFlags extends TextFilterFlags {
   type?: string;
   category?: string;
   date?: string;
@@ -39,14 +42,6 @@ interface RawFlags {
   sort?: string;
   asc?: boolean;
   desc?: boolean;
-  name?: string;
-  venue?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-  password?: string;
-  omit?: string;
-  ticketAgent?: string;
 }
 
 // Presets that pick their own day; the explicit date flags below would contradict them.

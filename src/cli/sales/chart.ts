@@ -1,6 +1,6 @@
 import type { DailySales } from '../../api/types.js';
 import { addDays } from '../parse/dates.js';
-import { money } from './sales-text.js';
+import { money } from '../money.js';
 
 /** Eighths of a block, so a bar's top can be drawn at 1/8 of a row. */
 const LEVELS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];

@@ -1,4 +1,5 @@
 import type { DailySales, EventHeader } from '../../api/types.js';
+import { money } from '../money.js';
 
 /** The event a sales table is about, above the table (table output only). */
 export function eventHeaderLines(header: EventHeader): string[] {
@@ -29,8 +30,4 @@ export function totals(days: readonly DailySales[]): Totals {
 
 export function totalsLine(t: Totals): string {
   return `Total: ${t.tickets.toLocaleString('en-US')} tickets, ${money(t.revenue)} revenue, average ${money(t.averagePrice)} per ticket`;
-}
-
-export function money(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
