@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lazyChildProcess, runGroup } from './build-plugins.mjs';
+import { writeHelpPages } from './help-pages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -28,3 +29,4 @@ await build({
   logLevel: 'warning',
   plugins: [lazyChildProcess, runGroup(fileURLToPath(new URL('..', import.meta.url)))],
 });
+await writeHelpPages();

@@ -8,10 +8,11 @@
  * costs nothing to load, which is most of a one-off query. undici's EnvHttpProxyAgent still serves
  * HTTP(S)_PROXY/NO_PROXY, loaded only when a proxy variable is set and the host is not this machine.
  */
-import * as http from 'node:http';
-import type * as https from 'node:https';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { http, loadHttps } from '../node-http.js';
 import { isLoopbackHost } from './url.js';
 
 export interface TransportOptions {
@@ -32,7 +33,7 @@ interface RequestOptions {
 
 interface TransportResponse {
   statusCode: number;
-  headers: http.IncomingHttpHeaders;
+  headers: Http.IncomingHttpHeaders;
   body: Readable;
 }
 
@@ -86,9 +87,9 @@ function timeoutError(code: keyof typeof TIMEOUT_MESSAGES): Error {
 }
 
 class NodeHttpDispatcher {
-  readonly #httpAgent: http.Agent;
-  #httpsAgent: https.Agent | undefined;
-  #httpsModule: Promise<typeof https> | undefined;
+  readonly #httpAgent: Http.Agent;
+  #httpsAgent: Https.Agent | undefined;
+  #httpsModule: typeof Https | undefined;
 
   constructor(private readonly options: TransportOptions) {
     // lifo: the most recently used connection is the one least likely to have been closed by the server.
@@ -97,11 +98,10 @@ class NodeHttpDispatcher {
 
   async request(options: RequestOptions): Promise<TransportResponse> {
     const url = new URL(options.origin);
-    let module: typeof http | typeof https = http;
-    let agent: http.Agent = this.#httpAgent;
+    let module: typeof Http | typeof Https = http;
+    let agent: Http.Agent = this.#httpAgent;
     if (url.protocol === 'https:') {
-      // TLS is loaded only for https: most runs against the sandbox never need it.
-      const secure = await (this.#httpsModule ??= import('node:https'));
+      const secure = (this.#httpsModule ??= loadHttps());
       module = secure;
       agent = this.#httpsAgent ??= new secure.Agent({ keepAlive: true, timeout: this.options.keepAliveMs, scheduling: 'lifo' });
     }
@@ -118,7 +118,7 @@ class NodeHttpDispatcher {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       let connected = false;
-      let response: http.IncomingMessage | undefined;
+      let response: Http.IncomingMessage | undefined;
       request.on('socket', (socket) => {
         if (!socket.connecting) connected = true;
         else socket.once('connect', () => (connected = true));

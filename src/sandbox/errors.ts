@@ -1,5 +1,5 @@
 /** Error responses: every error is `{ status, error, message }`, the message naming what was wrong. */
-import { STATUS_CODES } from 'node:http';
+import { http } from '../node-http.js';
 import type { ErrorBody } from '../api/types.js';
 
 export class HttpError extends Error {
@@ -22,7 +22,7 @@ export function notFound(message: string): HttpError {
 }
 
 export function errorBody(status: number, message: string): Required<Pick<ErrorBody, 'status' | 'error' | 'message'>> {
-  return { status, error: STATUS_CODES[status] ?? 'Error', message };
+  return { status, error: http.STATUS_CODES[status] ?? 'Error', message };
 }
 
 /** Quotes a caller's value inside a message, shortened so a huge value cannot bloat the error. */

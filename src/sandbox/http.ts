@@ -4,9 +4,10 @@
  * handler (any exception becomes a 500 and the server carries on), then serialisation, compression and
  * the `reset` / `truncate` / `bad-shape` faults on the way out.
  */
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { http } from '../node-http.js';
 import { HttpError, errorBody } from './errors.js';
 import { Query } from './query.js';
 import { Lru } from './lru.js';
@@ -133,7 +134,7 @@ export class SandboxServer {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly config: ServerConfig) {
-    this.server = createServer({ noDelay: true }, (req, res) => this.onRequest(req, res));
+    this.server = http.createServer({ noDelay: true }, (req, res) => this.onRequest(req, res));
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
