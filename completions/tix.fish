@@ -104,7 +104,7 @@ complete -c tix -l profile -d 'stored profile to use (default: TIX_PROFILE, else
 complete -c tix -l base-url -d 'API base URL (default: TIX_BASE_URL, else the base-url setting)' -x
 complete -c tix -l timeout -d 'seconds each request may take (default: 30)' -x
 complete -c tix -l retries -d 'retries after a failed request, 0-10 (default: 3)' -x
-complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 1-16 (default: 4)' -x
+complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 1-16 (default: 6)' -x
 complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
 complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
 complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'

@@ -22,13 +22,13 @@ export async function inventory(ctx) {
     await runOnce(tix, ctx.runOptions());
     const loop = await curlLoop(ctx, sandbox, ids);
     if (loop) await checkSameRows(ctx, tix, loop);
-    // For context: all ten requests at once instead of the default four (--concurrency is a setting).
+    // For context: all ten requests at once instead of the default six (--concurrency is a setting).
     const wide = nodeCommand(`tix inventory … --concurrency ${IDS / BATCH}`, [...tix.argv, '--concurrency', String(IDS / BATCH)], { env: tix.env });
     const [tixResult, wideResult, loopResult] = await ctx.measure(loop ? [tix, wide, loop] : [tix, wide], ctx.sizes.inventory);
     if (!loopResult) return [ctx.skippedBaseline('curl | jq loop'), timeRow(tixResult), timeRow(wideResult)];
     return [
       timeRow(loopResult, `${IDS / BATCH} requests, one after another`),
-      ratioRow(tixResult, loopResult, INVENTORY_GOAL, 'default --concurrency 4: three rounds of requests'),
+      ratioRow(tixResult, loopResult, INVENTORY_GOAL, 'default --concurrency 6: two rounds of requests'),
       infoRatioRow(wideResult, loopResult, 'one round of requests; for context'),
     ];
   });

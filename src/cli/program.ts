@@ -41,7 +41,7 @@ export function buildProgram(): Command {
     .option('--base-url <url>', 'API base URL (default: TIX_BASE_URL, else the base-url setting)')
     .option('--timeout <seconds>', 'seconds each request may take (default: 30)')
     .option('--retries <n>', 'retries after a failed request, 0-10 (default: 3)')
-    .option('--concurrency <n>', 'requests in flight at once (pages, batches), 1-16 (default: 4)')
+    .option('--concurrency <n>', 'requests in flight at once (pages, batches), 1-16 (default: 6)')
     .option('--debug', 'trace every request to stderr (the API key is never shown)')
     .option('-q, --quiet', 'no progress or notes on stderr')
     .addOption(new Option('--no-color', 'no colour (also when NO_COLOR is set or output is not a terminal)'))

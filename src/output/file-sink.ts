@@ -18,9 +18,10 @@ const openSinks = new Set<FileSink>();
  */
 export async function fileSink(path: string, flag = '--out'): Promise<Sink> {
   const target = await checkTarget(path, flag);
-  // node:crypto is loaded here, not at start-up: most runs write to stdout and never need it.
-  const { randomBytes } = await import('node:crypto');
-  const temp = join(dirname(target.path), `.${basename(target.path)}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  // The name need only be unlikely to exist: 'wx' below refuses one that does. (Not node:crypto, whose
+  // loading costs a one-off export ~3 ms.)
+  const suffix = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+  const temp = join(dirname(target.path), `.${basename(target.path)}.tmp-${process.pid}-${suffix}`);
   let handle: FileHandle;
   try {
     // 'wx': never reuse a file someone else made. 0o666 & umask, as the shell's `>` would create it.

@@ -21,7 +21,7 @@ describe('fileSink', () => {
     const sink = await fileSink(target);
     await sink.write('a,b\r\n');
     await sink.write('1,2\r\n');
-    expect(await temps()).toEqual([expect.stringMatching(/^\.events\.csv\.tmp-\d+-[0-9a-f]+$/)]);
+    expect(await temps()).toEqual([expect.stringMatching(/^\.events\.csv\.tmp-\d+-[0-9a-z]+$/)]);
     await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(sink.closed).toBe(false);
     await sink.commit();
