@@ -1,6 +1,7 @@
 // esbuild plugins that make start-up cheaper: every file loaded at start-up costs a resolve, a read and a
 // compile, and every Node built-in one more module to initialise. See BENCHMARKS.md for the figures.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 /**
@@ -70,4 +71,42 @@ function assertDistinctExports(files) {
       owner.set(name, file);
     }
   }
+}
+
+/**
+ * conf imports ajv (with ajv-formats), semver and node:crypto when it loads, for JSON-schema validation,
+ * migrations and encryption, none of which tix asks of it. Loading them is most of what opening the config
+ * file costs (a query of a user with a stored profile: ~26 ms more than one without), so conf gets stand-ins
+ * whose exports load the real module on first use: the same modules, evaluated only if used.
+ */
+export function lazyConfDependencies(root) {
+  const specifiers = ['ajv/dist/2020.js', 'ajv-formats', 'semver', 'node:crypto'];
+  const confRequire = createRequire(join(root, 'node_modules', 'conf', 'package.json'));
+  return {
+    name: 'lazy-conf-dependencies',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) =>
+        specifiers.includes(args.path) && /[\\/]node_modules[\\/]conf[\\/]/.test(args.importer)
+          ? { path: args.path, namespace: 'lazy-conf-dependency', pluginData: { resolveDir: args.resolveDir } }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'lazy-conf-dependency' }, (args) => {
+        // The stand-in has the real module's export names, so esbuild's import interop (which copies
+        // export names, then reads them on use) reaches the real module only when conf uses one.
+        const names = Object.keys(confRequire(args.path)).filter((name) => name !== '__esModule');
+        const getters = names.map((name) => `  ${JSON.stringify(name)}: { enumerable: true, get: () => load()[${JSON.stringify(name)}] },`);
+        return {
+          contents: [
+            `let real;`,
+            `const load = () => (real ??= require(${JSON.stringify(args.path)}));`,
+            `Object.defineProperties(module.exports, {`,
+            ...getters,
+            `});`,
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: args.pluginData.resolveDir,
+        };
+      });
+    },
+  };
 }

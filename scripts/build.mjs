@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lazyChildProcess, runGroup } from './build-plugins.mjs';
+import { lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -27,6 +27,6 @@ await build({
   // Some bundled dependencies are CommonJS and call require() for Node built-ins.
   banner: { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [lazyChildProcess, runGroup(fileURLToPath(new URL('..', import.meta.url)))],
+  plugins: [lazyChildProcess, lazyConfDependencies(fileURLToPath(new URL('..', import.meta.url))), runGroup(fileURLToPath(new URL('..', import.meta.url)))],
 });
 await writeHelpPages();

@@ -23,7 +23,13 @@ describe('tix events search', () => {
     expect(result.code).toBe(0);
     const direct = await apiGet(sandbox.url, '/events', { q: 'UTC', pageNumber: 1, pageSize: 50 });
     expect(JSON.parse(result.stdout)).toEqual(direct.body);
-    expect(result.stderr).toContain('more may follow: use --page 2 or --all');
+    expect(result.stderr).toContain('Showing page 1 (50 events); more may follow: use --page 2 or --all');
+  });
+
+  it('says "1 event" for a full page of one', async () => {
+    const result = await tix('events', 'search', '--page-size', '1', '--page', '3');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Showing page 3 (1 event); more may follow: use --page 4 or --all.\n');
   });
 
   it('maps each enum flag by name or number to the API value', async () => {
