@@ -4,6 +4,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
+/** Some bundled dependencies are CommonJS and call require() (for Node built-ins): ES module bundles get one. */
+export const REQUIRE_BANNER = { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" };
+
 /**
  * Commander requires node:child_process when it loads, only to run executable subcommands, which tix has
  * none of. Commander gets a stand-in that loads the real module on first use.

@@ -1,10 +1,11 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
 // command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
-// renderer and the sandbox are separate chunks loaded by dynamic import when a command needs them.
+// renderer and the sandbox are separate chunks loaded by dynamic import when a command needs them. Then
+// dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
+import { REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
+import { root } from './bundle-tree.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -24,9 +25,8 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
-  // Some bundled dependencies are CommonJS and call require() for Node built-ins.
-  banner: { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" },
+  banner: REQUIRE_BANNER,
   logLevel: 'warning',
-  plugins: [lazyChildProcess, lazyConfDependencies(fileURLToPath(new URL('..', import.meta.url))), runGroup(fileURLToPath(new URL('..', import.meta.url)))],
+  plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
 });
 await writeHelpPages();

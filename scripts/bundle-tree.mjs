@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { REQUIRE_BANNER } from './build-plugins.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,7 +23,7 @@ export async function importTreeModule(exports) {
       platform: 'node',
       target: 'node20',
       define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
-      banner: { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" },
+      banner: REQUIRE_BANNER,
       logLevel: 'warning',
     });
     return await import(pathToFileURL(entry).href);
