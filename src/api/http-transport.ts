@@ -89,7 +89,6 @@ function timeoutError(code: keyof typeof TIMEOUT_MESSAGES): Error {
 class NodeHttpDispatcher {
   readonly #httpAgent: Http.Agent;
   #httpsAgent: Https.Agent | undefined;
-  #httpsModule: typeof Https | undefined;
 
   constructor(private readonly options: TransportOptions) {
     // lifo: the most recently used connection is the one least likely to have been closed by the server.
@@ -101,7 +100,7 @@ class NodeHttpDispatcher {
     let module: typeof Http | typeof Https = http;
     let agent: Http.Agent = this.#httpAgent;
     if (url.protocol === 'https:') {
-      const secure = (this.#httpsModule ??= loadHttps());
+      const secure = loadHttps();
       module = secure;
       agent = this.#httpsAgent ??= new secure.Agent({ keepAlive: true, timeout: this.options.keepAliveMs, scheduling: 'lifo' });
     }
