@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ExitCode, TixError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { link } from './abort-link.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
 import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -422,22 +423,6 @@ export class ApiClient {
     error.message = redact(error.message, this.#apiKey);
     return error;
   }
-}
-
-/** Makes `target` abort when any source does, with that source's reason; returns the undo. */
-function link(target: AbortController, sources: readonly (AbortSignal | undefined)[]): () => void {
-  const undo: (() => void)[] = [];
-  for (const source of sources) {
-    if (!source) continue;
-    if (source.aborted) {
-      target.abort(source.reason);
-      break;
-    }
-    const onAbort = (): void => target.abort(source.reason);
-    source.addEventListener('abort', onAbort, { once: true });
-    undo.push(() => source.removeEventListener('abort', onAbort));
-  }
-  return () => undo.forEach((fn) => fn());
 }
 
 /** Destroys a body that may be unread; the abort error that follows has no one left to tell. */

@@ -5,6 +5,7 @@ import { getInventory } from '../api/inventory.js';
 import type { InventoryEvent, InventoryResponse } from '../api/types.js';
 import { ExitCode, TixError } from '../errors.js';
 import { mapSettled } from './concurrency.js';
+import { marketFigures } from '../market/figures.js';
 import { money } from './money.js';
 import type { InventoryOptions } from './inventory.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from './present.js';
@@ -112,12 +113,9 @@ function listingColumns(rows: readonly Record<string, unknown>[]): string[] {
 
 function summaryLines(events: InventoryEvent[]): string[] {
   return events.map((event) => {
-    const prices = event.sections.map((s) => s.price).sort((a, b) => a - b);
-    if (prices.length === 0) return `${event.eventId}: no listings`;
-    const tickets = event.sections.reduce((n, s) => n + s.quantity, 0);
-    const mid = Math.floor(prices.length / 2);
-    const median = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
-    return `${event.eventId}: ${prices.length} listings, ${tickets} tickets, lowest ${money(prices[0]!)}, median ${money(median)}`;
+    const { listings, tickets, minPrice, medianPrice } = marketFigures(event.sections);
+    if (minPrice === null || medianPrice === null) return `${event.eventId}: no listings`;
+    return `${event.eventId}: ${listings} listings, ${tickets} tickets, lowest ${money(minPrice)}, median ${money(medianPrice)}`;
   });
 }
 

@@ -20,6 +20,24 @@ export interface TixRunOptions {
   input?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** The test expects a Node warning on stderr; otherwise one fails the run (stderr is part of tix's interface). */
+  allowNodeWarnings?: boolean;
+}
+
+/**
+ * A Node.js process warning (`(node:1234) MaxListenersExceededWarning: ...`, a deprecation, an experimental
+ * feature) in what tix printed on stderr, or undefined. Users see these as noise at best and scripts that
+ * read stderr break, so every helper that runs tix fails the test on one unless the test expects it.
+ */
+export function nodeWarningIn(stderr: string): string | undefined {
+  return /^\(node:\d+\) .*$/m.exec(stderr)?.[0];
+}
+
+/** Rejects with the warning when tix printed one and the test did not expect it. */
+export function failOnNodeWarning<T extends { stderr: string }>(result: T, allow: boolean | undefined, args: readonly string[]): T {
+  const warning = allow ? undefined : nodeWarningIn(result.stderr);
+  if (warning) throw new Error(`tix ${args.join(' ')} printed a Node warning on stderr: ${warning}`);
+  return result;
 }
 
 /** A fresh, empty config folder, so no test sees another's profiles. */
@@ -52,7 +70,12 @@ export function runTix(args: readonly string[], options: TixRunOptions = {}): Pr
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      const result = { code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
+      try {
+        resolve(failOnNodeWarning(result, options.allowNodeWarnings, args));
+      } catch (error) {
+        reject(error);
+      }
     });
     child.stdin.on('error', () => {}); // tix may exit before reading stdin
     child.stdin.end(options.input ?? '');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { onTestFinished } from 'vitest';
-import { REPO_ROOT, TIX_BIN } from '../../helpers/tix.js';
+import { failOnNodeWarning, REPO_ROOT, TIX_BIN } from '../../helpers/tix.js';
 
 export { REPO_ROOT, TIX_BIN };
 
@@ -29,6 +29,8 @@ export interface TixOptions {
   cwd?: string;
   /** Killed with SIGKILL after this long (default 60 s): a hang fails the test instead of stalling the run. */
   timeoutMs?: number;
+  /** The test expects a Node warning on stderr; otherwise one fails the run. */
+  allowNodeWarnings?: boolean;
 }
 
 export interface RunningTix {
@@ -80,13 +82,18 @@ export function startTix(args: readonly string[], options: TixOptions = {}): Run
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({
+      const outcome = {
         code,
         signal,
         stdout: Buffer.concat(stdout).toString('utf8'),
         stderr: Buffer.concat(stderr).toString('utf8'),
         ms: performance.now() - started,
-      });
+      };
+      try {
+        resolve(failOnNodeWarning(outcome, options.allowNodeWarnings, args));
+      } catch (error) {
+        reject(error);
+      }
     });
   });
   return { child, done };
