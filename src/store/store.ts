@@ -1,0 +1,109 @@
+import type { MarketFigures } from '../market/figures.js';
+
+/**
+ * The history store: one small interface with two implementations, DuckDB (an embedded file, the default)
+ * and PostgreSQL (a team's server). Commands talk only to this interface and never know which one they
+ * have. The tables behind it are public (analysts query them directly): see README "Price history".
+ *
+ * Timestamps cross this interface as ISO 8601 strings in UTC (`2026-03-15T03:00:00.000Z`); dates as
+ * `YYYY-MM-DD`. Prices are per ticket, as the API gives them.
+ */
+
+/** One listing of one snapshot. `extra` holds the agent's other fields, stored as JSON. */
+export interface ListingRecord {
+  listingId: string;
+  section: string;
+  row: string;
+  quantity: number;
+  price: number;
+  extra: Record<string, unknown>;
+}
+
+/** What one agent listed for one event at one API timestamp, with its figures (src/market/figures.ts). */
+export interface SnapshotRecord {
+  agent: string;
+  eventId: string;
+  apiTimestamp: string;
+  fetchedAt: string;
+  figures: MarketFigures;
+  listings: ListingRecord[];
+}
+
+/** One day of a provider's sales summary for one event. */
+export interface SalesDayRecord {
+  provider: string;
+  eventId: string;
+  date: string;
+  totalTickets: number;
+  totalSales: number;
+  minPrice: number;
+  maxPrice: number;
+  avgPrice: number;
+  fetchedAt: string;
+}
+
+export interface RecordResult {
+  /** Snapshots newly stored. */
+  stored: number;
+  /** Snapshots already in the store (same agent, event and API timestamp): left as they were. */
+  alreadyStored: number;
+  /** Sales days written (inserted or updated: the latest fetch wins). */
+  salesDays: number;
+}
+
+/** An agent's event, the unit history is kept for. */
+export interface AgentEvent {
+  agent: string;
+  eventId: string;
+}
+
+export interface HistoryQuery {
+  events: readonly AgentEvent[];
+  /** Inclusive bounds on the API timestamp, ISO 8601. */
+  since?: string;
+  until?: string;
+}
+
+/** A row of table `snapshots`. */
+export interface SnapshotRow {
+  agent: string;
+  eventId: string;
+  apiTimestamp: string;
+  fetchedAt: string;
+  listings: number;
+  tickets: number;
+  minPrice: number | null;
+  medianPrice: number | null;
+  maxPrice: number | null;
+}
+
+/** One listing over its whole life in the store (`history --listings`). */
+export interface ListingLifeRow {
+  agent: string;
+  eventId: string;
+  listingId: string;
+  section: string;
+  row: string;
+  /** The quantity in the latest snapshot that had the listing. */
+  quantity: number;
+  firstSeen: string;
+  lastSeen: string;
+  firstPrice: number;
+  lastPrice: number;
+  lowestPrice: number;
+  /** Not in the latest snapshot of its agent and event: sold, or withdrawn. */
+  gone: boolean;
+}
+
+export interface HistoryStore {
+  readonly kind: 'duckdb' | 'postgres';
+  /** Where it is, fit to print: a file path, or a URL with its password replaced by `***`. */
+  readonly location: string;
+  /** Stores everything in one transaction, idempotently: a snapshot already stored is left alone. */
+  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult>;
+  /** Snapshots of these events, oldest first (then by agent). */
+  snapshots(query: HistoryQuery): Promise<SnapshotRow[]>;
+  /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */
+  listingLives(query: HistoryQuery): Promise<ListingLifeRow[]>;
+  close(): Promise<void>;
+}
