@@ -1,10 +1,8 @@
 import { AGENT_CODES } from '../api/agents.js';
-import { INVENTORY_IDS_MAX } from '../api/enums.js';
 import { ApiError, isNotFound } from '../api/errors.js';
-import { getInventory } from '../api/inventory.js';
 import type { InventoryEvent, InventoryResponse } from '../api/types.js';
+import { fetchInventory } from '../market/fetch-inventory.js';
 import { ExitCode, TixError } from '../errors.js';
-import { mapSettled } from './concurrency.js';
 import { marketFigures } from '../market/figures.js';
 import { money } from './money.js';
 import type { InventoryOptions } from './inventory.js';
@@ -21,21 +19,16 @@ const LISTING_VIEW: RecordView = {
 
 export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {
   const client = await rt.client();
-  const batches: string[][] = [];
-  for (let i = 0; i < options.ids.length; i += INVENTORY_IDS_MAX) batches.push(options.ids.slice(i, i + INVENTORY_IDS_MAX));
-
   const spinner = await progress(rt, `Fetching inventory for ${options.ids.length} events`, options.output);
-  let settled;
+  let fetched;
   try {
-    settled = await mapSettled(batches, options.concurrency, (batch) => getInventory(client, options.agent, batch, { signal: rt.signal }), {
-      // Without --partial the first failure decides the outcome, so stop asking.
-      stopOnFailure: !options.partial,
-    });
+    // Without --partial the first failure decides the outcome, so stop asking.
+    fetched = await fetchInventory(client, options.agent, options.ids, { concurrency: options.concurrency, signal: rt.signal, stopOnFailure: !options.partial });
   } finally {
     spinner.stop();
   }
 
-  const failures = settled.flatMap((s, i) => (s.ok ? [] : [{ ids: batches[i]!, error: s.error }]));
+  const { failures } = fetched;
   const unknownAgent = failures.find((f) => isNotFound(f.error));
   if (unknownAgent) {
     throw new ApiError(`ticket agent '${options.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {
@@ -50,28 +43,13 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
     throw new TixError(`could not fetch inventory for ${describeIds(missing, options.ids.length)}: ${messageOf(first)}`, exitCode);
   }
 
-  const merged = mergeInventory(
-    settled.flatMap((s) => (s.ok ? [s.value] : [])),
-    options.ids,
-  );
-  await writeInventory(merged, options, rt);
+  await writeInventory(fetched.inventory, options, rt);
 
   if (missing.length > 0) {
     rt.warn(`inventory is missing for ${describeIds(missing, options.ids.length)}: ${messageOf(failures[0]!.error)}`);
     return ExitCode.ERROR;
   }
   return ExitCode.OK;
-}
-
-/** Batches merged into one response: events in the order the ids were given, the newest timestamp kept. */
-export function mergeInventory(responses: InventoryResponse[], ids: readonly string[]): InventoryResponse {
-  const order = new Map(ids.map((id, i) => [id, i]));
-  const data = responses.flatMap((r) => r.data);
-  // Stable sort: events the API names differently from the request keep their batch order at the end.
-  data.sort((a, b) => (order.get(a.eventId) ?? Infinity) - (order.get(b.eventId) ?? Infinity));
-  const timestamp = responses.map((r) => r.timestamp).reduce((newest, t) => (t > newest ? t : newest), '');
-  const merged: InventoryResponse = responses.length === 1 ? { ...responses[0]!, data } : { data, timestamp };
-  return merged;
 }
 
 async function writeInventory(inventory: InventoryResponse, options: InventoryOptions, rt: Runtime): Promise<void> {

@@ -105,5 +105,16 @@ export interface HistoryStore {
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]>;
   /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */
   listingLives(query: HistoryQuery): Promise<ListingLifeRow[]>;
+  /**
+   * Everything stored, as batches of whole snapshots (listings included) and sales days, for
+   * `tix history export`: the receiving store takes each batch with record(), so a copy is as idempotent
+   * as any other write.
+   */
+  readAll(batchSize?: number): AsyncIterable<HistoryBatch>;
   close(): Promise<void>;
+}
+
+export interface HistoryBatch {
+  snapshots: SnapshotRecord[];
+  sales: SalesDayRecord[];
 }

@@ -1,0 +1,53 @@
+import type { ApiClient } from '../api/client.js';
+import { INVENTORY_IDS_MAX } from '../api/enums.js';
+import { getInventory } from '../api/inventory.js';
+import type { InventoryResponse } from '../api/types.js';
+import { mapSettled } from '../cli/concurrency.js';
+
+export interface InventoryFetchOptions {
+  concurrency: number;
+  signal?: AbortSignal;
+  /** Start no new request after one failed (the caller will fail anyway). */
+  stopOnFailure: boolean;
+}
+
+export interface FailedBatch {
+  ids: string[];
+  error: unknown;
+}
+
+export interface InventoryFetch {
+  /** The answers that came, merged: events in the order the ids were given, the newest timestamp kept. */
+  inventory: InventoryResponse;
+  /** Batches that failed after retries (or were never sent after a failure, with stopOnFailure). */
+  failures: FailedBatch[];
+}
+
+/**
+ * One agent's inventory for any number of its event ids: the API's limit of 10 ids per request, up to
+ * `concurrency` requests at once. `inventory`, `track` and `watch` all fetch through here.
+ */
+export async function fetchInventory(client: ApiClient, agent: string, ids: readonly string[], options: InventoryFetchOptions): Promise<InventoryFetch> {
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += INVENTORY_IDS_MAX) batches.push(ids.slice(i, i + INVENTORY_IDS_MAX));
+  const init = options.signal ? { signal: options.signal } : undefined;
+  const settled = await mapSettled(batches, options.concurrency, (batch) => getInventory(client, agent, batch, init), {
+    stopOnFailure: options.stopOnFailure,
+  });
+  const failures = settled.flatMap((s, i) => (s.ok ? [] : [{ ids: batches[i]!, error: s.error }]));
+  const inventory = mergeInventory(
+    settled.flatMap((s) => (s.ok ? [s.value] : [])),
+    ids,
+  );
+  return { inventory, failures };
+}
+
+/** Batches merged into one response: events in the order the ids were given, the newest timestamp kept. */
+export function mergeInventory(responses: InventoryResponse[], ids: readonly string[]): InventoryResponse {
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const data = responses.flatMap((r) => r.data);
+  // Stable sort: events the API names differently from the request keep their batch order at the end.
+  data.sort((a, b) => (order.get(a.eventId) ?? Infinity) - (order.get(b.eventId) ?? Infinity));
+  const timestamp = responses.map((r) => r.timestamp).reduce((newest, t) => (t > newest ? t : newest), '');
+  return responses.length === 1 ? { ...responses[0]!, data } : { data, timestamp };
+}
