@@ -5,6 +5,7 @@ import {
   stdoutSink,
   writeJson,
   type ColumnType,
+  type RowWriter,
   type Sink,
 } from '../output/index.js';
 import type { OutputOptions } from './output-options.js';
@@ -30,8 +31,30 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
   }
 }
 
-/** Writes batches of records in the chosen row format (everything but json). */
-export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView) {
+/**
+ * Writes batches of records in the chosen row format (everything but json). Columns that stdout could not
+ * take (first seen after the csv/tsv header went out) are named in one warning at the end: the exit code
+ * stays 0, since every row was written, but a script's author learns how to get them.
+ */
+export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
+  const writer = createWriter(rt, output, sink, view);
+  return {
+    write: (records) => writer.write(records),
+    async end() {
+      await writer.end();
+      const leftOut = writer.leftOut?.() ?? [];
+      if (leftOut.length > 0) rt.warn(leftOutWarning(leftOut));
+    },
+  };
+}
+
+export function leftOutWarning(columns: readonly string[]): string {
+  const shown = columns.slice(0, 8).join(', ') + (columns.length > 8 ? ` and ${columns.length - 8} more` : '');
+  const noun = columns.length === 1 ? 'column' : 'columns';
+  return `${columns.length} ${noun} first seen after the header was written ${columns.length === 1 ? 'is' : 'are'} not in the output: ${shown}. For every column write a file with --out, choose columns with --fields, or use -o ndjson`;
+}
+
+function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
   if (output.format === 'json') throw new Error('rowWriterFor: json is written as payloads, not rows');
   const toFile = output.out !== undefined;
   return createRowWriter(output.format, sink, {

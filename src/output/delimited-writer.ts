@@ -1,10 +1,11 @@
 import { resolveColumns } from './columns.js';
 import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
-import { accessor, type Accessor } from './flatten.js';
+import { accessor, collectColumns, type Accessor } from './flatten.js';
 import type { RowWriter, RowWriterOptions } from './row-writer.js';
 import type { Sink } from './sink.js';
 import { TSV_EOL, tsvField } from './tsv.js';
+import { widenRows, type WidenPlan } from './widen-rows.js';
 
 interface Dialect {
   separator: string;
@@ -54,12 +55,22 @@ const NO_FIELDS: object = Object.freeze({});
 const WRITE_CHARS = 64 * 1024;
 
 /**
- * Streams csv or tsv. The columns are fixed by the first non-empty batch (the header is out after that):
- * keys first seen later are left out. A batch is written in pieces of about 64 KB, so memory stays at
- * one batch and no piece of it is large.
+ * Streams csv or tsv, a batch at a time in pieces of about 64 KB, so memory stays at one batch.
+ *
+ * The header goes out with the first batch, but the API's fields vary by agent, so a key can first appear
+ * pages later. Into a file (a sink that can rewrite what it wrote) such a column is added at the end and
+ * the file finished with a second pass that widens the header and the earlier rows (widen-rows.ts). On
+ * stdout rows cannot be recalled: the column is left out, and leftOut() names it so the command can say so.
+ * With --fields the columns are exactly those asked for, and nothing is left out.
  */
 class DelimitedWriter implements RowWriter {
-  #readers: Accessor[] | undefined;
+  #columns: string[] | undefined;
+  #readers: Accessor[] = [];
+  /** Every column seen in any record (flattened), to notice new ones; not kept with --fields. */
+  #seen = new Set<string>();
+  /** Rows written, grouped by the column count they were written with (for the second pass). */
+  #segments: { rows: number; columns: number }[] = [];
+  #leftOut: string[] = [];
 
   constructor(
     private readonly sink: Sink,
@@ -69,19 +80,22 @@ class DelimitedWriter implements RowWriter {
 
   async write(records: readonly object[]): Promise<void> {
     let out = '';
-    if (this.#readers === undefined) {
+    if (this.#columns === undefined) {
       if (records.length === 0) return;
       out = this.#start(records);
     }
-    const readers = this.#readers!;
+    const track = this.options.fields === undefined || this.options.fields.length === 0;
     const { separator, eol, field } = this.dialect;
     const excelSafe = this.options.excelSafe === true;
-    const count = readers.length;
     for (const item of records) {
       const record = item !== null && typeof item === 'object' ? item : NO_FIELDS;
+      if (track) this.#notice(record);
+      const readers = this.#readers;
+      const count = readers.length;
       let line = count > 0 ? cellText(readers[0]!(record), excelSafe, field) : '';
       for (let i = 1; i < count; i++) line += separator + cellText(readers[i]!(record), excelSafe, field);
       out += line + eol;
+      this.#segments[this.#segments.length - 1]!.rows++;
       if (out.length >= WRITE_CHARS) {
         await this.sink.write(out);
         out = '';
@@ -92,17 +106,62 @@ class DelimitedWriter implements RowWriter {
 
   async end(): Promise<void> {
     // No records at all: the header alone, so a script still sees the columns (and the file is not empty).
-    if (this.#readers === undefined) await this.sink.write(this.#start([]));
+    if (this.#columns === undefined) {
+      await this.sink.write(this.#start([]));
+      return;
+    }
+    if (this.#segments.length > 1) await this.#widen();
   }
 
-  /** Fixes the columns and returns the header line ('' with --no-header). */
+  leftOut(): readonly string[] {
+    return this.#leftOut;
+  }
+
+  /** Fixes the first columns and returns the header line ('' with --no-header). */
   #start(records: readonly object[]): string {
-    const { documented, fields, header, excelSafe } = this.options;
+    const { documented, fields } = this.options;
     const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}) });
+    this.#columns = columns;
     this.#readers = columns.map(accessor);
-    if (header === false || columns.length === 0) return '';
+    this.#seen = new Set(columns);
+    this.#segments.push({ rows: 0, columns: columns.length });
+    return this.#headerLine();
+  }
+
+  /** Checks a record for columns not seen before: added for a file, recorded as left out for stdout. */
+  #notice(record: object): void {
+    const before = this.#seen.size;
+    collectColumns(record, this.#seen);
+    if (this.#seen.size === before) return;
+    const fresh = [...this.#seen].slice(before);
+    if (this.sink.rewrite === undefined) {
+      this.#leftOut.push(...fresh);
+      return;
+    }
+    this.#columns!.push(...fresh);
+    this.#readers.push(...fresh.map(accessor));
+    this.#segments.push({ rows: 0, columns: this.#columns!.length });
+  }
+
+  #headerLine(): string {
+    const columns = this.#columns!;
+    if (this.options.header === false || columns.length === 0) return '';
     // Keys come from the API too, so --excel-safe guards the header as well.
-    const names = columns.map((name) => this.dialect.field(excelSafe ? excelSafeText(name) : name));
+    const names = columns.map((name) => this.dialect.field(this.options.excelSafe ? excelSafeText(name) : name));
     return names.join(this.dialect.separator) + this.dialect.eol;
+  }
+
+  /** The second pass: the full header, and the rows written before a column existed padded to match. */
+  async #widen(): Promise<void> {
+    const plan: WidenPlan = {
+      header: this.#headerLine(),
+      skipHeader: this.options.header !== false && this.#segments[0]!.columns > 0,
+      segments: this.#segments,
+      columns: this.#columns!.length,
+      separator: this.dialect.separator,
+      quoted: this.dialect === CSV,
+      eol: this.dialect.eol,
+    };
+    await this.sink.rewrite!((written) => widenRows(written, plan));
   }
 }

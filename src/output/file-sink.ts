@@ -1,4 +1,4 @@
-import { unlinkSync } from 'node:fs';
+import { createReadStream, unlinkSync } from 'node:fs';
 import { open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ExitCode, TixError, UsageError } from '../errors.js';
@@ -20,12 +20,10 @@ export async function fileSink(path: string, flag = '--out'): Promise<Sink> {
   const target = await checkTarget(path, flag);
   // The name need only be unlikely to exist: 'wx' below refuses one that does. (Not node:crypto, whose
   // loading costs a one-off export ~3 ms.)
-  const suffix = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
-  const temp = join(dirname(target.path), `.${basename(target.path)}.tmp-${process.pid}-${suffix}`);
+  const temp = tempPathFor(target.path);
   let handle: FileHandle;
   try {
-    // 'wx': never reuse a file someone else made. 0o666 & umask, as the shell's `>` would create it.
-    handle = await open(temp, 'wx', 0o666);
+    handle = await createTemp(temp);
   } catch (error) {
     throw pathError(error, path, dirname(target.path), flag);
   }
@@ -36,6 +34,18 @@ export async function fileSink(path: string, flag = '--out'): Promise<Sink> {
     await handle.chmod(target.mode).catch(() => {});
   }
   return sink;
+}
+
+/** A name beside the target that is unlikely to exist ('wx' in createTemp refuses one that does). */
+function tempPathFor(target: string): string {
+  // Not node:crypto, whose loading costs a one-off export ~3 ms.
+  const suffix = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+  return join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${suffix}`);
+}
+
+/** 'wx': never reuse a file someone else made. 0o666 & umask, as the shell's `>` would create it. */
+function createTemp(path: string): Promise<FileHandle> {
+  return open(path, 'wx', 0o666);
 }
 
 /**
@@ -64,7 +74,7 @@ class FileSink implements Sink {
 
   constructor(
     handle: FileHandle,
-    readonly tempPath: string,
+    public tempPath: string,
     private readonly target: string,
     private readonly shownPath: string,
     private readonly flag: string,
@@ -84,6 +94,36 @@ class FileSink implements Sink {
         // writeFile on a handle writes at the current position and loops until every byte is out.
         await this.#handle!.writeFile(chunk, 'utf8');
       } catch (error) {
+        throw await this.#failWith(error);
+      }
+    });
+    this.#tail = step.catch(() => {});
+    return step;
+  }
+
+  rewrite(transform: (written: AsyncIterable<Buffer>) => AsyncIterable<Buffer | string>): Promise<void> {
+    if (this.#state !== 'open') return Promise.reject(this.#notOpen());
+    const step = this.#tail.then(async () => {
+      if (this.#state !== 'open') throw this.#notOpen();
+      const old = this.tempPath;
+      const next = tempPathFor(this.target);
+      let handle: FileHandle | undefined;
+      try {
+        // The permissions fileSink gave the first file (an existing target's) carry over.
+        const { mode } = await this.#handle!.stat();
+        await this.#handle!.close();
+        this.#handle = undefined;
+        handle = await createTemp(next);
+        await handle.chmod(mode & 0o7777).catch(() => {});
+        // From here a signal's abortSync removes the new file; the old one is removed below or by #failWith.
+        this.tempPath = next;
+        for await (const chunk of transform(createReadStream(old))) await handle.writeFile(chunk);
+        if (this.#state !== 'open') throw this.#notOpen();
+        this.#handle = handle;
+        await unlink(old);
+      } catch (error) {
+        await handle?.close().catch(() => {});
+        await unlink(old).catch(() => {});
         throw await this.#failWith(error);
       }
     });

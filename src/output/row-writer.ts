@@ -11,6 +11,11 @@ export interface RowWriter {
   write(records: readonly object[]): Promise<void>;
   /** No more records: writes what is still owed (the header of an empty csv, the whole table). Does not commit the sink. */
   end(): Promise<void>;
+  /**
+   * Columns that first appeared after the header was written to a stream that cannot be rewritten
+   * (stdout), and so are missing from the output. Known once end() has resolved.
+   */
+  leftOut?(): readonly string[];
 }
 
 export interface RowWriterOptions {

@@ -12,6 +12,12 @@ export interface Sink {
   abort(): Promise<void>;
   /** No more writes are accepted: the reader went away, or the sink was committed or aborted. */
   readonly closed: boolean;
+  /**
+   * Files only (stdout cannot take back what it wrote): replaces everything written so far with what
+   * `transform` makes of it, streamed through a second temporary file, still uncommitted. csv and tsv use
+   * it to put columns that first appeared part-way through into the header (delimited-writer.ts).
+   */
+  rewrite?(transform: (written: AsyncIterable<Buffer>) => AsyncIterable<Buffer | string>): Promise<void>;
 }
 
 export { OutputClosedError, isOutputClosed } from './output-closed-error.js';
