@@ -1,7 +1,8 @@
 import { resolveColumns } from './columns.js';
 import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
-import { accessor, collectColumns, type Accessor } from './flatten.js';
+import { accessor, type Accessor } from './flatten.js';
+import { ShapeWatch } from './shape-watch.js';
 import type { RowWriter, RowWriterOptions } from './row-writer.js';
 import type { Sink } from './sink.js';
 import { TSV_EOL, tsvField } from './tsv.js';
@@ -66,8 +67,8 @@ const WRITE_CHARS = 64 * 1024;
 class DelimitedWriter implements RowWriter {
   #columns: string[] | undefined;
   #readers: Accessor[] = [];
-  /** Every column seen in any record (flattened), to notice new ones; not kept with --fields. */
-  #seen = new Set<string>();
+  /** Notices columns no earlier record had; not used with --fields. */
+  #shapes: ShapeWatch | undefined;
   /** Rows written, grouped by the column count they were written with (for the second pass). */
   #segments: { rows: number; columns: number }[] = [];
   #leftOut: string[] = [];
@@ -123,17 +124,15 @@ class DelimitedWriter implements RowWriter {
     const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}) });
     this.#columns = columns;
     this.#readers = columns.map(accessor);
-    this.#seen = new Set(columns);
+    this.#shapes = new ShapeWatch(columns);
     this.#segments.push({ rows: 0, columns: columns.length });
     return this.#headerLine();
   }
 
   /** Checks a record for columns not seen before: added for a file, recorded as left out for stdout. */
   #notice(record: object): void {
-    const before = this.#seen.size;
-    collectColumns(record, this.#seen);
-    if (this.#seen.size === before) return;
-    const fresh = [...this.#seen].slice(before);
+    const fresh = this.#shapes!.notice(record);
+    if (fresh.length === 0) return;
     if (this.sink.rewrite === undefined) {
       this.#leftOut.push(...fresh);
       return;
