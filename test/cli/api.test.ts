@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, request, useSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runOnTerminal } from '../reliability/support/pty.js';
 
 const sandbox = useSandbox({ events: 200, now: FIXED_NOW });
 
@@ -155,6 +156,20 @@ describe('tix api --paginate', () => {
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(new RegExp(`^tix: --paginate: ${field.split('=')[0]} must be a whole number from 1`));
     }
+  });
+});
+
+describe('tix api on a terminal', () => {
+  it.for([
+    ['events?pageSize=3'],
+    ['events?pageSize=2', '--paginate'],
+  ])('%j: the JSON printed off a terminal, indented', async (args) => {
+    // Nothing is typed: the harness only gives tix a terminal and collects what it showed.
+    const shown = await runOnTerminal(['api', ...args], 'no prompt', '', sandboxEnv(sandbox().url));
+    expect(shown.code).toBe(0);
+    // Off a terminal the output is what the API sent (compared with curl above): the same document.
+    const expected = JSON.parse((await api(args)).stdout);
+    expect(shown.screen.replaceAll('\r\n', '\n')).toBe(`${JSON.stringify(expected, null, 2)}\n`);
   });
 });
 
