@@ -4,11 +4,13 @@
  * event once, -i puts the head on stderr, and failures keep the exit codes of every other command.
  */
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, request, useSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
 import { runOnTerminal } from '../reliability/support/pty.js';
 
 const sandbox = useSandbox({ events: 200, now: FIXED_NOW });
@@ -227,6 +229,41 @@ describe('tix api failures have the exit codes of every command', () => {
     expect(unavailable).toMatchObject({ code: 5, stdout: '' });
     expect(unavailable.stderr).toMatch(/^tix: the API is unavailable \(HTTP 503 from GET \/events\), gave up after 1 attempt/);
     expect(failing().log.length - before).toBe(1);
+  });
+});
+
+describe('tix api --paginate when pages fail', () => {
+  const flaky = useSandbox({ events: 200, now: FIXED_NOW, failRate: 0.5, maxConsecutiveFailures: 2 });
+
+  it('retries a failed page like any request: every event once', async () => {
+    const reference = await api(['events', '-f', 'pageSize=7', '--paginate']);
+    const before = flaky().log.length;
+    const result = await api(['events', '-f', 'pageSize=7', '--paginate'], sandboxEnv(flaky().url));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe(reference.stdout);
+    expect(flaky().log.slice(before).some((entry) => entry.status === 503)).toBe(true);
+  });
+
+  // The third request crashes the handler: a 500, which no retry helps, after two pages were written.
+  let requests = 0;
+  const breaking = useSandbox({
+    events: 200,
+    now: FIXED_NOW,
+    hook: () => {
+      if (++requests === 3) throw new Error('page 3 breaks');
+    },
+  });
+
+  it('fails part-way with the usual error and leaves no --out file', async () => {
+    const dir = tempDir('tix-api-out-');
+    const out = join(dir, 'events.json');
+    const before = breaking().log.length;
+    const result = await runTix(['api', 'events', '-f', 'pageSize=7', '--paginate', '--out', out], { env: sandboxEnv(breaking().url) });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toBe('tix: the API failed (HTTP 500 from GET /events): internal server error: page 3 breaks\n');
+    expect(breaking().log.slice(before).map((entry) => entry.status)).toEqual([200, 200, 500]);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 
