@@ -1,5 +1,5 @@
 import type { ApiClient, RawResponse } from '../api/client.js';
-import { header, parseJson, type Headers } from '../api/body.js';
+import { labelledJson, parseJson, type Headers } from '../api/body.js';
 import { ApiError, isNotFound } from '../api/errors.js';
 import { encodeField, parameterValues, parseRelativeTarget, withParameter, type RelativeTarget } from '../api/relative-target.js';
 import { parseBaseUrl } from '../api/url.js';
@@ -116,8 +116,7 @@ function writeHead(rt: Runtime, status: number, headers: Headers): void {
 /** The body as sent; on a terminal, a JSON body is indented for reading. */
 function asSent(response: RawResponse, pretty: boolean): string {
   const text = response.body.toString('utf8');
-  const type = header(response.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (!pretty || !(type === undefined || type === 'application/json' || type.endsWith('+json'))) return text;
+  if (!pretty || !labelledJson(response.headers)) return text;
   try {
     return `${JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, '')), null, 2)}\n`;
   } catch {
