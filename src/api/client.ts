@@ -9,6 +9,7 @@ import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
 import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
 import { createDispatcher } from './http-transport.js';
+import { queryString, type RelativeTarget } from './relative-target.js';
 import { encodeQuery, encodeSegment, endpointFor, parseBaseUrl, type BaseUrl, type PathSegment, type Query, traceQuery } from './url.js';
 
 export type { PathSegment, Query } from './url.js';
@@ -59,6 +60,14 @@ export interface RawBody {
   status: number;
 }
 
+/** What getRaw() hands back: a 2xx answer as the API sent it, its body decoded but not parsed. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  endpoint: string;
+}
+
 /** Parses a body read by getBody(), with get()'s errors. */
 export function parseBody<T>({ body, endpoint, status }: RawBody): T {
   return parseJson(body.toString('utf8'), endpoint, status) as T;
@@ -96,7 +105,7 @@ interface AttemptContext {
 type Consume<R> = (response: Dispatcher.ResponseData, context: AttemptContext) => Promise<R>;
 
 type Failure =
-  | { kind: 'status'; status: number; serverMessage?: string; retryAfterMs?: number; location?: string }
+  | { kind: 'status'; status: number; headers: Headers; serverMessage?: string; retryAfterMs?: number; location?: string }
   | { kind: 'network'; network: NetworkFailure; cause: unknown };
 
 type Outcome<R> =
@@ -170,7 +179,7 @@ export class ApiClient {
 
   /** GET and parse JSON. `path` is raw segments (`['events', id]`); each is percent-encoded here. */
   async get<T>(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<T> {
-    return this.#request(path, query, init, async (response, { endpoint }) => {
+    return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       // A read that fails here (connection cut before the end) is a network failure and is retried...
       const raw = await readAll(response.body);
@@ -186,10 +195,32 @@ export class ApiClient {
    * and decoding fail, and are retried, exactly as in get().
    */
   async getBody(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<RawBody> {
-    return this.#request(path, query, init, async (response, { endpoint }) => {
+    return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       const raw = await readAll(response.body);
       return { body: await decodeBody(raw, response.headers, endpoint), endpoint, status: response.statusCode };
+    });
+  }
+
+  /**
+   * GET a target typed by a person (`tix api`), already checked to stay under the base URL
+   * (relative-target.ts), with get()'s retries, timeouts and errors. Whatever its content type, a 2xx body
+   * comes back decoded and unparsed; a final non-2xx is thrown as everywhere else, its ApiError carrying
+   * the response's headers.
+   */
+  async getRaw(target: RelativeTarget, init?: RequestInit): Promise<RawResponse> {
+    const full = `${this.#base.prefix}/${target.path}`;
+    const resolved: Target = {
+      path: `${full}${queryString(target)}`,
+      endpoint: `GET /${target.path}`,
+      traceUrl: `${this.#base.origin}${full}${queryString(target, true)}`,
+    };
+    return this.#request(resolved, init, async (response, { endpoint }) => {
+      const decoded = await decodeBody(await readAll(response.body), response.headers, endpoint);
+      // What tix prints must not show the key, even where a server echoes it back.
+      const text = decoded.toString('utf8');
+      const clean = redact(text, this.#apiKey);
+      return { status: response.statusCode, headers: this.#redactHeaders(response.headers), body: clean === text ? decoded : Buffer.from(clean), endpoint };
     });
   }
 
@@ -221,7 +252,7 @@ export class ApiClient {
 
   /** One streamed GET; retries happen only before the body is handed over (getStream resumes after that). */
   async #openStream(path: readonly PathSegment[], query?: Query, init?: RequestInit): Promise<StreamResponse> {
-    return this.#request(path, query, init, async (response, context) => {
+    return this.#request(this.#target(path, query), init, async (response, context) => {
       const { endpoint, signal } = context;
       const status = response.statusCode;
       checkJsonType(response.headers, endpoint, status);
@@ -253,8 +284,7 @@ export class ApiClient {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
-  async #request<R>(path: readonly PathSegment[], query: Query | undefined, init: RequestInit | undefined, consume: Consume<R>): Promise<R> {
-    const target = this.#target(path, query);
+  async #request<R>(target: Target, init: RequestInit | undefined, consume: Consume<R>): Promise<R> {
     // One signal for the whole call, waits included: the client's (Ctrl-C) and this request's.
     const call = new AbortController();
     const handover: Handover = { handedOver: false, releases: [link(call, [this.#signal, init?.signal])] };
@@ -336,6 +366,7 @@ export class ApiClient {
         failure: {
           kind: 'status',
           status,
+          headers: this.#redactHeaders(response.headers),
           ...(serverMessage === undefined ? {} : { serverMessage }),
           ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
           ...(location === undefined ? {} : { location }),
@@ -382,7 +413,7 @@ export class ApiClient {
       } else if (failure.status >= 300 && failure.status < 400 && failure.location) {
         extra = `it points to ${failure.location}`;
       }
-      return errorForStatus(failure.status, endpoint, failure.serverMessage, attempts, extra);
+      return errorForStatus(failure.status, endpoint, failure.serverMessage, attempts, extra, failure.headers);
     }
     const { network, cause } = failure;
     const gaveUp = network.retryable ? `, gave up after ${attemptsText(attempts)}` : '';
@@ -412,6 +443,14 @@ export class ApiClient {
       endpoint: endpointFor(path),
       traceUrl: `${this.#base.origin}${full}${traceQuery(query)}`,
     };
+  }
+
+  #redactHeaders(headers: Headers): Headers {
+    const clean: Headers = {};
+    for (const [name, value] of Object.entries(headers)) {
+      clean[name] = Array.isArray(value) ? value.map((v) => redact(v, this.#apiKey)) : value === undefined ? undefined : redact(value, this.#apiKey);
+    }
+    return clean;
   }
 
   #log(line: string): void {

@@ -1,4 +1,5 @@
 import { ExitCode, TixError } from '../errors.js';
+import type { Headers } from './body.js';
 
 export interface ApiErrorDetails {
   /** Method and path relative to the base URL, without the query string: `GET /events/evt_1`. */
@@ -6,6 +7,8 @@ export interface ApiErrorDetails {
   status?: number;
   /** The server's own explanation, from its JSON error body, already scrubbed of the key. */
   serverMessage?: string;
+  /** The headers of the final non-2xx response (`tix api -i` shows them). */
+  headers?: Headers;
   cause?: unknown;
 }
 
@@ -17,6 +20,7 @@ export class ApiError extends TixError {
   readonly status?: number;
   readonly endpoint: string;
   readonly serverMessage?: string;
+  readonly headers?: Headers;
 
   constructor(message: string, exitCode: ExitCode, details: ApiErrorDetails) {
     super(message, exitCode, details.cause === undefined ? undefined : { cause: details.cause });
@@ -24,6 +28,7 @@ export class ApiError extends TixError {
     this.endpoint = details.endpoint;
     if (details.status !== undefined) this.status = details.status;
     if (details.serverMessage !== undefined) this.serverMessage = details.serverMessage;
+    if (details.headers !== undefined) this.headers = details.headers;
   }
 }
 
@@ -58,10 +63,10 @@ export function attemptsText(attempts: number): string {
  * The error for a final non-2xx status. `attempts` is mentioned only for the statuses tix retries, where
  * "after 4 attempts" tells the user that waiting already happened.
  */
-export function errorForStatus(status: number, endpoint: string, serverMessage: string | undefined, attempts: number, extra?: string): ApiError {
+export function errorForStatus(status: number, endpoint: string, serverMessage: string | undefined, attempts: number, extra?: string, headers?: Headers): ApiError {
   const where = `(HTTP ${status} from ${endpoint})`;
   const said = serverMessage ? `: ${serverMessage}` : '';
-  const details = { endpoint, status, ...(serverMessage === undefined ? {} : { serverMessage }) };
+  const details = { endpoint, status, ...(serverMessage === undefined ? {} : { serverMessage }), ...(headers === undefined ? {} : { headers }) };
   const tail = extra ? `; ${extra}` : '';
   switch (status) {
     case 401:

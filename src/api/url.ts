@@ -109,12 +109,16 @@ export function encodeQuery(query: Query | undefined): string {
 /** Query parameters that are secrets by their nature; their values never reach a trace line. */
 const SECRET_PARAMS = new Set(['password']);
 
+export function isSecretParam(name: string): boolean {
+  return SECRET_PARAMS.has(name.toLowerCase());
+}
+
 /** The query string for --debug, with secret parameters' values masked. */
 export function traceQuery(query: Query | undefined): string {
   if (!query) return '';
   const masked: Query = {};
   for (const [name, value] of Object.entries(query)) {
-    masked[name] = value !== undefined && SECRET_PARAMS.has(name.toLowerCase()) ? '***' : value;
+    masked[name] = value !== undefined && isSecretParam(name) ? '***' : value;
   }
   return encodeQuery(masked);
 }

@@ -9,6 +9,7 @@ import { sandboxCommand } from './sandbox-command.js';
 import { completionCommand } from './completion/command.js';
 import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
+import { apiCommand } from './api.js';
 import { inventoryCommand } from './inventory.js';
 import { salesCommand } from './sales/sales.js';
 
@@ -70,6 +71,7 @@ export function buildProgram(): Command {
   program.addCommand(inventoryCommand());
   program.addCommand(salesCommand());
   program.addCommand(agentsCommand());
+  program.addCommand(apiCommand());
   program.addCommand(authCommand());
   program.addCommand(configCommand());
   program.addCommand(sandboxCommand());
