@@ -10,6 +10,7 @@ import { completionCommand } from './completion/command.js';
 import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
 import { inventoryCommand } from './inventory.js';
+import { watchCommand } from './watch.js';
 import { salesCommand } from './sales/sales.js';
 
 const EXIT_CODES = `Exit codes:
@@ -68,6 +69,7 @@ export function buildProgram(): Command {
   events.addCommand(eventsByAgentCommand());
 
   program.addCommand(inventoryCommand());
+  program.addCommand(watchCommand());
   program.addCommand(salesCommand());
   program.addCommand(agentsCommand());
   program.addCommand(authCommand());
