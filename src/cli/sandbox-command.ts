@@ -59,7 +59,7 @@ export function sandboxCommand(): Command {
         `  API key (full access):  ${SANDBOX_API_KEY}`,
         `  API key (no sales):     ${SANDBOX_NOSALES_KEY}`,
         `  events: ${sandbox.events.length.toLocaleString('en-US')}${sandbox.largeSalesEventId ? `; large sales event (stubhub): ${sandbox.largeSalesEventId}` : ''}`,
-        ...(options.timeScale === undefined ? [] : [`  clock: ${options.timeScale}x real time, from ${new Date(sandbox.now()).toISOString()}`]),
+        ...(options.timeScale === undefined ? [] : [`  clock: ${options.timeScale}x real time, now ${new Date(sandbox.now()).toISOString()}`]),
         `Try: TIX_BASE_URL=${sandbox.url} TIX_API_KEY=${SANDBOX_API_KEY} tix events search --category concerts`,
         'Press Ctrl-C to stop.',
         '',

@@ -1,5 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { AGENT_CODES, findAgent } from '../api/agents.js';
+import { OUTPUT_FORMATS } from '../config/keys.js';
 import { UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
 import { SERVICE_ID_PREFIX } from './events/get.js';
@@ -53,7 +54,16 @@ export function watchCommand(): Command {
     .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s)`)
     .option('--count <n>', 'stop after n polls (exit 0)')
     .option('--until-price <amount>', 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll')
-    .addOption(withValues(new Option('-o, --output <format>', 'ndjson: one JSON object per line even on a terminal (the default off a terminal)'), ['ndjson']));
+    // The same values as every other -o (shell completion knows a flag by its name alone); watch takes only ndjson.
+    .addOption(
+      withValues(
+        new Option(
+          '-o, --output <format>',
+          'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)',
+        ),
+        OUTPUT_FORMATS,
+      ),
+    );
   addListingFilterOptions(command);
   addExamples(command, [
     { description: 'One poll of two Ticketmaster events: every listing, then a snapshot per event', command: 'tix watch TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP --count 1' },
