@@ -47,7 +47,7 @@ describe('tix sandbox', () => {
       child.on('exit', () => reject(new Error(`sandbox exited early: ${stderr}`)));
     });
     try {
-      expect(stderr).toMatch(/clock: 900x real time, now 2026-03-15T03:0:\d\d\.\d{3}Z\n/);
+      expect(stderr).toMatch(/clock: 900x real time, now 2026-03-15T\d\d:\d\d:\d\d\.\d{3}Z\n/);
       const event = (await apiGet(url, '/events', { pageSize: 200, date: 3 })).body.events.find((e: { agentIds: Record<string, string> }) => e.agentIds.STUBHUB);
       const path = `/inventory/STUBHUB/${event.agentIds.STUBHUB}`;
       const first = (await apiGet(url, path)).body;
