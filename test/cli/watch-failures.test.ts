@@ -55,6 +55,21 @@ describe('tix watch <evt_id>', () => {
   });
 });
 
+describe('fetching', () => {
+  it('asks for 12 ids of one agent in 2 requests per poll (10 at most each) and prints every event', async () => {
+    const ids = sandbox.events.flatMap((e) => (e.agentIds.TMUSA ? [e.agentIds.TMUSA] : [])).slice(0, 12);
+    expect(ids).toHaveLength(12);
+    const before = sandbox.log.length;
+    const result = await runTix(['watch', 'TMUSA', ...ids, '--count', '2', '--interval', '1s'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    const requests = sandbox.log.slice(before).filter((r) => r.path.startsWith('/inventory/TMUSA/'));
+    expect(requests).toHaveLength(4);
+    expect(requests.map((r) => r.path.split('/').pop()!.split(',').length).sort()).toEqual([10, 10, 2, 2].sort());
+    const snapshots = lines(result.stdout).filter((l) => l.type === 'snapshot');
+    expect(snapshots.map((s) => s.eventId)).toEqual([...ids, ...ids]);
+  });
+});
+
 describe('failures', () => {
   it('exits 3 at once when the key is refused, without showing it', async () => {
     for (const args of [['TMUSA', event.tmusa], [event.id]]) {
