@@ -54,8 +54,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
       ? ndjsonLine
       : (await import('./watch-terminal.js')).terminalFormatter({ color: rt.colorFor(rt.io.stdout), timeZone: rt.settings.values.timezone });
     const sink = stdoutSink(rt.io.stdout);
-    const eventCount = agents.reduce((n, a) => n + a.ids.length, 0);
-    rt.note(`Watching ${eventCount === 1 ? '1 event' : `${eventCount} events`} at ${agents.map((a) => a.agent).join(', ')} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
+    rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 
     // Each event's matching listings at its last successful poll; an event not yet fetched has none.
     const state = new Map<string, Map<string, InventoryListing>>();
@@ -107,6 +106,12 @@ async function agentsToWatch(client: ApiClient, target: WatchTarget, rt: Runtime
   });
   if (byAgent.size === 0) throw new TixError(`no ticket agent lists ${target.eventIds.join(', ')}: there is no inventory to watch`, ExitCode.NOT_FOUND);
   return [...byAgent].map(([agent, ids]) => ({ agent, ids }));
+}
+
+function watched(target: WatchTarget, agents: readonly AgentIds[]): string {
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (target.kind === 'agent') return `${count(target.ids.length, 'event')} at ${target.agent}`;
+  return `${count(target.eventIds.length, 'event')} at ${count(agents.length, 'agent')} (${agents.map((a) => a.agent).join(', ')})`;
 }
 
 /** Every agent at once, each in batches of 10 ids (fetchInventory). A failed batch fails only its events. */
