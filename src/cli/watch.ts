@@ -34,7 +34,7 @@ interface RawFlags extends RawListingFilterFlags {
   output?: string;
 }
 
-export const DEFAULT_INTERVAL = '5m';
+const DEFAULT_INTERVAL = '5m';
 const MIN_INTERVAL_MS = 1_000;
 const MAX_INTERVAL_MS = 24 * 3_600_000;
 
