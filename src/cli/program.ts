@@ -11,6 +11,7 @@ import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
 import { apiCommand } from './api.js';
 import { inventoryCommand } from './inventory.js';
+import { watchCommand } from './watch.js';
 import { salesCommand } from './sales/sales.js';
 
 const EXIT_CODES = `Exit codes:
@@ -69,6 +70,7 @@ export function buildProgram(): Command {
   events.addCommand(eventsByAgentCommand());
 
   program.addCommand(inventoryCommand());
+  program.addCommand(watchCommand());
   program.addCommand(salesCommand());
   program.addCommand(agentsCommand());
   program.addCommand(apiCommand());

@@ -1,10 +1,13 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
+import { printable } from './parse/dates.js';
 import { parseWholeNumber } from './parse/numbers.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
 const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'] as const;
+// MAX_TIME_SCALE of src/sandbox/time.ts, for the same reason.
+const MAX_TIME_SCALE = 100_000;
 
 interface RawFlags {
   port?: string;
@@ -13,6 +16,7 @@ interface RawFlags {
   latency?: string;
   failRate?: string;
   now?: string;
+  timeScale?: string;
   fault?: string;
   faultRate?: string;
   largeSales?: string;
@@ -30,16 +34,19 @@ export function sandboxCommand(): Command {
     .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
     .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')
     .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time (default: the real time)")
+    .option('--time-scale <factor>', `run the clock this many times as fast as real time, from --now, 1-${MAX_TIME_SCALE} (900: inventory refreshes every second)`)
     .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
     .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')
     .option('--large-sales <n>', 'give one event this many sales (its id is printed), for big exports');
   addExamples(command, [
     { description: 'A sandbox on a fixed port', command: 'tix sandbox --port 8787' },
     { description: 'A flaky, slow sandbox for trying retries', command: 'tix sandbox --latency 200 --fail-rate 0.3' },
+    { description: "A sandbox whose inventory changes every second, for trying 'tix watch'", command: 'tix sandbox --time-scale 900' },
   ]);
   return command.action(async (flags: RawFlags) => {
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
-    const sandbox = await startSandbox(parseSandboxFlags(flags));
+    const options = parseSandboxFlags(flags);
+    const sandbox = await startSandbox(options);
     // Listen for the stop signals before saying "listening": a supervisor may send SIGTERM as soon as it reads that.
     const stopped = new Promise<void>((resolve) => {
       const stop = () => resolve();
@@ -52,6 +59,7 @@ export function sandboxCommand(): Command {
         `  API key (full access):  ${SANDBOX_API_KEY}`,
         `  API key (no sales):     ${SANDBOX_NOSALES_KEY}`,
         `  events: ${sandbox.events.length.toLocaleString('en-US')}${sandbox.largeSalesEventId ? `; large sales event (stubhub): ${sandbox.largeSalesEventId}` : ''}`,
+        ...(options.timeScale === undefined ? [] : [`  clock: ${options.timeScale}x real time, now ${new Date(sandbox.now()).toISOString()}`]),
         `Try: TIX_BASE_URL=${sandbox.url} TIX_API_KEY=${SANDBOX_API_KEY} tix events search --category concerts`,
         'Press Ctrl-C to stop.',
         '',
@@ -90,6 +98,13 @@ export function parseSandboxFlags(flags: RawFlags) {
       throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z, not '${flags.now}'`);
     }
     options.now = now;
+  }
+  if (flags.timeScale !== undefined) {
+    const factor = Number(flags.timeScale);
+    if (flags.timeScale.trim() === '' || !(factor >= 1 && factor <= MAX_TIME_SCALE)) {
+      throw new UsageError(`--time-scale must be a number from 1 to ${MAX_TIME_SCALE}, not '${printable(flags.timeScale)}'`);
+    }
+    options.timeScale = factor;
   }
   return options;
 }

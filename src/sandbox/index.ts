@@ -11,6 +11,7 @@ import { SalesGenerator } from './data/sales.js';
 import { EventStore } from './data/store.js';
 import { FAULTS, type Fault, type LogEntry, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, SandboxServer } from './http.js';
 import { MAX_INDEX, hash } from './random.js';
+import { MAX_TIME_SCALE, scaledClock } from './time.js';
 import type { App } from './routes/context.js';
 
 export { SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, FAULTS };
@@ -25,6 +26,11 @@ export interface SandboxOptions {
   seed?: number;
   /** The sandbox clock: a fixed instant (Date or ISO text) or a function; default real time. */
   now?: Date | string | (() => Date);
+  /**
+   * The clock runs this many times as fast as real time, from `now` (a fixed instant) or from the real time
+   * when `now` is not given: 900 makes the 15-minute inventory refresh happen every second. 1 to 100,000.
+   */
+  timeScale?: number;
   /** Number of events; default 2,000. */
   events?: number;
   /** Milliseconds added before every response. */
@@ -85,8 +91,13 @@ function fail(message: string): never {
   throw new RangeError(`sandbox: ${message}`);
 }
 
-/** Turns the `now` option into a clock returning epoch milliseconds. */
-export function makeClock(now: SandboxOptions['now']): () => number {
+/** Turns the `now` and `timeScale` options into a clock returning epoch milliseconds. */
+export function makeClock(now: SandboxOptions['now'], timeScale?: number): () => number {
+  if (timeScale !== undefined) {
+    if (!(timeScale >= 1 && timeScale <= MAX_TIME_SCALE)) fail(`timeScale must be a number from 1 to ${MAX_TIME_SCALE} (got ${timeScale})`);
+    if (typeof now === 'function') fail('timeScale runs from a fixed now or the real time, not from a clock function');
+    return scaledClock(now === undefined ? Date.now() : makeClock(now)(), timeScale);
+  }
   if (now === undefined) return () => Date.now();
   if (typeof now === 'function') {
     return () => {
@@ -130,7 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faultRate = fraction('faultRate', options.faultRate, 1);
   if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
   const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
-  const clock = makeClock(options.now);
+  const clock = makeClock(options.now, options.timeScale);
 
   const key = seedKey(seed);
   const anchor = clock();

@@ -8,6 +8,18 @@ export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
+/** Bounds of the sandbox's --time-scale: 900 turns the 15-minute inventory refresh into one second. */
+export const MAX_TIME_SCALE = 100_000;
+
+/**
+ * A clock that starts at `start` and runs `factor` times as fast as `real` (monotonic milliseconds), so a
+ * demo or a test of `tix watch` sees the inventory refresh in seconds instead of every 15 minutes.
+ */
+export function scaledClock(start: number, factor: number, real: () => number = () => performance.now()): () => number {
+  const realStart = real();
+  return () => start + Math.floor((real() - realStart) * factor);
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

@@ -13,10 +13,14 @@ import {
   offsetMinutes,
   parseDateOnly,
   parseDateTime,
+  scaledClock,
   weekday,
 } from '../../src/sandbox/time.js';
+import { REFRESH_MS, startSandbox } from '../../src/sandbox/index.js';
+import { getJson } from '../helpers/sandbox.js';
 
 const T = (iso: string) => Date.parse(iso);
+const DAY_MS = 86_400_000;
 
 describe('time zones', () => {
   it('knows offsets on both sides of daylight-saving changes', () => {
@@ -96,5 +100,45 @@ describe('Accept-Encoding', () => {
     ['identity', undefined],
   ])('%s -> %s', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('a time-scaled clock', () => {
+  it('starts at the given instant and runs factor times as fast as the real clock', () => {
+    let real = 5_000.25;
+    const clock = scaledClock(T('2026-03-15T03:00:00Z'), 900, () => real);
+    expect(clock()).toBe(T('2026-03-15T03:00:00Z'));
+    real += 1_000;
+    expect(clock()).toBe(T('2026-03-15T03:15:00Z'));
+    real += 0.5;
+    expect(clock()).toBe(T('2026-03-15T03:15:00.450Z'));
+  });
+
+  it('rejects a factor out of range, and a clock function (there is no start to scale from)', async () => {
+    for (const timeScale of [0, 0.5, -2, 100_001, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(startSandbox({ timeScale, events: 5 })).rejects.toThrow(/timeScale must be a number from 1 to 100000/);
+    }
+    await expect(startSandbox({ timeScale: 10, now: () => new Date(), events: 5 })).rejects.toThrow(/not from a clock function/);
+  });
+
+  it('makes an in-process sandbox refresh its inventory in real seconds', async () => {
+    const start = T('2026-03-15T03:00:00Z');
+    const sandbox = await startSandbox({ now: new Date(start), timeScale: 900, events: 300 });
+    try {
+      expect(sandbox.now()).toBeGreaterThanOrEqual(start);
+      const event = sandbox.events.find((e) => e.agentIds.TMUSA && e.presaleTime < start && e.eventTime > start + 30 * DAY_MS)!;
+      const path = `/inventory/TMUSA/${event.agentIds.TMUSA}`;
+      const first = await getJson(sandbox, path);
+      // 900x: a 15-minute refresh slot lasts one real second; poll until the next one is served.
+      let next = first;
+      while (next.timestamp === first.timestamp) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        next = await getJson(sandbox, path);
+      }
+      expect(Date.parse(next.timestamp) - Date.parse(first.timestamp)).toBeGreaterThanOrEqual(REFRESH_MS);
+      expect(next.data[0].sections).not.toEqual(first.data[0].sections);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
