@@ -2,22 +2,24 @@
 # Install: source <(tix completion bash), or save it as ~/.local/share/bash-completion/completions/tix
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=' --agent --base-url --category --city --concurrency --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --fields --from --large-sales --latency --limit --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --seed --sort --state --ticket-agent --timeout --to --type --tz --venue -o '
+_tix_valued=' --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o '
 
 # Sets _tix_subcommands, _tix_flags and _tix_rest (the index of a variadic last argument) for command path $1.
 _tix_command() {
   _tix_subcommands='' _tix_flags='' _tix_rest=''
   case $1 in
-    '') _tix_subcommands='events inventory sales agents auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http -h --help' ;;
+    '') _tix_subcommands='events inventory watch sales agents api auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http -h --help' ;;
     'events') _tix_subcommands='search get by-agent' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'events search') _tix_flags='--category --type --date --on --from --to --date-start --date-end --sort --asc --desc --name --venue --city --state --country --tz --password --omit --ticket-agent --page --page-size --limit --all -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'events get') _tix_flags='--agent -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=1 ;;
     'events by-agent') _tix_flags='--from --to --name --page --page-size --limit --all -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'inventory') _tix_flags='--partial -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=2 ;;
+    'watch') _tix_flags='--interval --count --until-price -o --output --min-quantity --min-price --max-price --section -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=2 ;;
     'sales') _tix_subcommands='summary details' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'sales summary') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --chart -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'sales details') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --daily -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'agents') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    'api') _tix_flags='-f --field --paginate -i --include -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'auth') _tix_subcommands='login status logout' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'auth login') _tix_flags='--with-key -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'auth status') _tix_flags='--json -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
@@ -28,7 +30,7 @@ _tix_command() {
     'config unset') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'config list') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'config path') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
-    'sandbox') _tix_flags='--port --seed --events --latency --fail-rate --now --fault --fault-rate --large-sales -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    'sandbox') _tix_flags='--port --seed --events --latency --fail-rate --now --time-scale --fault --fault-rate --large-sales -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'completion') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
   esac
 }
@@ -54,6 +56,7 @@ _tix_argument_values() {
   case "$1#$2" in
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
+    'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;
     'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;
     'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;

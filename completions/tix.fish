@@ -2,13 +2,13 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --category --city --concurrency --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --fields --from --large-sales --latency --limit --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --seed --sort --state --ticket-agent --timeout --to --type --tz --venue -o
+set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
     switch "$argv[1]"
         case ''
-            echo events inventory sales agents auth config sandbox completion
+            echo events inventory watch sales agents api auth config sandbox completion
         case 'events'
             echo search get by-agent
         case 'sales'
@@ -112,8 +112,10 @@ complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to
 complete -c tix -s h -l help -d 'show help'
 complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'
 complete -c tix -n '__tix_argument \'\' 1' -a inventory -d 'current ticket listings for an agent\'s events'
+complete -c tix -n '__tix_argument \'\' 1' -a watch -d 'poll listings and print what changed'
 complete -c tix -n '__tix_argument \'\' 1' -a sales -d 'resale sales of one event: daily summary or every sale'
 complete -c tix -n '__tix_argument \'\' 1' -a agents -d 'list the ticket agents and sales providers'
+complete -c tix -n '__tix_argument \'\' 1' -a api -d 'GET any API path with the stored key (the raw escape hatch)'
 complete -c tix -n '__tix_argument \'\' 1' -a auth -d 'store, check and remove the API key'
 complete -c tix -n '__tix_argument \'\' 1' -a config -d 'read and change settings'
 complete -c tix -n '__tix_argument \'\' 1' -a sandbox -d 'run the local sandbox API in the foreground'
@@ -180,6 +182,15 @@ complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the heade
 complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
+complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
+complete -c tix -n '__tix_in \'watch\'' -l count -d 'stop after n polls (exit 0)' -x
+complete -c tix -n '__tix_in \'watch\'' -l until-price -d 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll' -x
+complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'watch\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
+complete -c tix -n '__tix_in \'watch\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
+complete -c tix -n '__tix_in \'watch\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
+complete -c tix -n '__tix_in \'watch\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
+complete -c tix -n '__tix_argument \'watch\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
 complete -c tix -n '__tix_argument \'sales\' 1' -a summary -d 'daily tickets, revenue and prices for one event'
 complete -c tix -n '__tix_argument \'sales\' 1' -a details -d 'every sale of one event: section, row, seats, quantity, price'
 complete -c tix -n '__tix_in \'sales summary\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
@@ -208,6 +219,15 @@ complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns t
 complete -c tix -n '__tix_in \'agents\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'api\'' -s f -l field -d 'add a query parameter, percent-encoded (repeatable; added after any in <path>)' -x
+complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
+complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first'
+complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'api\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'api\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'api\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'auth\' 1' -a login -d 'store an API key after checking it works'
 complete -c tix -n '__tix_argument \'auth\' 1' -a status -d 'show the profile, base URL and key in use, and whether the key works'
 complete -c tix -n '__tix_argument \'auth\' 1' -a logout -d 'remove the profile\'s stored API key'
@@ -233,6 +253,7 @@ complete -c tix -n '__tix_in \'sandbox\'' -l events -d 'number of events (defaul
 complete -c tix -n '__tix_in \'sandbox\'' -l latency -d 'milliseconds added to every response (default: 0)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fail-rate -d 'fraction of requests answered 503, 0-1 (default: 0)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time (default: the real time)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l time-scale -d 'run the clock this many times as fast as real time, from --now, 1-100000 (900: inventory refreshes every second)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fault -d 'misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json' -x -a 'reset truncate rate-limit slow html bad-shape not-json'
 complete -c tix -n '__tix_in \'sandbox\'' -l fault-rate -d 'fraction of requests --fault applies to, 0-1 (default: 1)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l large-sales -d 'give one event this many sales (its id is printed), for big exports' -x

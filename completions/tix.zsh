@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --category --city --concurrency --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --fields --from --large-sales --latency --limit --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --seed --sort --state --ticket-agent --timeout --to --type --tz --venue -o)
+_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -13,8 +13,10 @@ _tix_command() {
       _tix_subcommands=(
         'events:search and look up events'
         'inventory:current ticket listings for an agent'\''s events'
+        'watch:poll listings and print what changed'
         'sales:resale sales of one event: daily summary or every sale'
         'agents:list the ticket agents and sales providers'
+        'api:GET any API path with the stored key (the raw escape hatch)'
         'auth:store, check and remove the API key'
         'config:read and change settings'
         'sandbox:run the local sandbox API in the foreground'
@@ -201,6 +203,35 @@ _tix_command() {
       )
       _tix_rest=2
       ;;
+    ('watch')
+      _tix_flags=(
+        '--interval:time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)'
+        '--count:stop after n polls (exit 0)'
+        '--until-price:stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll'
+        '-o:output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)'
+        '--output:output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)'
+        '--min-quantity:only listings with at least n tickets (n seats together)'
+        '--min-price:only listings priced at or above this, per ticket'
+        '--max-price:only listings priced at or below this, per ticket'
+        '--section:only sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\'')'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      _tix_rest=2
+      ;;
     ('sales')
       _tix_subcommands=(
         'summary:daily tickets, revenue and prices for one event'
@@ -288,6 +319,37 @@ _tix_command() {
       _tix_flags=(
         '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
         '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('api')
+      _tix_flags=(
+        '-f:add a query parameter, percent-encoded (repeatable; added after any in <path>)'
+        '--field:add a query parameter, percent-encoded (repeatable; added after any in <path>)'
+        '--paginate:follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
+        '-i:print the status line and response headers on stderr first'
+        '--include:print the status line and response headers on stderr first'
+        '-o:output format: table | json | ndjson | csv | tsv (default: json, the body as sent; the others need a list)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: json, the body as sent; the others need a list)'
         '--json:short for --output json'
         '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
         '--no-header:leave out the header row (csv, tsv)'
@@ -529,6 +591,7 @@ _tix_command() {
         '--latency:milliseconds added to every response (default: 0)'
         '--fail-rate:fraction of requests answered 503, 0-1 (default: 0)'
         '--now:the sandbox'\''s clock, an ISO 8601 date-time (default: the real time)'
+        '--time-scale:run the clock this many times as fast as real time, from --now, 1-100000 (900: inventory refreshes every second)'
         '--fault:misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json'
         '--fault-rate:fraction of requests --fault applies to, 0-1 (default: 1)'
         '--large-sales:give one event this many sales (its id is printed), for big exports'
@@ -593,6 +656,7 @@ _tix_argument_values() {
   case "$1#$2" in
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
+    ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
     ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
     ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
