@@ -33,6 +33,11 @@ export interface DuckDbOpenOptions {
 }
 
 const LOCK_RETRY_MS = 100;
+/**
+ * tix needs no DuckDB extension beyond those built in (json, icu), and must never reach the network: by
+ * default DuckDB downloads one when a query or a file calls for it (a SQLite file given as --db does).
+ */
+const SETTINGS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 const DAY_MS = 86_400_000;
 
 export async function openDuckDbStore(path: string, options: DuckDbOpenOptions): Promise<HistoryStore> {
@@ -90,7 +95,7 @@ async function createInstance(file: string, readOnly: boolean, options: DuckDbOp
   const deadline = Date.now() + options.lockTimeoutMs;
   for (;;) {
     try {
-      return await DuckDBInstance.create(file, readOnly ? { access_mode: 'READ_ONLY' } : {});
+      return await DuckDBInstance.create(file, readOnly ? { ...SETTINGS, access_mode: 'READ_ONLY' } : SETTINGS);
     } catch (error) {
       const message = messageOf(error);
       if (!/could not set lock on file/i.test(message)) throw openError(file, error);
@@ -114,7 +119,8 @@ function makeFolder(folder: string): void {
 
 function openError(file: string, error: unknown): TixError {
   const message = messageOf(error);
-  if (/not a valid DuckDB database file/i.test(message)) {
+  // Another database's file (SQLite's) is recognised as such, and refused for want of the extension.
+  if (/not a valid DuckDB database file|sqlite_scanner/i.test(message)) {
     return new TixError(`${file} is not a DuckDB database (tix keeps price history in DuckDB files): give another --db`);
   }
   return new TixError(`cannot open the price history ${file}: ${message.replace(/^IO Error: /, '')}`);
