@@ -11,6 +11,8 @@ import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
 import { inventoryCommand } from './inventory.js';
 import { salesCommand } from './sales/sales.js';
+import { historyCommand } from './history.js';
+import { trackCommand } from './track.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (a search with no results included)
@@ -69,6 +71,8 @@ export function buildProgram(): Command {
 
   program.addCommand(inventoryCommand());
   program.addCommand(salesCommand());
+  program.addCommand(trackCommand());
+  program.addCommand(historyCommand());
   program.addCommand(agentsCommand());
   program.addCommand(authCommand());
   program.addCommand(configCommand());
