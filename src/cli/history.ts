@@ -46,6 +46,7 @@ export function historyCommand(): Command {
     .argument('[id]', "the agent's own event id")
     .option('--since <date>', `first snapshot time: ${DATE_FORMS}`)
     .option('--until <date>', 'last snapshot time, inclusive (a date means the end of that day)')
+    .option('--tz <zone>', 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)')
     .option('--listings', 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)')
     .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
   addStoreOptions(command);
