@@ -113,7 +113,9 @@ function makeFolder(folder: string): void {
   try {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
-    throw new TixError(`cannot create the folder ${folder} for the price history: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? messageOf(error));
+    throw new TixError(`cannot create the folder ${folder} for the price history: ${reason}`);
   }
 }
 
