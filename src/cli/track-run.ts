@@ -8,7 +8,7 @@ import type { InventoryResponse } from '../api/types.js';
 import { ExitCode, TixError } from '../errors.js';
 import { fetchInventory } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
-import { openStore } from '../store/open.js';
+import { openStore, preloadStore } from '../store/open.js';
 import { isoToMicros } from '../store/timestamps.js';
 import type { RecordResult, SalesDayRecord, SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
@@ -43,10 +43,12 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const failures: Failure[] = [];
 
   const targets = await resolveTargets(client, options, rt, failures);
-  const [snapshots, sales] = await Promise.all([
+  const fetching = Promise.all([
     fetchSnapshots(client, targets, fetchedAt, options, rt, failures),
     options.sales ? fetchSales(client, targets, fetchedAt, options, rt, failures) : Promise.resolve([]),
   ]);
+  preloadStore();
+  const [snapshots, sales] = await fetching;
 
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   if (snapshots.length > 0 || sales.length > 0) {

@@ -31,8 +31,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       "row" VARCHAR,
       quantity INTEGER,
       price DOUBLE,
-      extra JSON NOT NULL,
-      PRIMARY KEY (agent, event_id, api_timestamp, listing_id)
+      extra JSON NOT NULL
     )`,
     `CREATE TABLE sales_daily (
       provider VARCHAR NOT NULL,

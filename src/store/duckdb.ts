@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DuckDBInstance, dateValue, timestampTZValue, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { createRequire } from 'node:module';
+import type * as DuckDB from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { ExitCode, TixError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
@@ -31,6 +33,10 @@ export interface DuckDbOpenOptions {
   lockTimeoutMs: number;
   signal?: AbortSignal;
 }
+
+// Required, not imported: DuckDB's bindings are CommonJS, and Node's ES module loader takes three times
+// as long to load them (it scans every file of the package for export names), which `tix history` feels.
+const { DuckDBInstance, dateValue, timestampTZValue } = createRequire(import.meta.url)('@duckdb/node-api') as typeof DuckDB;
 
 const LOCK_RETRY_MS = 100;
 /**
@@ -91,7 +97,7 @@ async function connect(file: string, readOnly: boolean, options: DuckDbOpenOptio
 }
 
 /** Opens the file, retrying while another process holds its lock (an overlapping cron run), up to the timeout. */
-async function createInstance(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<DuckDBInstance> {
+async function createInstance(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<DuckDB.DuckDBInstance> {
   const deadline = Date.now() + options.lockTimeoutMs;
   for (;;) {
     try {
