@@ -100,7 +100,11 @@ async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runt
 /** Each agent's events in batches of 10 (fetchInventory), agents side by side, sharing --concurrency. */
 async function fetchSnapshots(client: ApiClient, targets: readonly Target[], fetchedAt: string, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SnapshotRecord[]> {
   const byAgent = new Map<string, Target[]>();
-  for (const target of targets) byAgent.set(target.agent, [...(byAgent.get(target.agent) ?? []), target]);
+  for (const target of targets) {
+    const list = byAgent.get(target.agent);
+    if (list) list.push(target);
+    else byAgent.set(target.agent, [target]);
+  }
   const concurrency = Math.max(1, Math.floor(options.concurrency / Math.max(1, byAgent.size)));
   const perAgent = await Promise.all(
     [...byAgent].map(async ([agent, wanted]) => {

@@ -52,7 +52,7 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
   if (!options.readOnly) makeFolder(dirname(file));
   let db = await connect(file, options.readOnly, options);
   try {
-    let version = await schemaVersion(db.connection);
+    const version = await schemaVersion(db.connection);
     if (version > SCHEMA_VERSION) {
       throw new TixError(`${file} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`);
     }
@@ -258,7 +258,8 @@ class DuckDbStore implements HistoryStore {
     }));
   }
 
-  async *readAll(batchSize = 500): AsyncIterable<HistoryBatch> {
+  async *readAll(size = 500): AsyncIterable<HistoryBatch> {
+    const batchSize = Math.max(1, Math.floor(size));
     let after: [string, string, bigint] | undefined;
     for (;;) {
       const page = await this.connection.runAndReadAll(
@@ -316,7 +317,7 @@ class DuckDbStore implements HistoryStore {
   private async listingsBetween(from: [string, string, bigint], to: [string, string, bigint]): Promise<Map<string, ListingRecord[]>> {
     const reader = await this.connection.runAndReadAll(
       `SELECT agent, event_id, epoch_us(api_timestamp) AS us, listing_id, section, "row", quantity, price, extra FROM listings
-       WHERE NOT (${AFTER_KEY.replace(/>/g, '<')}) AND NOT (${AFTER_KEY})
+       WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY}
        ORDER BY agent, event_id, api_timestamp, listing_id`,
       [...afterParams(from), ...afterParams(to)],
     );
@@ -342,8 +343,9 @@ class DuckDbStore implements HistoryStore {
   }
 }
 
-/** Keys strictly after (agent, event_id, api_timestamp) = (?, ?, ?), in the tables' key order. */
+/** Keys strictly after, or before, (agent, event_id, api_timestamp) = (?, ?, ?) in the tables' key order (params: afterParams). */
 const AFTER_KEY = '(agent > ? OR (agent = ? AND (event_id > ? OR (event_id = ? AND api_timestamp > ?))))';
+const BEFORE_KEY = '(agent < ? OR (agent = ? AND (event_id < ? OR (event_id = ? AND api_timestamp < ?))))';
 
 function afterParams([agent, eventId, us]: [string, string, bigint]): DuckDBValue[] {
   return [agent, agent, eventId, eventId, timestampTZValue(us)];
