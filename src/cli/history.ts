@@ -37,9 +37,8 @@ export function historyCommand(): Command {
     .summary("an event's recorded prices over time, from the snapshots of 'tix track'")
     .description(
       [
-        "An event's price history, from the snapshots 'tix track' recorded: one row per snapshot (API timestamp,",
-        'listings, tickets, lowest, median and highest price), or with --listings one row per listing ever seen.',
-        "For an evt_ id, every agent that lists the event (asked of the API), with an agent column.",
+        "An event's price history, from the snapshots 'tix track' recorded: one row per snapshot (API timestamp, listings, tickets, lowest, median and highest price), or with --listings one row per listing ever seen.",
+        'For an evt_ id: every agent that lists the event (asked of the API), with an agent column.',
       ].join('\n'),
     )
     .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')

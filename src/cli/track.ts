@@ -25,12 +25,9 @@ export function trackCommand(): Command {
     .summary('record the current inventory of a watch list in the price history')
     .description(
       [
-        'Record what the ticket agents list now for a watch list of events: one snapshot per agent and event',
-        '(listing count, tickets, lowest, median and highest price) and every listing, in the price history',
-        "database (see 'tix history'). Run it from cron: the API only answers \"now\", so tix keeps the past.",
-        'Entries: AGENT:ID (agent code or name, any case, and its own event id), or an evt_ id for every',
-        'agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not',
-        'stored again. Prints one summary line on stderr; nothing on stdout unless an output flag is given.',
+        "Record what the ticket agents list now for a watch list of events, in the price history database (see 'tix history'): per agent and event one snapshot (listings, tickets, lowest, median and highest price) and every listing. The API only answers \"now\": run this from cron, and tix keeps the past.",
+        'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again.',
+        'Prints one summary line on stderr, and nothing on stdout unless an output flag is given.',
       ].join('\n'),
     )
     .argument('[entries...]', 'AGENT:ID or evt_ ids to track, or - to read a list from stdin')
