@@ -39,13 +39,12 @@ const SNAPSHOT_VIEW: RecordView = {
 export async function runTrack(options: TrackOptions, rt: Runtime): Promise<number> {
   const location = rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation();
   const client = await rt.client();
-  const fetchedAt = rt.io.now().toISOString();
   const failures: Failure[] = [];
 
   const targets = await resolveTargets(client, options, rt, failures);
   const fetching = Promise.all([
-    fetchSnapshots(client, targets, fetchedAt, options, rt, failures),
-    options.sales ? fetchSales(client, targets, fetchedAt, options, rt, failures) : Promise.resolve([]),
+    fetchSnapshots(client, targets, options, rt, failures),
+    options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
   ]);
   preloadStore();
   const [snapshots, sales] = await fetching;
@@ -98,7 +97,7 @@ async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runt
 }
 
 /** Each agent's events in batches of 10 (fetchInventory), agents side by side, sharing --concurrency. */
-async function fetchSnapshots(client: ApiClient, targets: readonly Target[], fetchedAt: string, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SnapshotRecord[]> {
+async function fetchSnapshots(client: ApiClient, targets: readonly Target[], options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SnapshotRecord[]> {
   const byAgent = new Map<string, Target[]>();
   for (const target of targets) {
     const list = byAgent.get(target.agent);
@@ -118,7 +117,7 @@ async function fetchSnapshots(client: ApiClient, targets: readonly Target[], fet
           failures.push({ what: describe(agent, id, entryOf.get(id)), error: isNotFound(batch.error) ? `ticket agent '${agent}' not recognised (HTTP 404)` : batch.error });
         }
       }
-      const snapshots = snapshotsOf(agent, fetched.responses, new Set(ids), fetchedAt, failures);
+      const snapshots = snapshotsOf(agent, fetched.responses, new Set(ids), rt.io.now().toISOString(), failures);
       const answered = new Set(snapshots.map((s) => s.eventId));
       for (const id of ids) {
         if (!failed.has(id) && !answered.has(id)) failures.push({ what: describe(agent, id, entryOf.get(id)), error: 'not in the inventory the API sent' });
@@ -153,16 +152,29 @@ function snapshotsOf(agent: string, responses: readonly InventoryResponse[], wan
 }
 
 /** The daily sales summary of every StubHub id among the targets. */
-async function fetchSales(client: ApiClient, targets: readonly Target[], fetchedAt: string, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SalesDayRecord[]> {
+async function fetchSales(client: ApiClient, targets: readonly Target[], options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SalesDayRecord[]> {
   const stubhub = targets.filter((t) => t.agent === 'STUBHUB');
-  const settled = await mapSettled(stubhub, options.concurrency, (t) => getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }), { stopOnFailure: false });
+  const settled = await mapSettled(
+    stubhub,
+    options.concurrency,
+    async (t) => ({ summary: await getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }), fetchedAt: rt.io.now().toISOString() }),
+    { stopOnFailure: false },
+  );
   return settled.flatMap((s, i) => {
     const target = stubhub[i]!;
+    const what = `sales of ${describe(target.agent, target.id, target.entry)}`;
     if (!s.ok) {
-      failures.push({ what: `sales of ${describe(target.agent, target.id, target.entry)}`, error: s.error });
+      failures.push({ what, error: s.error });
       return [];
     }
-    return s.value.salesData.map((day) => ({
+    const { summary, fetchedAt } = s.value;
+    // One malformed day would fail the whole transaction: the event's sales are left out instead.
+    const bad = summary.salesData.find((day) => typeof day.date !== 'string' || Number.isNaN(Date.parse(`${day.date.slice(0, 10)}T00:00:00Z`)));
+    if (bad) {
+      failures.push({ what, error: `the API sent a day that is not a date ('${String(bad.date)}')` });
+      return [];
+    }
+    return summary.salesData.map((day) => ({
       provider: DEFAULT_PROVIDER,
       eventId: target.id,
       date: day.date.slice(0, 10),
