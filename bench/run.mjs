@@ -8,7 +8,7 @@
  * Options: --quick, --runs <n> (timed runs per command), --only <1,3,...> (scenarios), --no-write.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { RSS_METHOD, measureInterleaved, runOnce, shellCommand } from './measure
 import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mjs';
 import { bigSales } from './scenarios/big-sales.mjs';
 import { bulkExport } from './scenarios/bulk-export.mjs';
+import { history } from './scenarios/history.mjs';
 import { inventory } from './scenarios/inventory.mjs';
 import { oneQuery } from './scenarios/one-query.mjs';
 import { startup } from './scenarios/startup.mjs';
@@ -30,6 +31,7 @@ const SCENARIOS = [
   { id: 3, title: '3. bulk export', run: bulkExport },
   { id: 4, title: '4. inventory', run: inventory },
   { id: 5, title: '5. big sales history', run: bigSales },
+  { id: 6, title: '6. price history', run: history },
 ];
 
 const options = parseArgs(process.argv.slice(2));
@@ -42,6 +44,8 @@ mkdirSync(join(workDir, 'config'));
 // change, or remove, what is being measured. bin/tix and dist/ are all tix needs at run time.
 const INSTALL = join(workDir, 'tix');
 for (const part of ['bin', 'dist', 'package.json']) cpSync(join(REPO, part), join(INSTALL, part), { recursive: true });
+// DuckDB is not bundled (a native addon): the copy finds it where an install would, in node_modules.
+symlinkSync(join(REPO, 'node_modules'), join(INSTALL, 'node_modules'), 'dir');
 const TIX_BIN = join(INSTALL, 'bin', 'tix');
 const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? workDir };
 const tools = { curl: version('curl', ['--version']), jq: version('jq', ['--version']) };
@@ -128,7 +132,8 @@ function methodText() {
   const s = sizes;
   return [
     `Each time is the median of several runs after warm-up runs (start-up ${s.startup.runs} after ${s.startup.warmup}; one query ${s.query.runs} after ${s.query.warmup};`,
-    `bulk export ${s.bulk.runs} after ${s.bulk.warmup}; inventory ${s.inventory.runs} after ${s.inventory.warmup}; big sales ${s.sales.runs} after ${s.sales.warmup}),`,
+    `bulk export ${s.bulk.runs} after ${s.bulk.warmup}; inventory ${s.inventory.runs} after ${s.inventory.warmup}; big sales ${s.sales.runs} after ${s.sales.warmup};`,
+    `price history ${s.history.runs} after ${s.history.warmup}),`,
     'with the commands of a scenario run in turn, round after round, so load from elsewhere hits them alike. A time is wall-clock',
     'from spawn to exit; stdout is a pipe the harness drains. Ratios divide medians of the same run. Peak RSS is of the tix',
     `process alone (${RSS_METHOD}), the worst of its runs: each scenario's sandbox is a separate \`tix sandbox\` process`,

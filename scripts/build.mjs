@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
 // command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
-// renderer and the sandbox are separate chunks loaded by dynamic import when a command needs them. Then
-// dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
+// renderer, the sandbox and the history store are separate chunks loaded by dynamic import when a command
+// needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
@@ -27,6 +27,9 @@ await build({
   define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
   banner: REQUIRE_BANNER,
   logLevel: 'warning',
+  // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is required from
+  // node_modules, and only by the chunk of the history store, which `track` and `history` load.
+  external: ['@duckdb/*'],
   plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
 });
 await writeHelpPages();

@@ -9,6 +9,19 @@ import { REQUIRE_BANNER } from './build-plugins.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * DuckDB is a native addon, which cannot be bundled, and an external import would be hoisted to the top of
+ * this one-file bundle and fail to resolve from the temporary folder. The tree never runs a command, so the
+ * history store never opens: an empty stand-in does.
+ */
+const nativeAddonStub = {
+  name: 'native-addon-stub',
+  setup(build) {
+    build.onResolve({ filter: /^@duckdb\// }, (args) => ({ path: args.path, namespace: 'native-addon-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'native-addon-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 /** `exports` is the entry's source, e.g. "export { buildProgram } from './src/cli/program.ts';". */
 export async function importTreeModule(exports) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -25,6 +38,7 @@ export async function importTreeModule(exports) {
       define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
       banner: REQUIRE_BANNER,
       logLevel: 'warning',
+      plugins: [nativeAddonStub],
     });
     return await import(pathToFileURL(entry).href);
   } finally {

@@ -13,6 +13,8 @@ import { apiCommand } from './api.js';
 import { inventoryCommand } from './inventory.js';
 import { watchCommand } from './watch.js';
 import { salesCommand } from './sales/sales.js';
+import { historyCommand } from './history.js';
+import { trackCommand } from './track.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (a search with no results included)
@@ -28,7 +30,7 @@ const ENVIRONMENT = `Environment:
   TIX_BASE_URL      API base URL
   TIX_PROFILE       profile to use (default: default)
   TIX_CONFIG_DIR    folder for the config file
-  TIX_OUTPUT, TIX_TIMEZONE, TIX_PROVIDER, TIX_PAGE_SIZE, TIX_CONCURRENCY, TIX_TIMEOUT, TIX_RETRIES
+  TIX_OUTPUT, TIX_TIMEZONE, TIX_PROVIDER, TIX_PAGE_SIZE, TIX_CONCURRENCY, TIX_TIMEOUT, TIX_RETRIES, TIX_DB
                     the settings of 'tix config'
   NO_COLOR          no colour; HTTPS_PROXY, HTTP_PROXY, NO_PROXY are honoured`;
 
@@ -72,6 +74,8 @@ export function buildProgram(): Command {
   program.addCommand(inventoryCommand());
   program.addCommand(watchCommand());
   program.addCommand(salesCommand());
+  program.addCommand(trackCommand());
+  program.addCommand(historyCommand());
   program.addCommand(agentsCommand());
   program.addCommand(apiCommand());
   program.addCommand(authCommand());

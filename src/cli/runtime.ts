@@ -42,6 +42,7 @@ const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   concurrency: 'concurrency',
   timeout: 'timeout',
   retries: 'retries',
+  db: 'db',
 };
 
 /**

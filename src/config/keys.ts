@@ -16,6 +16,7 @@ export interface SettingValues {
   concurrency: number;
   timeout: number;
   retries: number;
+  db: string;
 }
 export type SettingKey = keyof SettingValues;
 
@@ -92,6 +93,12 @@ export function parseTimeoutSeconds(name: string, raw: string): number {
   return seconds;
 }
 
+export function parseDatabaseLocation(name: string, raw: string): string {
+  const value = raw.trim();
+  if (value === '' || /[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${name} must be the path of a database file, not '${raw}'`);
+  return value;
+}
+
 export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
   'base-url': {
     key: 'base-url',
@@ -156,6 +163,14 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     description: 'retries after a failed request (0-10)',
     defaultLabel: '3',
     parse: integer(0, 10),
+  },
+  db: {
+    key: 'db',
+    env: 'TIX_DB',
+    flag: '--db',
+    description: 'price history database file (tix track, tix history)',
+    defaultLabel: "history.duckdb in tix's data folder",
+    parse: (raw, name) => parseDatabaseLocation(name, raw),
   },
 };
 

@@ -12,8 +12,8 @@ export interface ResolvedSettings {
   profile: string;
   apiKey?: string;
   apiKeySource?: 'env' | 'profile';
-  /** base-url has no default: the contract does not name the real API's address. */
-  values: Omit<SettingValues, 'base-url'> & { 'base-url'?: string };
+  /** base-url has no default: the contract does not name the real API's address. db's is computed (src/store/location.ts). */
+  values: Omit<SettingValues, 'base-url' | 'db'> & { 'base-url'?: string; db?: string };
   sources: Record<SettingKey, SettingSource>;
 }
 
@@ -36,6 +36,7 @@ export const SETTING_DEFAULTS = {
   concurrency: 6,
   timeout: 30,
   retries: 3,
+  db: undefined,
 } as const;
 
 export function validateProfileName(source: string, name: string): string {

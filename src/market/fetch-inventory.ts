@@ -21,6 +21,8 @@ export interface InventoryFetch {
   inventory: InventoryResponse;
   /** Batches that failed after retries (or were never sent after a failure, with stopOnFailure). */
   failures: FailedBatch[];
+  /** The answers as they came, each with its own timestamp: `track` stores every event under its answer's. */
+  responses: InventoryResponse[];
 }
 
 /**
@@ -35,11 +37,8 @@ export async function fetchInventory(client: ApiClient, agent: string, ids: read
     stopOnFailure: options.stopOnFailure,
   });
   const failures = settled.flatMap((s, i) => (s.ok ? [] : [{ ids: batches[i]!, error: s.error }]));
-  const inventory = mergeInventory(
-    settled.flatMap((s) => (s.ok ? [s.value] : [])),
-    ids,
-  );
-  return { inventory, failures };
+  const responses = settled.flatMap((s) => (s.ok ? [s.value] : []));
+  return { inventory: mergeInventory(responses, ids), failures, responses };
 }
 
 /** Batches merged into one response: events in the order the ids were given, the newest timestamp kept. */

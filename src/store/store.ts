@@ -91,7 +91,7 @@ export interface ListingLifeRow {
   firstPrice: number;
   lastPrice: number;
   lowestPrice: number;
-  /** Not in the latest snapshot of its agent and event: sold, or withdrawn. */
+  /** Not in the latest snapshot of its agent and event (within the query's window): sold, or withdrawn. */
   gone: boolean;
 }
 
@@ -99,7 +99,10 @@ export interface HistoryStore {
   readonly kind: 'duckdb' | 'postgres';
   /** Where it is, fit to print: a file path, or a URL with its password replaced by `***`. */
   readonly location: string;
-  /** Stores everything in one transaction, idempotently: a snapshot already stored is left alone. */
+  /**
+   * Stores everything in one transaction, idempotently: a snapshot already stored is left alone. If any
+   * of it cannot be stored (a timestamp that is not one, say), nothing is.
+   */
   record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult>;
   /** Snapshots of these events, oldest first (then by agent). */
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]>;

@@ -26,7 +26,7 @@ export const CASES: readonly CompletionCase[] = [
   { line: 'tix events search -o ', expected: OUTPUT_FORMATS },
   { line: 'tix inventory TMUSA -o ', expected: OUTPUT_FORMATS },
   // Commands and subcommands.
-  { line: 'tix ', expected: ['events', 'inventory', 'watch', 'sales', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'] },
+  { line: 'tix ', expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'] },
   { line: 'tix events ', expected: ['search', 'get', 'by-agent'] },
   { line: 'tix sales s', expected: ['summary'] },
   { line: 'tix config ', expected: ['get', 'set', 'unset', 'list', 'path'] },

@@ -68,7 +68,11 @@ function byWeek(days: Bucket[]): Bucket[] {
   return weeks;
 }
 
-function columnChart(title: string, buckets: Bucket[], value: (b: Bucket) => number, label: (v: number) => string, axisWidth: number): string[] {
+/**
+ * One column chart: a column per bucket, scaled to the largest value, the axis labelled with that value
+ * and the first and last bucket's `start`. `tix history --chart` draws its price and ticket charts with it.
+ */
+export function columnChart<B extends { start: string }>(title: string, buckets: readonly B[], value: (b: B) => number, label: (v: number) => string, axisWidth: number): string[] {
   const values = buckets.map(value);
   const max = Math.max(...values);
   const lines = [title];

@@ -1,0 +1,95 @@
+/**
+ * Scenario 6: the price history. `tix track` of 1,000 events at one agent (fetch, figures, one DuckDB
+ * transaction) against exporting the same inventory to CSV; and `tix history` reading 1,000 snapshots of
+ * one event.
+ */
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { nodeCommand, runOnce, shellCommand } from '../measure.mjs';
+import { count, figureRow, ratioRow, timeRow } from '../rows.mjs';
+import { withSandbox } from '../sandbox-process.mjs';
+
+export const TRACK_GOAL = 1.3;
+export const HISTORY_GOAL_MS = 300;
+/** EventSearchDate "future": events from tomorrow on, which have listings. */
+const FUTURE = 19;
+
+export async function history(ctx) {
+  const { events, snapshots, latencyMs } = ctx.sizes.history;
+  return withSandbox({ ...ctx.sandboxBase, events: 5_000, latencyMs }, async (sandbox) => {
+    const ids = await futureTicketmasterIds(ctx, sandbox, events);
+    const env = ctx.tixEnv(sandbox);
+    const db = join(ctx.workDir, 'track.duckdb');
+    const exportCsv = nodeCommand(`tix inventory TMUSA <${count(events)} ids> -o csv`, [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'], { env });
+    // Every run stores its snapshots afresh: the sandbox's listings change only every 15 minutes, and a
+    // snapshot already in the file would be skipped. Removing the file costs bash's start-up, a few ms.
+    const track = shellCommand(
+      `tix track <${count(events)} TMUSA:ids> (a new file each run)`,
+      `rm -f '${db}' '${db}.wal' && exec '${process.execPath}' '${ctx.tixBin}' track ${ids.map((id) => `TMUSA:${id}`).join(' ')} --db '${db}'`,
+      { env },
+    );
+    await runOnce(track, ctx.runOptions());
+    await expectSnapshots(db, events);
+
+    const historyDb = join(ctx.workDir, 'history.duckdb');
+    await buildHistory(ctx, env, historyDb, ids[0], snapshots);
+    const read = nodeCommand(`tix history TMUSA <id> -o csv (${count(snapshots)} snapshots)`, [ctx.tixBin, 'history', 'TMUSA', ids[0], '--db', historyDb, '-o', 'csv'], { env });
+    const listings = nodeCommand(`tix history TMUSA <id> --listings -o csv`, [...read.argv, '--listings'], { env });
+    const [exportResult, trackResult, readResult, listingsResult] = await ctx.measure([exportCsv, track, read, listings], ctx.sizes.history);
+    return [
+      timeRow(exportResult, `${count(events / 10)} requests of 10 ids`),
+      ratioRow(trackResult, exportResult, TRACK_GOAL, 'the same requests, then one transaction'),
+      { ...timeRow(readResult), ...goalMs(readResult) },
+      timeRow(listingsResult, 'one row per listing ever seen; for context'),
+    ];
+  });
+}
+
+function goalMs(result) {
+  const row = figureRow(result.label, `${result.medianMs.toFixed(0)} ms`, `≤ ${HISTORY_GOAL_MS} ms`, result.medianMs <= HISTORY_GOAL_MS);
+  return { figure: row.figure, goal: row.goal, ok: row.ok };
+}
+
+async function futureTicketmasterIds(ctx, sandbox, wanted) {
+  const response = await fetch(`${sandbox.url}/events?q=UTC&date=${FUTURE}&pageSize=5000`, { headers: { 'x-api-key': ctx.apiKey } });
+  if (!response.ok) throw new Error(`history: the sandbox answered the id search with ${response.status}`);
+  const { events } = await response.json();
+  const ids = events.map((event) => event.agentIds?.TMUSA).filter((id) => typeof id === 'string');
+  if (ids.length < wanted) throw new Error(`history: the sandbox has only ${ids.length} future Ticketmaster events`);
+  return ids.slice(0, wanted);
+}
+
+/**
+ * A file with `snapshots` snapshots of one event, 15 minutes apart: one real `tix track`, then its
+ * snapshot and listings copied back in time with SQL (a thousand sandboxes at a thousand clock times
+ * would take minutes and show nothing more).
+ */
+async function buildHistory(ctx, env, file, id, snapshots) {
+  await runOnce(nodeCommand('tix track', [ctx.tixBin, 'track', `TMUSA:${id}`, '--db', file], { env }), ctx.runOptions());
+  await withDuckDb(file, async (connection) => {
+    const shifted = (table, columns) =>
+      `INSERT INTO ${table} SELECT ${columns.replace('api_timestamp', "api_timestamp - to_minutes(15 * i) AS api_timestamp")} FROM ${table}, range(1, ${snapshots}) AS steps(i)`;
+    await connection.run(shifted('snapshots', 'agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price'));
+    await connection.run(shifted('listings', 'agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra'));
+  });
+  await expectSnapshots(file, snapshots);
+}
+
+async function expectSnapshots(file, expected) {
+  const stored = await withDuckDb(file, async (connection) => Number((await connection.runAndReadAll('SELECT count(*) AS n FROM snapshots')).getRowsJS()[0][0]));
+  if (stored !== expected) throw new Error(`history: ${file} holds ${stored} snapshots, not ${expected}`);
+}
+
+async function withDuckDb(file, body) {
+  const instance = await DuckDBInstance.create(file);
+  try {
+    const connection = await instance.connect();
+    try {
+      return await body(connection);
+    } finally {
+      connection.closeSync();
+    }
+  } finally {
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,28 @@
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { withValueSource } from './command-kit.js';
+import { printable } from './parse/dates.js';
+
+/** The flags of the commands that use the price history (track, history): where it is, and how long to wait for it. */
+export function addStoreOptions(command: Command): Command {
+  return command
+    .addOption(
+      withValueSource(
+        new Option('--db <path>', "price history database file (default: TIX_DB, else the db setting, else history.duckdb in tix's data folder)"),
+        'files',
+      ),
+    )
+    .option('--lock-timeout <seconds>', 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)');
+}
+
+export const LOCK_TIMEOUT_DEFAULT = 30;
+
+export function parseLockTimeout(raw: string | undefined): number {
+  if (raw === undefined) return LOCK_TIMEOUT_DEFAULT;
+  const text = raw.trim();
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 3600) {
+    throw new UsageError(`--lock-timeout must be a number of seconds from 0 to 3600, not '${printable(raw)}'`);
+  }
+  return seconds;
+}

@@ -1,0 +1,47 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox.js';
+import { REPO_ROOT, runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { freshDb } from './support.js';
+
+/**
+ * DuckDB is a native library of tens of megabytes: only `track` and `history` may load it. Each run here
+ * records the modules and native addons its process loaded (test/fixtures/module-probe.cjs).
+ */
+const sandbox = useSandbox({ now: '2026-03-15T03:00:00Z', events: 200 });
+const PROBE = join(REPO_ROOT, 'test', 'fixtures', 'module-probe.cjs');
+
+async function loadedBy(args: string[]): Promise<{ code: number | null; modules: string[] }> {
+  const list = join(tempDir('tix-probe-'), 'modules.txt');
+  const result = await runTix(args, { env: { ...sandboxEnv(sandbox().url), NODE_OPTIONS: `--require ${PROBE}`, TIX_MODULE_PROBE: list } });
+  return { code: result.code, modules: readFileSync(list, 'utf8').split('\n') };
+}
+
+const duckdbIn = (modules: string[]) => modules.filter((m) => /duckdb/i.test(m));
+
+describe('DuckDB is loaded only by the commands that use the price history', () => {
+  it.each([[['--version']], [['events', 'search', '--help']], [['events', 'search', '--category', 'concerts', '--limit', '3']], [['inventory', 'TMUSA', 'G5v8HKyBKZbyJN']], [['track', '--help']]])(
+    'tix %j does not load it',
+    async (args) => {
+      const { code, modules } = await loadedBy(args);
+      expect(code).toBe(0);
+      expect(modules.length).toBeGreaterThan(0);
+      expect(duckdbIn(modules)).toEqual([]);
+    },
+  );
+
+  it('tix track does (the probe sees it when it is there)', async () => {
+    const id = sandbox().events.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!;
+    const { code, modules } = await loadedBy(['track', `TMUSA:${id}`, '--db', freshDb()]);
+    expect(code).toBe(0);
+    expect(duckdbIn(modules).some((m) => m.endsWith('.node'))).toBe(true);
+  });
+
+  it('the bundle imports it from the history store chunk alone', () => {
+    const chunks = join(REPO_ROOT, 'dist', 'chunks');
+    const importers = readdirSync(chunks).filter((file) => readFileSync(join(chunks, file), 'utf8').includes('@duckdb/'));
+    expect(importers).toEqual([expect.stringMatching(/^duckdb-\w+\.js$/)]);
+    expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('@duckdb/');
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { FIXED_NOW } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/tix.js';
+import { apiEnv, startTix, tix as runTix } from '../reliability/support/tix-process.js';
+import { freshDb, onSale, sql } from './support.js';
+
+/** A sandbox of its own, so the kill test can see when tix has every answer (and is about to write). */
+let sandbox: Sandbox;
+let inventoryRequests = 0;
+let entries: string[];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    now: FIXED_NOW,
+    events: 2000,
+    hook: (request) => {
+      if (request.path.startsWith('/inventory/')) inventoryRequests++;
+    },
+  });
+  entries = onSale(sandbox, 'TMUSA')
+    .slice(0, 300)
+    .map((e) => `TMUSA:${e.agentId}`);
+  expect(entries.length).toBeGreaterThan(100);
+});
+afterAll(() => sandbox.close());
+
+const env = () => ({ ...apiEnv(sandbox.url), HOME: tempDir('tix-home-') });
+const tix = (args: readonly string[]) => runTix(args, { env: env() });
+
+/** Every snapshot has all its listings, and their count is all or none of what a run stores. */
+async function expectWholeSnapshots(db: string, allowed: number[]): Promise<void> {
+  const [{ n }] = (await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')) as [{ n: number }];
+  expect(allowed).toContain(n);
+  const torn = await sql(
+    db,
+    `SELECT s.event_id FROM snapshots s LEFT JOIN listings l USING (agent, event_id, api_timestamp)
+     GROUP BY s.agent, s.event_id, s.api_timestamp, s.listings HAVING count(l.listing_id) <> s.listings`,
+  );
+  expect(torn).toEqual([]);
+  const orphans = await sql(db, 'SELECT count(*)::INTEGER AS n FROM listings l ANTI JOIN snapshots s USING (agent, event_id, api_timestamp)');
+  expect(orphans).toEqual([{ n: 0 }]);
+}
+
+/** Holds the file the way a writing process does, until released. */
+async function holdLock(db: string): Promise<() => void> {
+  const instance = await DuckDBInstance.create(db);
+  const connection = await instance.connect();
+  return () => {
+    connection.closeSync();
+    instance.closeSync();
+  };
+}
+
+describe('two tix track runs at once on one file', () => {
+  it('both succeed, one after the other, and each snapshot is stored once', async () => {
+    const db = freshDb();
+    const args = ['track', ...entries.slice(0, 60), '--db', db];
+    const [first, second] = await Promise.all([startTix(args, { env: env() }).done, startTix(args, { env: env() }).done]);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const summaries = [first.stderr, second.stderr].map((s) => /(\d+) snapshots stored, (\d+) already stored, 0 failed/.exec(s)!.slice(1).map(Number));
+    expect(summaries.sort()).toEqual([
+      [0, 60],
+      [60, 0],
+    ]);
+    await expectWholeSnapshots(db, [60]);
+  });
+
+  it('the second waits while the file is held and stores once it is free', async () => {
+    const db = freshDb();
+    expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
+    const release = await holdLock(db);
+    const waiting = startTix(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '60'], { env: env() });
+    await sleep(1500);
+    release();
+    const result = await waiting.done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('4 snapshots stored, 1 already stored');
+    await expectWholeSnapshots(db, [5]);
+  });
+
+  it('gives up after --lock-timeout with one line and exit 1, storing nothing', async () => {
+    const db = freshDb();
+    expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
+    const release = await holdLock(db);
+    try {
+      const track = await tix(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '0.5']);
+      expect(track.code).toBe(1);
+      expect(track.stderr.trim()).toBe(`tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0.5 s (see --lock-timeout)`);
+      const history = await tix(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
+      expect(history.code).toBe(1);
+      expect(history.stderr).toContain('is in use by another process');
+    } finally {
+      release();
+    }
+    await expectWholeSnapshots(db, [1]);
+    const after = await tix(['track', ...entries.slice(0, 5), '--db', db]);
+    expect(after.stderr).toContain('4 snapshots stored, 1 already stored');
+  });
+});
+
+describe('a tix track killed with SIGKILL', () => {
+  it('leaves a file that opens, with each snapshot whole or absent', async () => {
+    // Killed at several moments after the last answer arrived: opening the file, writing, committing.
+    const outcomes: string[] = [];
+    for (const delayMs of [0, 20, 40, 80, 160, 320]) {
+      const db = freshDb();
+      const target = inventoryRequests + Math.ceil(entries.length / 10);
+      const run = startTix(['track', ...entries, '--db', db], { env: env() });
+      while (inventoryRequests < target && run.child.exitCode === null) await sleep(2);
+      await sleep(delayMs);
+      run.child.kill('SIGKILL');
+      const outcome = await run.done;
+      outcomes.push(outcome.signal ?? `exit ${outcome.code}`);
+
+      const history = await tix(['history', entries[0]!, '--db', db, '-o', 'json']);
+      // Stored (0) or not (4: no history yet); never a broken file.
+      expect([0, 4], history.stderr).toContain(history.code);
+      // Killed before the tables were made, the file is an empty database, which the next run sets up.
+      const tables = existsSync(db) ? await sql(db, "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'snapshots'") : [{ n: 0 }];
+      if (tables[0]!.n === 1) await expectWholeSnapshots(db, [0, entries.length]);
+      const again = await tix(['track', ...entries, '--db', db]);
+      expect(again.code).toBe(0);
+      await expectWholeSnapshots(db, [entries.length]);
+    }
+    // The test is about kills: most runs must really have been killed mid-way.
+    expect(outcomes.filter((o) => o === 'SIGKILL').length).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+});
+
+describe('a file tix cannot use', () => {
+  it('is refused when it is not a DuckDB database, its bytes unchanged', async () => {
+    const db = freshDb();
+    const bytes = Buffer.from('id,price\n1,20.5\n'.repeat(500));
+    writeFileSync(db, bytes);
+    for (const args of [['track', entries[0]!], ['history', entries[0]!]]) {
+      const result = await tix([...args, '--db', db]);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(`tix: ${db} is not a DuckDB database (tix keeps price history in DuckDB files): give another --db`);
+    }
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+    expect(existsSync(`${db}.wal`)).toBe(false);
+  });
+
+  it('is refused when a newer tix wrote it', async () => {
+    const db = freshDb();
+    expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
+    const instance = await DuckDBInstance.create(db);
+    const connection = await instance.connect();
+    await connection.run(`UPDATE tix_meta SET schema_version = ${SCHEMA_VERSION + 1}`);
+    connection.closeSync();
+    instance.closeSync();
+    for (const args of [['track', entries[1]!], ['history', entries[0]!]]) {
+      const result = await tix([...args, '--db', db]);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(new RegExp(`^tix: .*history\\.duckdb was written by a newer tix \\(history schema version ${SCHEMA_VERSION + 1}; this tix .* knows up to ${SCHEMA_VERSION}\\): upgrade tix$`));
+    }
+    expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
+  });
+
+  it('is refused when its folder cannot be made, and nothing is created', async () => {
+    const folder = tempDir('tix-nowrite-');
+    writeFileSync(join(folder, 'a-file'), 'not a folder');
+    const db = join(folder, 'a-file', 'history.duckdb');
+    const result = await tix(['track', entries[0]!, '--db', db]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`tix: cannot create the folder ${join(folder, 'a-file')} for the price history: a file is in the way`);
+    expect(readFileSync(join(folder, 'a-file'), 'utf8')).toBe('not a folder');
+  });
+});

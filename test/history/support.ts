@@ -1,0 +1,59 @@
+/**
+ * Price-history tests: a sandbox whose clock the test moves (inventory changes every 15 minutes of it),
+ * a database file in a temporary folder, and tix run as its own process against both.
+ */
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { FIXED_NOW, useSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { runTix, sandboxEnv, tempDir, type TixResult, type TixRunOptions } from '../helpers/tix.js';
+
+export const MINUTE = 60_000;
+
+export interface ClockedSandbox {
+  sandbox: () => Sandbox;
+  /** Sets the sandbox clock (epoch milliseconds or ISO text). */
+  setClock(at: number | string): void;
+  now(): number;
+}
+
+/** A sandbox for the enclosing file or describe block, its clock starting at FIXED_NOW. */
+export function useClockedSandbox(): ClockedSandbox {
+  let now = Date.parse(FIXED_NOW);
+  const sandbox = useSandbox({ now: () => new Date(now), events: 600 });
+  return {
+    sandbox,
+    setClock: (at) => {
+      now = typeof at === 'number' ? at : Date.parse(at);
+    },
+    now: () => now,
+  };
+}
+
+/** Events with an id at `agent` that are on public sale at the sandbox's clock. */
+export function onSale(sandbox: Sandbox, agent: string): { id: string; agentId: string }[] {
+  const now = new Date(sandbox.now()).toISOString();
+  return sandbox.events.filter((e) => e.agentIds[agent] && e.publicSaleDate < now && e.eventDate > now).map((e) => ({ id: e.id, agentId: e.agentIds[agent]! }));
+}
+
+/** A new database path in its own temporary folder (the file does not exist yet). */
+export function freshDb(): string {
+  return join(tempDir('tix-history-'), 'history.duckdb');
+}
+
+/** Runs tix against the sandbox (TIX_BASE_URL, TIX_API_KEY), with a HOME of its own so nothing reaches the real one. */
+export function tixAt(sandbox: Sandbox, args: readonly string[], options: TixRunOptions = {}): Promise<TixResult> {
+  return runTix(args, { ...options, env: { HOME: tempDir('tix-home-'), ...sandboxEnv(sandbox.url), ...options.env } });
+}
+
+/** SQL on a DuckDB file, as an analyst would run it (the file must not be open for writing elsewhere). */
+export async function sql(file: string, text: string): Promise<Record<string, unknown>[]> {
+  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  try {
+    const connection = await instance.connect();
+    const rows = (await connection.runAndReadAll(text)).getRowObjectsJS();
+    connection.closeSync();
+    return rows;
+  } finally {
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * What every HistoryStore must do, whatever database is behind it. An implementation's test file calls
+ * `defineStoreContract` with a way to make an empty store and to open one:
+ *
+ *   defineStoreContract('duckdb', { fresh: async () => join(tempDir(), 'h.duckdb'), open: (at) => openStore(at, ...) });
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryStore, ListingRecord, SalesDayRecord, SnapshotRecord } from '../../src/store/store.js';
+import { marketFigures } from '../../src/market/figures.js';
+
+export interface StoreFactory {
+  /** The location of a new, empty store (a file path, a database URL). */
+  fresh(): Promise<string>;
+  /** Opens the store at a location; tests close what they open. */
+  open(location: string): Promise<HistoryStore>;
+}
+
+const T1 = '2026-03-15T03:00:00.000Z';
+const T2 = '2026-03-15T03:15:00.000Z';
+const T3 = '2026-03-15T03:30:00.000Z';
+const FETCHED = '2026-03-15T03:20:01.250Z';
+
+export function listing(listingId: string, price: number, quantity = 2, extra: Record<string, unknown> = {}): ListingRecord {
+  return { listingId, section: `Section ${listingId.slice(0, 1)}`, row: '7', quantity, price, extra };
+}
+
+export function snapshot(agent: string, eventId: string, apiTimestamp: string, listings: ListingRecord[], fetchedAt = FETCHED): SnapshotRecord {
+  return { agent, eventId, apiTimestamp, fetchedAt, figures: marketFigures(listings), listings };
+}
+
+function salesDay(date: string, totalTickets: number, fetchedAt: string): SalesDayRecord {
+  return { provider: 'stubhub', eventId: '101459428', date, totalTickets, totalSales: totalTickets * 100, minPrice: 80, maxPrice: 120, avgPrice: 100, fetchedAt };
+}
+
+const EVENT = { agent: 'TMUSA', eventId: 'G5v8HKyBKZbyJN' };
+
+export function defineStoreContract(name: string, factory: StoreFactory): void {
+  describe(`the ${name} history store`, () => {
+    const opened: HistoryStore[] = [];
+    afterEach(async () => {
+      for (const store of opened.splice(0)) await store.close();
+    });
+    async function open(location?: string): Promise<HistoryStore> {
+      const store = await factory.open(location ?? (await factory.fresh()));
+      opened.push(store);
+      return store;
+    }
+
+    it('stores snapshots with their figures and gives them back oldest first', async () => {
+      const store = await open();
+      const later = snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, [listing('A1', 150, 4), listing('B2', 99.5, 2)]);
+      const earlier = snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 160, 4), listing('B2', 99.5, 2), listing('C3', 310.25, 1)]);
+      expect(await store.record([later, earlier], [])).toEqual({ stored: 2, alreadyStored: 0, salesDays: 0 });
+      expect(await store.snapshots({ events: [EVENT] })).toEqual([
+        { ...EVENT, apiTimestamp: T1, fetchedAt: FETCHED, listings: 3, tickets: 7, minPrice: 99.5, medianPrice: 160, maxPrice: 310.25 },
+        { ...EVENT, apiTimestamp: T2, fetchedAt: FETCHED, listings: 2, tickets: 6, minPrice: 99.5, medianPrice: 124.75, maxPrice: 150 },
+      ]);
+    });
+
+    it('keeps a snapshot with no listings, with null prices', async () => {
+      const store = await open();
+      await store.record([snapshot('STUBHUB', '101459428', T1, [])], []);
+      expect(await store.snapshots({ events: [{ agent: 'STUBHUB', eventId: '101459428' }] })).toEqual([
+        { agent: 'STUBHUB', eventId: '101459428', apiTimestamp: T1, fetchedAt: FETCHED, listings: 0, tickets: 0, minPrice: null, medianPrice: null, maxPrice: null },
+      ]);
+    });
+
+    it('stores a snapshot once: the same agent, event and API timestamp again is left alone', async () => {
+      const store = await open();
+      const first = snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100)]);
+      await store.record([first], []);
+      const again = snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 999), listing('Z9', 5)], '2026-03-15T03:29:00.000Z');
+      const other = snapshot('TMUSA', 'vvG1PFHjdJRivP', T1, [listing('A1', 100)]);
+      expect(await store.record([again, other, other], [])).toEqual({ stored: 1, alreadyStored: 2, salesDays: 0 });
+      const rows = await store.snapshots({ events: [EVENT] });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ fetchedAt: FETCHED, listings: 1, minPrice: 100 });
+      expect((await store.listingLives({ events: [EVENT] })).map((l) => [l.listingId, l.lastPrice])).toEqual([['A1', 100]]);
+    });
+
+    it('treats two spellings of one instant as one timestamp and keeps microseconds', async () => {
+      const store = await open();
+      await store.record([snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T03:00:00Z', [])], []);
+      const result = await store.record(
+        [snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T04:00:00+01:00', []), snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T03:15:00.1234567Z', [])],
+        [],
+      );
+      expect(result).toMatchObject({ stored: 1, alreadyStored: 1 });
+      expect((await store.snapshots({ events: [EVENT] })).map((s) => s.apiTimestamp)).toEqual([T1, '2026-03-15T03:15:00.123456Z']);
+    });
+
+    it('stores nothing of a record that fails', async () => {
+      const store = await open();
+      const good = snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100)]);
+      const bad = snapshot('TMUSA', 'vvG1PFHjdJRivP', 'not a timestamp', [listing('A1', 100)]);
+      await expect(store.record([good, bad], [salesDay('2026-03-01', 4, FETCHED)])).rejects.toThrow();
+      expect(await store.snapshots({ events: [EVENT] })).toEqual([]);
+      expect(await collect(store)).toEqual({ snapshots: [], sales: [] });
+    });
+
+    it('picks events and an inclusive time window', async () => {
+      const store = await open();
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, [listing('A1', 101)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T3, [listing('A1', 102)]),
+          snapshot('STUBHUB', '101459428', T2, [listing('S1', 90)]),
+          snapshot('STUBHUB', '999', T2, [listing('S1', 90)]),
+        ],
+        [],
+      );
+      const both = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
+      expect((await store.snapshots({ events: both })).map((s) => `${s.agent} ${s.apiTimestamp}`)).toEqual([
+        `TMUSA ${T1}`,
+        `STUBHUB ${T2}`,
+        `TMUSA ${T2}`,
+        `TMUSA ${T3}`,
+      ]);
+      expect((await store.snapshots({ events: both, since: T2, until: T2 })).map((s) => s.agent)).toEqual(['STUBHUB', 'TMUSA']);
+      expect((await store.snapshots({ events: [EVENT], since: T2 })).map((s) => s.minPrice)).toEqual([101, 102]);
+      expect((await store.snapshots({ events: [EVENT], until: T2 })).map((s) => s.minPrice)).toEqual([100, 101]);
+      expect(await store.snapshots({ events: [] })).toEqual([]);
+      expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'nope' }] })).toEqual([]);
+    });
+
+    it('follows each listing over its life and marks those gone from the latest snapshot', async () => {
+      const store = await open();
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100, 4), listing('B2', 200, 2)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, [listing('A1', 90, 2), listing('B2', 210, 2), listing('C3', 50, 1)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T3, [listing('A1', 95, 2), listing('C3', 55, 1)]),
+        ],
+        [],
+      );
+      const lives = await store.listingLives({ events: [EVENT] });
+      expect(lives).toEqual([
+        { ...EVENT, listingId: 'A1', section: 'Section A', row: '7', quantity: 2, firstSeen: T1, lastSeen: T3, firstPrice: 100, lastPrice: 95, lowestPrice: 90, gone: false },
+        { ...EVENT, listingId: 'B2', section: 'Section B', row: '7', quantity: 2, firstSeen: T1, lastSeen: T2, firstPrice: 200, lastPrice: 210, lowestPrice: 200, gone: true },
+        { ...EVENT, listingId: 'C3', section: 'Section C', row: '7', quantity: 1, firstSeen: T2, lastSeen: T3, firstPrice: 50, lastPrice: 55, lowestPrice: 50, gone: false },
+      ]);
+      // Within a window, "gone" is judged against the window's latest snapshot.
+      expect((await store.listingLives({ events: [EVENT], until: T2 })).map((l) => [l.listingId, l.gone])).toEqual([
+        ['A1', false],
+        ['B2', false],
+        ['C3', false],
+      ]);
+    });
+
+    it('keeps the latest fetch of each sales day', async () => {
+      const store = await open();
+      expect(await store.record([], [salesDay('2026-03-01', 4, '2026-03-02T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')])).toEqual({
+        stored: 0,
+        alreadyStored: 0,
+        salesDays: 2,
+      });
+      // A newer fetch replaces a day; an older one (a slow run finishing late) does not.
+      await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 1, '2026-03-01T00:00:00.000Z')]);
+      const { sales } = await collect(store);
+      expect(sales.map((d) => [d.date, d.totalTickets, d.fetchedAt])).toEqual([
+        ['2026-03-01', 5, '2026-03-03T00:00:00.000Z'],
+        ['2026-03-02', 6, '2026-03-02T00:00:00.000Z'],
+      ]);
+      expect(sales[0]).toEqual(salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'));
+    });
+
+    it('reads everything back in batches, and a copy into another store is the same history', async () => {
+      const source = await open();
+      const snapshots = [
+        snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100, 4, { offerType: 'resale', nested: { a: [1, 2] } }), listing('B2', 200)]),
+        snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, []),
+        snapshot('STUBHUB', '101459428', T1, [listing('S1', 90, 2, { deliveryMethod: 'Mobile Transfer' })]),
+        snapshot('VIVID', 'x-1', T3, [listing('V1', 10), listing('V2', 20), listing('V3', 30)]),
+      ];
+      const sales = [salesDay('2026-03-01', 4, FETCHED), salesDay('2026-03-02', 6, FETCHED), salesDay('2026-03-03', 8, FETCHED)];
+      await source.record(snapshots, sales);
+
+      const batches = [];
+      for await (const batch of source.readAll(2)) batches.push(batch);
+      expect(batches.every((b) => b.snapshots.length <= 2 && b.sales.length <= 2)).toBe(true);
+      const all = { snapshots: batches.flatMap((b) => b.snapshots), sales: batches.flatMap((b) => b.sales) };
+      const byKey = (s: SnapshotRecord) => `${s.agent} ${s.eventId} ${s.apiTimestamp}`;
+      expect(sortBy(all.snapshots, byKey)).toEqual(sortBy(snapshots.map(withSortedListings), byKey).map(withSortedListings));
+      expect(sortBy(all.sales, (d) => d.date)).toEqual(sales);
+
+      const copy = await open();
+      for (const batch of batches) await copy.record(batch.snapshots, batch.sales);
+      for (const batch of batches) expect(await copy.record(batch.snapshots, batch.sales)).toMatchObject({ stored: 0, alreadyStored: batch.snapshots.length });
+      const events = snapshots.map(({ agent, eventId }) => ({ agent, eventId }));
+      expect(await copy.snapshots({ events })).toEqual(await source.snapshots({ events }));
+      expect(await copy.listingLives({ events })).toEqual(await source.listingLives({ events }));
+    });
+
+    it('keeps what it stored after closing', async () => {
+      const location = await factory.fresh();
+      const first = await factory.open(location);
+      await first.record([snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100)])], []);
+      await first.close();
+      const again = await open(location);
+      expect(await again.snapshots({ events: [EVENT] })).toHaveLength(1);
+    });
+  });
+}
+
+async function collect(store: HistoryStore): Promise<{ snapshots: SnapshotRecord[]; sales: SalesDayRecord[] }> {
+  const result = { snapshots: [] as SnapshotRecord[], sales: [] as SalesDayRecord[] };
+  for await (const batch of store.readAll()) {
+    result.snapshots.push(...batch.snapshots);
+    result.sales.push(...batch.sales);
+  }
+  return result;
+}
+
+function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function withSortedListings(s: SnapshotRecord): SnapshotRecord {
+  return { ...s, listings: sortBy(s.listings, (l) => l.listingId) };
+}
