@@ -11,6 +11,7 @@ import { addExamples, withValueSource } from './command-kit.js';
 import { agentsCommand } from './agents.js';
 import { inventoryCommand } from './inventory.js';
 import { salesCommand } from './sales/sales.js';
+import { historyExportCommand } from './history/export.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (a search with no results included)
@@ -69,6 +70,10 @@ export function buildProgram(): Command {
 
   program.addCommand(inventoryCommand());
   program.addCommand(salesCommand());
+  // Temporary on the postgres branch: the history branch's `tix history` takes this subcommand when merged.
+  const history = program.command('history').summary('price history kept by tix track').description('Price history kept by tix track.');
+  addExamples(history, [{ description: 'A copy of the history file', command: 'tix history export --db history.duckdb --to backup.duckdb' }]);
+  history.addCommand(historyExportCommand());
   program.addCommand(agentsCommand());
   program.addCommand(authCommand());
   program.addCommand(configCommand());

@@ -1,0 +1,59 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { ExitCode, TixError } from '../errors.js';
+import { describePgError, isUnreachable } from './pg-errors.js';
+import type { PostgresTarget } from './postgres-url.js';
+
+export interface ConnectOptions {
+  /** Retries after a failed connection attempt (server down, starting up, too many connections). */
+  retries: number;
+  /** Wait before the first retry; doubled for each next one. */
+  retryDelayMs: number;
+  connectTimeoutMs: number;
+  trace?: ((line: string) => void) | undefined;
+}
+
+/**
+ * Timestamps cross the store interface as ISO 8601 strings in UTC and dates as YYYY-MM-DD, so pg hands them
+ * over that way (its default turns a date into a Date at local midnight, a day off west of UTC).
+ */
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.DATE) return (text: string) => text;
+    if (oid === pg.types.builtins.TIMESTAMPTZ) return (text: string) => (parseTimestamptz(text) as Date).toISOString();
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** A connected client, after a few retries with backoff if the server cannot be reached; errors are one line. */
+export async function connect(target: PostgresTarget, options: ConnectOptions): Promise<pg.Client> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({
+      connectionString: target.connectionString,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      application_name: 'tix',
+      // Timestamps render in UTC, whatever the server's default: readAll's keys compare the same everywhere.
+      options: '-c TimeZone=UTC',
+      types: TYPES,
+    });
+    // A connection that drops while idle is reported by the next query; without a listener pg would throw.
+    client.on('error', () => {});
+    try {
+      options.trace?.(`postgres: connecting to ${target.display}${attempt ? ` (retry ${attempt} of ${options.retries})` : ''}`);
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      const described = describePgError(error, target, 'cannot open the history store');
+      if (!isUnreachable(error)) throw described;
+      if (attempt >= options.retries) {
+        const after = options.retries ? ` (after ${options.retries} ${options.retries === 1 ? 'retry' : 'retries'})` : '';
+        throw new TixError(`${described.message}${after}`, ExitCode.UNAVAILABLE);
+      }
+      const delay = options.retryDelayMs * 2 ** attempt;
+      options.trace?.(`postgres: ${described.message}; retrying in ${delay} ms`);
+      await sleep(delay);
+    }
+  }
+}

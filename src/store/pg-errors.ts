@@ -1,0 +1,71 @@
+import { ExitCode, TixError } from '../errors.js';
+import { redact, type PostgresTarget } from './postgres-url.js';
+
+/**
+ * What can go wrong talking to PostgreSQL, as tix reports it: one line naming the server (password
+ * hidden), exit 5 when the server cannot be reached (worth trying again later), exit 1 for anything the
+ * user must fix (password, database, permissions).
+ */
+
+/** Network errors, and server states that pass (starting up, shutting down, too many connections). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE']);
+const PASSING_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Worth running the same transaction again: another writer got in the way. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+interface DriverError {
+  code?: string;
+  message?: string;
+}
+
+function driverError(error: unknown): DriverError {
+  return typeof error === 'object' && error !== null ? (error as DriverError) : { message: String(error) };
+}
+
+/** The server cannot be reached now: trying again later may work. */
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = driverError(error);
+  if (code && (UNREACHABLE_CODES.has(code) || PASSING_SQLSTATES.has(code) || code.startsWith('08'))) return true;
+  // pg's own wording when the connection drops or the connect timeout passes, which carry no code.
+  return /Connection terminated|timeout expired|connection timeout/i.test(message ?? '');
+}
+
+export function isRetryableConflict(error: unknown): boolean {
+  const code = driverError(error).code;
+  return code !== undefined && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** One line for the user, exit 5 if unreachable and 1 otherwise; the password never shows. */
+export function describePgError(error: unknown, target: PostgresTarget, what: string): TixError {
+  if (error instanceof TixError) return error;
+  const { code, message } = driverError(error);
+  const reason = redact(oneLine(reasonFor(code, message)), target.secrets);
+  if (isUnreachable(error)) {
+    return new TixError(`${what}: PostgreSQL at ${target.display} is unavailable: ${reason}`, ExitCode.UNAVAILABLE);
+  }
+  return new TixError(`${what}: PostgreSQL at ${target.display}: ${reason}`, ExitCode.ERROR);
+}
+
+function reasonFor(code: string | undefined, message: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the server running, on this host and port?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found';
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    case '28P01':
+      return `${message ?? 'password authentication failed'} (check the password in the URL, PGPASSWORD or ~/.pgpass)`;
+    case '3D000':
+      return `${message ?? 'database does not exist'} (create it, or name another in the URL)`;
+    case '42501':
+      return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
+    default:
+      return message || code || 'unknown error';
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

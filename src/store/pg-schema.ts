@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import { ExitCode, TixError } from '../errors.js';
+
+/**
+ * The history tables in PostgreSQL, created on first use and migrated forward on open. The tables, columns
+ * and keys are the DuckDB store's (README "Price history"), so analysts' queries work on either. Prices are
+ * `double precision`: the API's prices are JSON numbers, and a double round-trips them exactly, as DuckDB's
+ * DOUBLE does.
+ */
+
+/** The version this tix writes; `tix_meta` holds the version of the tables. */
+export const SCHEMA_VERSION = 1;
+
+/** One entry per version: MIGRATIONS[n - 1] takes the tables from version n - 1 to n (0: nothing yet). */
+const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
+  (s) => `
+    CREATE TABLE ${s}.snapshots (
+      agent text NOT NULL,
+      event_id text NOT NULL,
+      api_timestamp timestamptz NOT NULL,
+      fetched_at timestamptz NOT NULL,
+      listings integer NOT NULL,
+      tickets integer NOT NULL,
+      min_price double precision,
+      median_price double precision,
+      max_price double precision,
+      PRIMARY KEY (agent, event_id, api_timestamp)
+    );
+    CREATE TABLE ${s}.listings (
+      agent text NOT NULL,
+      event_id text NOT NULL,
+      api_timestamp timestamptz NOT NULL,
+      listing_id text NOT NULL,
+      section text,
+      "row" text,
+      quantity integer,
+      price double precision,
+      extra jsonb,
+      PRIMARY KEY (agent, event_id, api_timestamp, listing_id)
+    );
+    CREATE TABLE ${s}.sales_daily (
+      provider text NOT NULL,
+      event_id text NOT NULL,
+      date date NOT NULL,
+      total_tickets integer,
+      total_sales double precision,
+      min_price double precision,
+      max_price double precision,
+      avg_price double precision,
+      fetched_at timestamptz NOT NULL,
+      PRIMARY KEY (provider, event_id, date)
+    );`,
+];
+
+/** The schema name quoted for SQL (names are validated by parseSchemaName; quoting keeps it exact). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Makes sure the tables exist at this tix's version. Cheap when they do (one query). Otherwise creates or
+ * migrates them in one transaction under an advisory lock on the schema's name, so that several tix
+ * processes starting at once against an empty database create the tables once and the others wait for it.
+ */
+export async function ensureSchema(client: pg.Client, schema: string, describe: string): Promise<'ready' | 'created' | 'migrated'> {
+  const found = await schemaVersion(client, schema);
+  refuseNewer(found, describe);
+  if (found === SCHEMA_VERSION) return 'ready';
+
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tix history schema ${schema}`]);
+    const version = await schemaVersion(client, schema);
+    refuseNewer(version, describe);
+    const q = quoteIdent(schema);
+    if (version === undefined) {
+      // Asked first, not CREATE SCHEMA IF NOT EXISTS: that needs the right to create schemas even when the
+      // schema exists, which a user of a shared server often lacks.
+      const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+      if (exists.rowCount === 0) await client.query(`CREATE SCHEMA ${q}`);
+      await client.query(`CREATE TABLE ${q}.tix_meta (key text PRIMARY KEY, value text NOT NULL)`);
+    }
+    for (let next = (version ?? 0) + 1; next <= SCHEMA_VERSION; next++) await client.query(MIGRATIONS[next - 1]!(q));
+    await client.query(
+      `INSERT INTO ${q}.tix_meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [String(SCHEMA_VERSION)],
+    );
+    await client.query('COMMIT');
+    return version === undefined || version === 0 ? 'created' : 'migrated';
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+/** The tables' version: undefined when there is no tix_meta, 0 when it has no version. */
+async function schemaVersion(client: pg.Client, schema: string): Promise<number | undefined> {
+  // Read from pg_class, not with to_regclass(): a scan sees what committed before the statement began (the
+  // tables another process created while this one waited for the lock); to_regclass's cache may not yet.
+  const exists = await client.query(
+    `SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'tix_meta'`,
+    [schema],
+  );
+  if (exists.rowCount === 0) return undefined;
+  const row = await client.query<{ value: string }>(`SELECT value FROM ${quoteIdent(schema)}.tix_meta WHERE key = 'schema_version'`);
+  const value = row.rows[0]?.value;
+  return value === undefined ? 0 : Number(value);
+}
+
+function refuseNewer(version: number | undefined, describe: string): void {
+  if (version !== undefined && !(version <= SCHEMA_VERSION)) {
+    throw new TixError(
+      `${describe} was written by a newer tix (history schema version ${version}; this tix knows up to ${SCHEMA_VERSION}): upgrade tix to use it`,
+      ExitCode.ERROR,
+    );
+  }
+}

@@ -1,0 +1,332 @@
+import type pg from 'pg';
+import { connect } from './pg-connect.js';
+import { describePgError, isRetryableConflict } from './pg-errors.js';
+import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
+import { ensureSchema, quoteIdent } from './pg-schema.js';
+import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
+import type {
+  HistoryBatch,
+  HistoryQuery,
+  HistoryStore,
+  ListingLifeRow,
+  ListingRecord,
+  RecordResult,
+  SalesDayRecord,
+  SnapshotRecord,
+  SnapshotRow,
+} from './store.js';
+
+export interface PostgresStoreOptions {
+  /** The schema holding tix's tables (created if missing): several teams or projects can share one database. */
+  schema?: string;
+  /** Where the URL came from (--db, --to, the db setting), for errors about it. */
+  source?: string;
+  /** Retries of a failed connection (server down or starting): the --retries setting. Default 3. */
+  retries?: number;
+  /** Wait before the first retry, doubled for each next one. Default 500 ms. */
+  retryDelayMs?: number;
+  /** Default 10 s. */
+  connectTimeoutMs?: number;
+  /** --debug: each step, with the password hidden. */
+  trace?: (line: string) => void;
+}
+
+/** Rows per INSERT of listings: a multi-row insert of arrays, a few MB of parameters at most. */
+const LISTING_CHUNK = 10_000;
+/** Attempts at one record() when another writer's transaction deadlocks with it. */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Opens the history store in a PostgreSQL database: connects (retrying a server that is down or starting),
+ * then creates the tables on first use or migrates them forward, and refuses tables of a newer tix.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<HistoryStore> {
+  const target = parsePostgresUrl(options.source ?? '--db', url);
+  const schema = parseSchemaName('--schema', options.schema ?? 'public');
+  const client = await connect(target, {
+    retries: options.retries ?? 3,
+    retryDelayMs: options.retryDelayMs ?? 500,
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    trace: options.trace,
+  });
+  try {
+    const where = schema === 'public' ? `the history store at ${target.display}` : `the history store at ${target.display} (schema ${schema})`;
+    const outcome = await ensureSchema(client, schema, where);
+    if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw describePgError(error, target, 'cannot open the history store');
+  }
+  return new PostgresHistoryStore(client, target, schema, options.trace);
+}
+
+class PostgresHistoryStore implements HistoryStore {
+  readonly kind = 'postgres';
+  readonly location: string;
+  private readonly s: string;
+
+  constructor(
+    private readonly client: pg.Client,
+    private readonly target: PostgresTarget,
+    schema: string,
+    private readonly trace?: (line: string) => void,
+  ) {
+    this.location = target.display;
+    this.s = quoteIdent(schema);
+  }
+
+  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
+    if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
+    // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
+    // deadlock each other; a deadlock with anything else is retried whole.
+    const ordered = [...snapshots].sort(compareSnapshots);
+    const days = latestSalesDays(sales);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.transaction(() => this.write(ordered, days));
+        this.trace?.(`postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`);
+        return result;
+      } catch (error) {
+        if (!isRetryableConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw describePgError(error, this.target, 'cannot record history');
+        this.trace?.(`postgres: another writer got in the way (${(error as Error).message}); trying again`);
+      }
+    }
+  }
+
+  private async write(snapshots: readonly SnapshotRecord[], days: readonly SalesDayRecord[]): Promise<RecordResult> {
+    let stored = 0;
+    if (snapshots.length > 0) {
+      const inserted = await this.client.query<{ agent: string; event_id: string; api_timestamp: string }>(
+        `INSERT INTO ${this.s}.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::integer[], $6::integer[],
+                              $7::double precision[], $8::double precision[], $9::double precision[])
+         ON CONFLICT DO NOTHING
+         RETURNING agent, event_id, api_timestamp`,
+        [
+          snapshots.map((s) => s.agent),
+          snapshots.map((s) => s.eventId),
+          snapshots.map((s) => s.apiTimestamp),
+          snapshots.map((s) => s.fetchedAt),
+          snapshots.map((s) => s.figures.listings),
+          snapshots.map((s) => s.figures.tickets),
+          snapshots.map((s) => s.figures.minPrice),
+          snapshots.map((s) => s.figures.medianPrice),
+          snapshots.map((s) => s.figures.maxPrice),
+        ],
+      );
+      stored = inserted.rowCount ?? 0;
+      // Listings only of the snapshots this transaction stored: one already stored keeps its own, and a
+      // writer that lost the race for a snapshot leaves its listings to the writer that won it.
+      const isNew = new Set(inserted.rows.map((r) => snapshotKey(r.agent, r.event_id, r.api_timestamp)));
+      const listings: Array<[SnapshotRecord, ListingRecord]> = [];
+      for (const snapshot of snapshots) {
+        if (!isNew.delete(snapshotKey(snapshot.agent, snapshot.eventId, snapshot.apiTimestamp))) continue;
+        for (const listing of snapshot.listings) listings.push([snapshot, listing]);
+      }
+      for (let i = 0; i < listings.length; i += LISTING_CHUNK) await this.insertListings(listings.slice(i, i + LISTING_CHUNK));
+    }
+    const salesDays = days.length > 0 ? await this.upsertSales(days) : 0;
+    return { stored, alreadyStored: snapshots.length - stored, salesDays };
+  }
+
+  private async insertListings(rows: ReadonlyArray<[SnapshotRecord, ListingRecord]>): Promise<void> {
+    await this.client.query(
+      `INSERT INTO ${this.s}.listings (agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::integer[],
+                            $8::double precision[], $9::jsonb[])
+       ON CONFLICT DO NOTHING`,
+      [
+        rows.map(([s]) => s.agent),
+        rows.map(([s]) => s.eventId),
+        rows.map(([s]) => s.apiTimestamp),
+        rows.map(([, l]) => l.listingId),
+        rows.map(([, l]) => l.section),
+        rows.map(([, l]) => l.row),
+        rows.map(([, l]) => l.quantity),
+        rows.map(([, l]) => l.price),
+        rows.map(([, l]) => JSON.stringify(l.extra ?? {})),
+      ],
+    );
+  }
+
+  /** The latest fetch of a day wins: a day is replaced only by a later fetch, so copying old history over new changes nothing. */
+  private async upsertSales(days: readonly SalesDayRecord[]): Promise<number> {
+    const result = await this.client.query(
+      `INSERT INTO ${this.s}.sales_daily (provider, event_id, date, total_tickets, total_sales, min_price, max_price, avg_price, fetched_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::integer[], $5::double precision[], $6::double precision[],
+                            $7::double precision[], $8::double precision[], $9::timestamptz[])
+       ON CONFLICT (provider, event_id, date) DO UPDATE SET
+         total_tickets = excluded.total_tickets, total_sales = excluded.total_sales, min_price = excluded.min_price,
+         max_price = excluded.max_price, avg_price = excluded.avg_price, fetched_at = excluded.fetched_at
+       WHERE sales_daily.fetched_at < excluded.fetched_at`,
+      [
+        days.map((d) => d.provider),
+        days.map((d) => d.eventId),
+        days.map((d) => d.date),
+        days.map((d) => d.totalTickets),
+        days.map((d) => d.totalSales),
+        days.map((d) => d.minPrice),
+        days.map((d) => d.maxPrice),
+        days.map((d) => d.avgPrice),
+        days.map((d) => d.fetchedAt),
+      ],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
+    if (query.events.length === 0) return [];
+    const rows = await this.read('cannot read history', snapshotsSql(this.s), queryParams(query));
+    return rows.map(snapshotRow);
+  }
+
+  async listingLives(query: HistoryQuery): Promise<ListingLifeRow[]> {
+    if (query.events.length === 0) return [];
+    const rows = await this.read('cannot read history', listingLivesSql(this.s), queryParams(query));
+    return rows.map((r) => ({
+      agent: r.agent,
+      eventId: r.event_id,
+      listingId: r.listing_id,
+      section: r.section ?? '',
+      row: r.row ?? '',
+      quantity: r.quantity,
+      firstSeen: r.first_seen,
+      lastSeen: r.last_seen,
+      firstPrice: r.first_price,
+      lastPrice: r.last_price,
+      lowestPrice: r.lowest_price,
+      gone: r.gone,
+    }));
+  }
+
+  /**
+   * Whole snapshots in key order, `batchSize` at a time, then the sales days. Each batch is one query for
+   * the snapshots (from where the last batch ended) and one for their listings (a range of the key).
+   */
+  async *readAll(batchSize = 500): AsyncIterable<HistoryBatch> {
+    let after: unknown[] = [null, null, null];
+    for (;;) {
+      const heads = await this.read('cannot read history', readSnapshotsSql(this.s), [...after, batchSize]);
+      if (heads.length === 0) break;
+      const first = heads[0]!;
+      const last = heads[heads.length - 1]!;
+      const listings = await this.read('cannot read history', readListingsSql(this.s), [
+        first.agent, first.event_id, first.ts_key, last.agent, last.event_id, last.ts_key,
+      ]);
+      const byKey = new Map<string, ListingRecord[]>();
+      for (const l of listings) {
+        const key = storedKey(l.agent, l.event_id, l.ts_key);
+        let list = byKey.get(key);
+        if (!list) byKey.set(key, (list = []));
+        list.push({ listingId: l.listing_id, section: l.section ?? '', row: l.row ?? '', quantity: l.quantity, price: l.price, extra: l.extra ?? {} });
+      }
+      yield {
+        snapshots: heads.map((h) => {
+          const row = snapshotRow(h);
+          const { agent, eventId, apiTimestamp, fetchedAt } = row;
+          const figures = { listings: row.listings, tickets: row.tickets, minPrice: row.minPrice, medianPrice: row.medianPrice, maxPrice: row.maxPrice };
+          return { agent, eventId, apiTimestamp, fetchedAt, figures, listings: byKey.get(storedKey(h.agent, h.event_id, h.ts_key)) ?? [] };
+        }),
+        sales: [],
+      };
+      if (heads.length < batchSize) break;
+      after = [last.agent, last.event_id, last.ts_key];
+    }
+    let afterDay: unknown[] = [null, null, null];
+    for (;;) {
+      const days = await this.read('cannot read history', readSalesSql(this.s), [...afterDay, batchSize]);
+      if (days.length === 0) break;
+      yield {
+        snapshots: [],
+        sales: days.map((d) => ({
+          provider: d.provider,
+          eventId: d.event_id,
+          date: d.date,
+          totalTickets: d.total_tickets,
+          totalSales: d.total_sales,
+          minPrice: d.min_price,
+          maxPrice: d.max_price,
+          avgPrice: d.avg_price,
+          fetchedAt: d.fetched_at,
+        })),
+      };
+      if (days.length < batchSize) break;
+      const last = days[days.length - 1]!;
+      afterDay = [last.provider, last.event_id, last.date];
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.end().catch(() => {});
+  }
+
+  private async transaction<T>(body: () => Promise<T>): Promise<T> {
+    await this.client.query('BEGIN');
+    try {
+      const result = await body();
+      await this.client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  }
+
+  private async read(what: string, sql: string, params: unknown[]): Promise<Row[]> {
+    try {
+      return (await this.client.query(sql, params)).rows;
+    } catch (error) {
+      throw describePgError(error, this.target, what);
+    }
+  }
+}
+
+/** A row of one of the read queries in pg-queries.ts, whose SQL names every column. */
+type Row = Record<string, any>;
+
+function queryParams(query: HistoryQuery): unknown[] {
+  return [query.events.map((e) => e.agent), query.events.map((e) => e.eventId), query.since ?? null, query.until ?? null];
+}
+
+function snapshotRow(r: Row): SnapshotRow {
+  return {
+    agent: r.agent,
+    eventId: r.event_id,
+    apiTimestamp: r.api_timestamp,
+    fetchedAt: r.fetched_at,
+    listings: r.listings,
+    tickets: r.tickets,
+    minPrice: r.min_price,
+    medianPrice: r.median_price,
+    maxPrice: r.max_price,
+  };
+}
+
+/** A snapshot's key as a string; timestamps compared as instants, whatever their spelling. */
+function snapshotKey(agent: string, eventId: string, timestamp: string): string {
+  return `${agent}\u0000${eventId}\u0000${Date.parse(timestamp)}`;
+}
+
+/** A stored snapshot's key, with its timestamp as the server spells it (ts_key in pg-queries.ts): exact to the microsecond. */
+function storedKey(agent: string, eventId: string, tsKey: string): string {
+  return `${agent}\u0000${eventId}\u0000${tsKey}`;
+}
+
+function compareSnapshots(a: SnapshotRecord, b: SnapshotRecord): number {
+  return compareText(a.agent, b.agent) || compareText(a.eventId, b.eventId) || Date.parse(a.apiTimestamp) - Date.parse(b.apiTimestamp);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One row per provider, event and day (an INSERT may not update a row twice): the latest fetch of each. */
+function latestSalesDays(sales: readonly SalesDayRecord[]): SalesDayRecord[] {
+  const byDay = new Map<string, SalesDayRecord>();
+  for (const day of sales) {
+    const key = `${day.provider}\u0000${day.eventId}\u0000${day.date}`;
+    const seen = byDay.get(key);
+    if (!seen || Date.parse(day.fetchedAt) >= Date.parse(seen.fetchedAt)) byDay.set(key, day);
+  }
+  return [...byDay.values()].sort((a, b) => compareText(a.provider, b.provider) || compareText(a.eventId, b.eventId) || compareText(a.date, b.date));
+}
