@@ -81,6 +81,15 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     expect(result.stderr).toMatch(/^tix: cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix is unavailable: connection refused \(is the server running, on this host and port\?\) \(after 1 retry\)\n$/);
   });
 
+  it('honours sslmode in the URL as libpq does, without a Node warning', async () => {
+    // The test server has no TLS: disable connects; require insists on TLS and says the server has none.
+    const plain = await runTix(['history', 'export', '--db', `${cluster().url()}?sslmode=disable`, '--schema', 'source', '--to', cluster().url(), '--to-schema', 'plain']);
+    expect(plain.code).toBe(0);
+    const tls = await runTix(['history', 'export', '--db', `${cluster().url()}?sslmode=require`, '--schema', 'source', '--to', cluster().url(), '--to-schema', 'tls']);
+    expect(tls).toMatchObject({ code: 1, stdout: '' });
+    expect(tls.stderr).toMatch(/^tix: cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix\?sslmode=require: The server does not support SSL connections\n$/);
+  });
+
   it.each([
     [['--to', 'postgres://h/db'], '--db is required: a DuckDB file or a postgres:// URL'],
     [['--db', 'postgres://h/db'], '--to is required: a DuckDB file or a postgres:// URL'],
