@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ExitCode, TixError } from '../errors.js';
 import { describePgError, isUnreachable } from './pg-errors.js';
+import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
 
 export interface ConnectOptions {
@@ -26,6 +27,18 @@ const TYPES = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * The password file's password for this connection, hidden from messages like any other. pg calls this with
+ * the connection's parameters, and takes undefined as "no password".
+ */
+function passFileLookup(target: PostgresTarget): (params: PassLookup) => string | undefined {
+  return (params) => {
+    const password = passwordFromPassFile({ host: params.host, port: params.port, database: params.database, user: params.user });
+    if (password) target.secrets.push(password);
+    return password;
+  };
+}
+
 /** A connected client, after a few retries with backoff if the server cannot be reached; errors are one line. */
 export async function connect(target: PostgresTarget, options: ConnectOptions): Promise<pg.Client> {
   for (let attempt = 0; ; attempt++) {
@@ -37,6 +50,8 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
       options: '-c TimeZone=UTC',
       types: TYPES,
     });
+    // Set on the client, not in its config: there the URL's empty password would override it.
+    if (!target.passwordGiven) (client as unknown as { password: unknown }).password = passFileLookup(target);
     // A connection that drops while idle is reported by the next query; without a listener pg would throw.
     client.on('error', () => {});
     try {

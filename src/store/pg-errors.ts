@@ -62,6 +62,8 @@ function reasonFor(code: string | undefined, message: string | undefined): strin
     case '42501':
       return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
     default:
+      // pg's words when the server asks for a password and there is none.
+      if (/client password must be a string/.test(message ?? '')) return 'the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)';
       return message || code || 'unknown error';
   }
 }

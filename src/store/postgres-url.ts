@@ -10,8 +10,10 @@ export interface PostgresTarget {
   connectionString: string;
   /** The URL with its password replaced by `***`: the store's `location`, and what every message shows. */
   display: string;
-  /** Every spelling of the password (as typed, percent-decoded, PGPASSWORD), for redacting driver messages. */
+  /** Every spelling of the password (as typed, percent-decoded, PGPASSWORD, ~/.pgpass), for redacting driver messages. */
   secrets: string[];
+  /** A password in the URL or PGPASSWORD; without one, tix looks in the password file (pg-pass.ts). */
+  passwordGiven: boolean;
 }
 
 const SCHEME = /^postgres(ql)?:\/\//i;
@@ -47,7 +49,7 @@ export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessE
   }
   const display = new URL(raw);
   if (display.password) display.password = '***';
-  return { connectionString: url.toString(), display: display.toString(), secrets };
+  return { connectionString: url.toString(), display: display.toString(), secrets, passwordGiven: url.password !== '' || Boolean(env.PGPASSWORD) };
 }
 
 /** The text with every spelling of the password replaced by `***`. */

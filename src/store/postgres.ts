@@ -64,6 +64,8 @@ class PostgresHistoryStore implements HistoryStore {
   readonly kind = 'postgres';
   readonly location: string;
   private readonly s: string;
+  /** The last operation on the connection, which the next waits for (see exclusive()). */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly client: pg.Client,
@@ -83,7 +85,7 @@ class PostgresHistoryStore implements HistoryStore {
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.transaction(() => this.write(ordered, days));
+        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
         this.trace?.(`postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`);
         return result;
       } catch (error) {
@@ -260,6 +262,17 @@ class PostgresHistoryStore implements HistoryStore {
     await this.client.end().catch(() => {});
   }
 
+  /**
+   * One thing at a time on the connection: a caller may ask for snapshots and listing lives at once, and a
+   * transaction must not have another caller's query in the middle of it (pg also warns, on stderr, when a
+   * query is sent while another runs).
+   */
+  private exclusive<T>(body: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(body, body);
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
   private async transaction<T>(body: () => Promise<T>): Promise<T> {
     await this.client.query('BEGIN');
     try {
@@ -274,7 +287,7 @@ class PostgresHistoryStore implements HistoryStore {
 
   private async read(what: string, sql: string, params: unknown[]): Promise<Row[]> {
     try {
-      return (await this.client.query(sql, params)).rows;
+      return (await this.exclusive(() => this.client.query(sql, params))).rows;
     } catch (error) {
       throw describePgError(error, this.target, what);
     }

@@ -1,8 +1,10 @@
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import type { AgentEvent } from '../../src/store/store.js';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
-import { runTix } from '../helpers/tix.js';
+import { runTix, tempDir } from '../helpers/tix.js';
 import { manySnapshots, salesDay } from './postgres-fixtures.js';
 
 /** `tix history export` through the built tix, PostgreSQL to PostgreSQL (the DuckDB cases join after the merge). */
@@ -74,11 +76,34 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     });
     expect(withEnv.code).toBe(0);
     expect(withEnv.stderr).toContain('(27 new, 0 already there)');
+    // Everything from the environment, as psql takes it.
+    const pgEnv = { PGHOST: '127.0.0.1', PGPORT: String(port), PGUSER: 'tix_admin', PGPASSWORD: SUPERUSER_PASSWORD, PGDATABASE: 'tix' };
+    const allEnv = await runTix(['history', 'export', '--db', 'postgres://', '--schema', 'source', '--to', 'postgresql://', '--to-schema', 'all_env'], { env: pgEnv });
+    expect(allEnv).toMatchObject({ code: 0, stderr: 'tix: copied 27 snapshots (27 new, 0 already there) and 2 sales days (2 written) from postgres:// to postgresql://\n' });
 
     const down = `postgres://tix_admin:${SUPERUSER_PASSWORD}@127.0.0.1:${port === 65535 ? port - 1 : port + 1}/tix`;
     const result = await runTix(['history', 'export', '--db', cluster().url(), '--schema', 'source', '--to', down, '--retries', '1']);
     expect(result).toMatchObject({ code: 5, stdout: '' });
     expect(result.stderr).toMatch(/^tix: cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix is unavailable: connection refused \(is the server running, on this host and port\?\) \(after 1 retry\)\n$/);
+  });
+
+  it('takes the password from ~/.pgpass when neither the URL nor PGPASSWORD has one, and says when there is none', async () => {
+    const { port } = cluster();
+    const home = tempDir('tix-pgpass-');
+    const passFile = join(home, '.pgpass');
+    writeFileSync(passFile, `# comment\nother.host:*:*:*:nope\n127.0.0.1:${port}:tix:tix_admin:${SUPERUSER_PASSWORD.replace(/[:\\]/g, '\\$&')}\n`, { mode: 0o600 });
+    const url = `postgres://tix_admin@127.0.0.1:${port}/tix`;
+    const args = ['history', 'export', '--db', url, '--schema', 'source', '--to', url, '--to-schema', 'from_pgpass'];
+    const withFile = await runTix(args, { env: { HOME: home } });
+    expect(withFile).toMatchObject({ code: 0 });
+    expect(withFile.stderr).toContain('(27 new, 0 already there)');
+
+    // A file others can read is ignored, as psql ignores it.
+    chmodSync(passFile, 0o644);
+    const none = await runTix(args, { env: { HOME: home } });
+    expect(none).toMatchObject({ code: 1, stdout: '' });
+    expect(none.stderr).toBe(`tix: cannot open the history store: PostgreSQL at ${url}: the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)\n`);
+    rmSync(home, { recursive: true, force: true });
   });
 
   it('honours sslmode in the URL as libpq does, without a Node warning', async () => {

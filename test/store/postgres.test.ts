@@ -266,6 +266,31 @@ describePostgres('the PostgreSQL history store', () => {
     );
   });
 
+  it('answers several calls at once on one store one after the other, without a driver warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await using(fresh(), async (store) => {
+        const events = [{ agent: 'TMUSA', eventId: 'E1' }];
+        const [recorded, , lives] = await Promise.all([
+          store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 5)])], []),
+          store.snapshots({ events }),
+          store.listingLives({ events }),
+          store.record([snapshot('TMUSA', 'E1', T2, [listing('b', 6)])], []),
+        ]);
+        expect(recorded).toEqual({ stored: 1, alreadyStored: 0, salesDays: 0 });
+        // In the order asked: the listing lives saw the first record, not the second.
+        expect(lives.map((l) => l.listingId)).toEqual(['a']);
+        expect(await store.snapshots({ events })).toHaveLength(2);
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('a server that is down: exit 5 after the retries, one line', async () => {
     const trace: string[] = [];
     const { port } = cluster();
