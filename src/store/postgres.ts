@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { TixError } from '../errors.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
@@ -81,7 +82,7 @@ class PostgresHistoryStore implements HistoryStore {
     if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
-    const ordered = [...snapshots].sort(compareSnapshots);
+    const ordered = snapshots.map(withInstants).sort(compareSnapshots);
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -313,6 +314,21 @@ function snapshotRow(r: Row): SnapshotRow {
     medianPrice: r.median_price,
     maxPrice: r.max_price,
   };
+}
+
+/**
+ * The snapshot with its timestamps spelled one way (ISO 8601, UTC, milliseconds), so the keys the server
+ * returns for the snapshots it stored match the snapshots sent, whatever spelling the caller used.
+ */
+function withInstants(snapshot: SnapshotRecord): SnapshotRecord {
+  const instant = (field: 'apiTimestamp' | 'fetchedAt') => {
+    const ms = Date.parse(snapshot[field]);
+    if (Number.isNaN(ms)) {
+      throw new TixError(`cannot record history: the ${field === 'apiTimestamp' ? 'API timestamp' : 'fetch time'} of ${snapshot.agent} event ${snapshot.eventId} is not a date: '${snapshot[field]}'`);
+    }
+    return new Date(ms).toISOString();
+  };
+  return { ...snapshot, apiTimestamp: instant('apiTimestamp'), fetchedAt: instant('fetchedAt') };
 }
 
 /** A snapshot's key as a string; timestamps compared as instants, whatever their spelling. */

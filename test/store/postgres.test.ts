@@ -87,6 +87,18 @@ describePostgres('the PostgreSQL history store', () => {
     });
   });
 
+  it('takes timestamps in any ISO 8601 spelling as the instants they are, and refuses one that is not a date', async () => {
+    await using(fresh(), async (store) => {
+      const offset = snapshot('TMUSA', 'E1', '2026-03-10T14:00:00+02:00', [listing('a', 100)]);
+      expect(await store.record([offset], [])).toEqual({ stored: 1, alreadyStored: 0, salesDays: 0 });
+      expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 100)])], [])).toEqual({ stored: 0, alreadyStored: 1, salesDays: 0 });
+      const [life] = await store.listingLives({ events: [{ agent: 'TMUSA', eventId: 'E1' }] });
+      expect(life).toMatchObject({ listingId: 'a', firstSeen: T1 });
+      const bad = { ...offset, apiTimestamp: 'yesterday-ish' };
+      await expect(store.record([bad], [])).rejects.toThrow("cannot record history: the API timestamp of TMUSA event E1 is not a date: 'yesterday-ish'");
+    });
+  });
+
   it('keeps the latest fetch of a sales day, whatever order the fetches arrive in', async () => {
     await using(fresh(), async (store) => {
       expect((await store.record([], [salesDay('E5', '2026-03-10', T1, 4)])).salesDays).toBe(1);

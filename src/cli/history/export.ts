@@ -32,7 +32,8 @@ export function historyExportCommand(): Command {
       "Copy every snapshot, listing and sales day from one history store to another: a DuckDB file to a team's PostgreSQL server, a server to a file for offline analysis, or one server or schema to another.\nWhat the target already has is left as it is, so running it again copies only what is new. The counts go to stderr.\nA PostgreSQL store is a URL: postgres://user:password@host:5432/dbname (parts left out come from PGHOST, PGUSER, PGPASSWORD, ...; ?sslmode=require for TLS).",
     )
     .addOption(withValueSource(new Option('--db <store>', 'the store to copy from: a DuckDB file or a postgres:// URL'), 'files'))
-    .addOption(withValueSource(new Option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL'), 'files'))
+    // No file completion, unlike --db: the shells complete a flag by its name alone, and sales' --to takes a date.
+    .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
     .option('--schema <name>', 'PostgreSQL schema of --db (default: public)')
     .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
   addExamples(command, [
