@@ -45,6 +45,24 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     expect(await cluster().sql(`SELECT count(*)::int AS n FROM copy.listings`)).toEqual([{ n: 27 * 5 }]);
   });
 
+  it('eight exports into one store at once: every snapshot stored once, the counts adding up', async () => {
+    const url = cluster().url();
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => runTix(['history', 'export', '--db', url, '--schema', 'source', '--to', url, '--to-schema', 'fan_in'], { timeoutMs: 60_000 })),
+    );
+    let stored = 0;
+    let already = 0;
+    for (const run of runs) {
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: '' });
+      const [, n, m] = /^tix: copied 27 snapshots \((\d+) new, (\d+) already there\)/.exec(run.stderr) ?? [];
+      stored += Number(n);
+      already += Number(m);
+    }
+    expect({ stored, already }).toEqual({ stored: 27, already: 27 * 7 });
+    expect(await contents(url, 'fan_in')).toEqual(await contents(url, 'source'));
+    expect(await cluster().sql(`SELECT count(*)::int AS n FROM fan_in.listings`)).toEqual([{ n: 27 * 5 }]);
+  });
+
   it('copies to another database (public schema), quietly with --quiet, and traces without the password with --debug', async () => {
     const target = cluster().url({ user: 'tix_admin', password: SUPERUSER_PASSWORD, database: 'other' });
     const quiet = await runTix(['history', 'export', '--db', cluster().url(), '--schema', 'source', '--to', target, '--quiet']);
