@@ -42,24 +42,26 @@ function passFileLookup(target: PostgresTarget): (params: PassLookup) => string 
 /** A connected client, after a few retries with backoff if the server cannot be reached; errors are one line. */
 export async function connect(target: PostgresTarget, options: ConnectOptions): Promise<pg.Client> {
   for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({
-      connectionString: target.connectionString,
-      connectionTimeoutMillis: options.connectTimeoutMs,
-      application_name: 'tix',
-      // Timestamps render in UTC, whatever the server's default: readAll's keys compare the same everywhere.
-      options: '-c TimeZone=UTC',
-      types: TYPES,
-    });
-    // Set on the client, not in its config: there the URL's empty password would override it.
-    if (!target.passwordGiven) (client as unknown as { password: unknown }).password = passFileLookup(target);
-    // A connection that drops while idle is reported by the next query; without a listener pg would throw.
-    client.on('error', () => {});
+    let client: pg.Client | undefined;
     try {
+      // Inside the try: pg reads sslrootcert and friends here, and a missing file is the user's to fix.
+      client = new pg.Client({
+        connectionString: target.connectionString,
+        connectionTimeoutMillis: options.connectTimeoutMs,
+        application_name: 'tix',
+        // Timestamps render in UTC, whatever the server's default: readAll's keys compare the same everywhere.
+        options: '-c TimeZone=UTC',
+        types: TYPES,
+      });
+      // Set on the client, not in its config: there the URL's empty password would override it.
+      if (!target.passwordGiven) (client as unknown as { password: unknown }).password = passFileLookup(target);
+      // A connection that drops while idle is reported by the next query; without a listener pg would throw.
+      client.on('error', () => {});
       options.trace?.(`postgres: connecting to ${target.display}${attempt ? ` (retry ${attempt} of ${options.retries})` : ''}`);
       await client.connect();
       return client;
     } catch (error) {
-      await client.end().catch(() => {});
+      await client?.end().catch(() => {});
       const described = describePgError(error, target, 'cannot open the history store');
       if (!isUnreachable(error)) throw described;
       if (attempt >= options.retries) {

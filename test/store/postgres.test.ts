@@ -259,6 +259,10 @@ describePostgres('the PostgreSQL history store', () => {
     expect(missing.message).toContain('database "no_such_db" does not exist');
     expect(missing.message).not.toContain(SUPERUSER_PASSWORD);
 
+    const noCaFile = await openError(`${cluster().url({ user: 'tix_admin', password: secret })}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
+    expect(noCaFile.exitCode).toBe(ExitCode.ERROR);
+    expect(noCaFile.message).toMatch(/^cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@.*: ENOENT: no such file or directory, open '\/nonexistent\/ca\.pem'$/);
+
     // PostgreSQL 15+: only the database owner may create tables in public; an analyst may not.
     await cluster().sql(`DROP ROLE IF EXISTS analyst; CREATE ROLE analyst LOGIN PASSWORD '${secret}'`);
     const denied = await openError(cluster().url({ user: 'analyst', password: secret }));
