@@ -32,7 +32,7 @@ export interface PostgresStoreOptions {
   trace?: (line: string) => void;
 }
 
-/** Rows per INSERT of listings: a multi-row insert of arrays, a few MB of parameters at most. */
+/** Rows per INSERT of listings: a few MB of JSON at most. */
 const LISTING_CHUNK = 10_000;
 /** Attempts at one record() when another writer's transaction deadlocks with it. */
 const CONFLICT_ATTEMPTS = 4;
@@ -96,83 +96,94 @@ class PostgresHistoryStore implements HistoryStore {
     }
   }
 
+  /**
+   * Each table's rows go in as one JSON array per statement, expanded by json_to_recordset into a multi-row
+   * INSERT ... SELECT. JSON rather than one array parameter per column (unnest): pg encodes array parameters
+   * in JavaScript at ~9 µs a value, which was half the time of recording 25,000 listings; JSON.stringify is
+   * native, ~10 times faster, and the server parses either as fast.
+   */
   private async write(snapshots: readonly SnapshotRecord[], days: readonly SalesDayRecord[]): Promise<RecordResult> {
     let stored = 0;
     if (snapshots.length > 0) {
+      const rows = snapshots.map((s) => ({
+        agent: s.agent,
+        event_id: s.eventId,
+        api_timestamp: s.apiTimestamp,
+        fetched_at: s.fetchedAt,
+        listings: s.figures.listings,
+        tickets: s.figures.tickets,
+        min_price: s.figures.minPrice,
+        median_price: s.figures.medianPrice,
+        max_price: s.figures.maxPrice,
+      }));
       const inserted = await this.client.query<{ agent: string; event_id: string; api_timestamp: string }>(
         `INSERT INTO ${this.s}.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::integer[], $6::integer[],
-                              $7::double precision[], $8::double precision[], $9::double precision[])
+         SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price
+         FROM json_to_recordset($1::json) AS r(agent text, event_id text, api_timestamp timestamptz, fetched_at timestamptz,
+           listings integer, tickets integer, min_price double precision, median_price double precision, max_price double precision)
          ON CONFLICT DO NOTHING
          RETURNING agent, event_id, api_timestamp`,
-        [
-          snapshots.map((s) => s.agent),
-          snapshots.map((s) => s.eventId),
-          snapshots.map((s) => s.apiTimestamp),
-          snapshots.map((s) => s.fetchedAt),
-          snapshots.map((s) => s.figures.listings),
-          snapshots.map((s) => s.figures.tickets),
-          snapshots.map((s) => s.figures.minPrice),
-          snapshots.map((s) => s.figures.medianPrice),
-          snapshots.map((s) => s.figures.maxPrice),
-        ],
+        [JSON.stringify(rows)],
       );
       stored = inserted.rowCount ?? 0;
       // Listings only of the snapshots this transaction stored: one already stored keeps its own, and a
       // writer that lost the race for a snapshot leaves its listings to the writer that won it.
       const isNew = new Set(inserted.rows.map((r) => snapshotKey(r.agent, r.event_id, r.api_timestamp)));
-      const listings: Array<[SnapshotRecord, ListingRecord]> = [];
-      for (const snapshot of snapshots) {
-        if (!isNew.delete(snapshotKey(snapshot.agent, snapshot.eventId, snapshot.apiTimestamp))) continue;
-        for (const listing of snapshot.listings) listings.push([snapshot, listing]);
+      const listings: object[] = [];
+      for (const s of snapshots) {
+        if (!isNew.delete(snapshotKey(s.agent, s.eventId, s.apiTimestamp))) continue;
+        for (const l of s.listings) {
+          listings.push({
+            agent: s.agent,
+            event_id: s.eventId,
+            api_timestamp: s.apiTimestamp,
+            listing_id: l.listingId,
+            section: l.section,
+            row: l.row,
+            quantity: l.quantity,
+            price: l.price,
+            extra: l.extra ?? {},
+          });
+        }
       }
-      for (let i = 0; i < listings.length; i += LISTING_CHUNK) await this.insertListings(listings.slice(i, i + LISTING_CHUNK));
+      for (let i = 0; i < listings.length; i += LISTING_CHUNK) {
+        await this.client.query(
+          `INSERT INTO ${this.s}.listings (agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra)
+           SELECT agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra
+           FROM json_to_recordset($1::json) AS r(agent text, event_id text, api_timestamp timestamptz, listing_id text, section text,
+             "row" text, quantity integer, price double precision, extra jsonb)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(listings.slice(i, i + LISTING_CHUNK))],
+        );
+      }
     }
     const salesDays = days.length > 0 ? await this.upsertSales(days) : 0;
     return { stored, alreadyStored: snapshots.length - stored, salesDays };
   }
 
-  private async insertListings(rows: ReadonlyArray<[SnapshotRecord, ListingRecord]>): Promise<void> {
-    await this.client.query(
-      `INSERT INTO ${this.s}.listings (agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::integer[],
-                            $8::double precision[], $9::jsonb[])
-       ON CONFLICT DO NOTHING`,
-      [
-        rows.map(([s]) => s.agent),
-        rows.map(([s]) => s.eventId),
-        rows.map(([s]) => s.apiTimestamp),
-        rows.map(([, l]) => l.listingId),
-        rows.map(([, l]) => l.section),
-        rows.map(([, l]) => l.row),
-        rows.map(([, l]) => l.quantity),
-        rows.map(([, l]) => l.price),
-        rows.map(([, l]) => JSON.stringify(l.extra ?? {})),
-      ],
-    );
-  }
-
   /** The latest fetch of a day wins: a day is replaced only by a later fetch, so copying old history over new changes nothing. */
   private async upsertSales(days: readonly SalesDayRecord[]): Promise<number> {
+    const rows = days.map((d) => ({
+      provider: d.provider,
+      event_id: d.eventId,
+      date: d.date,
+      total_tickets: d.totalTickets,
+      total_sales: d.totalSales,
+      min_price: d.minPrice,
+      max_price: d.maxPrice,
+      avg_price: d.avgPrice,
+      fetched_at: d.fetchedAt,
+    }));
     const result = await this.client.query(
       `INSERT INTO ${this.s}.sales_daily (provider, event_id, date, total_tickets, total_sales, min_price, max_price, avg_price, fetched_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::integer[], $5::double precision[], $6::double precision[],
-                            $7::double precision[], $8::double precision[], $9::timestamptz[])
+       SELECT provider, event_id, date, total_tickets, total_sales, min_price, max_price, avg_price, fetched_at
+       FROM json_to_recordset($1::json) AS r(provider text, event_id text, date date, total_tickets integer, total_sales double precision,
+         min_price double precision, max_price double precision, avg_price double precision, fetched_at timestamptz)
        ON CONFLICT (provider, event_id, date) DO UPDATE SET
          total_tickets = excluded.total_tickets, total_sales = excluded.total_sales, min_price = excluded.min_price,
          max_price = excluded.max_price, avg_price = excluded.avg_price, fetched_at = excluded.fetched_at
        WHERE sales_daily.fetched_at < excluded.fetched_at`,
-      [
-        days.map((d) => d.provider),
-        days.map((d) => d.eventId),
-        days.map((d) => d.date),
-        days.map((d) => d.totalTickets),
-        days.map((d) => d.totalSales),
-        days.map((d) => d.minPrice),
-        days.map((d) => d.maxPrice),
-        days.map((d) => d.avgPrice),
-        days.map((d) => d.fetchedAt),
-      ],
+      [JSON.stringify(rows)],
     );
     return result.rowCount ?? 0;
   }
