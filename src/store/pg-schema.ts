@@ -69,7 +69,8 @@ export async function ensureSchema(client: pg.Client, schema: string, describe: 
 
   await client.query('BEGIN');
   try {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tix history schema ${schema}`]);
+    // The two-key form, tix's own first key: other applications' advisory locks on the server are not held up.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('tix history'), hashtext($1))`, [schema]);
     const version = await schemaVersion(client, schema);
     refuseNewer(version, describe);
     const q = quoteIdent(schema);
