@@ -59,6 +59,8 @@ function reasonFor(code: string | undefined, message: string | undefined): strin
       return `${message ?? 'password authentication failed'} (check the password in the URL, PGPASSWORD or ~/.pgpass)`;
     case '3D000':
       return `${message ?? 'database does not exist'} (create it, or name another in the URL)`;
+    case '42P07':
+      return `${message ?? 'a table of that name already exists'} (another application's table? keep tix's tables apart with --schema)`;
     case '42501':
       return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
     default:

@@ -216,6 +216,14 @@ describePostgres('the PostgreSQL history store', () => {
     expect(error.message).not.toContain(SUPERUSER_PASSWORD);
   });
 
+  it("says so when another application's table is in the way, and creates nothing", async () => {
+    await cluster().sql(`CREATE SCHEMA crowded; CREATE TABLE crowded.listings (id int)`);
+    const error = await openError(cluster().url(), { schema: 'crowded' });
+    expect(error.exitCode).toBe(ExitCode.ERROR);
+    expect(error.message).toMatch(/: relation "listings" already exists \(another application's table\? keep tix's tables apart with --schema\)$/);
+    expect(await cluster().sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowded'`)).toEqual([{ table_name: 'listings' }]);
+  });
+
   it('keeps schemas apart (--schema), and leaves public alone', async () => {
     await using(openPostgresStore(cluster().url(), { schema: 'team_a' }), (store) => store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []));
     await using(openPostgresStore(cluster().url(), { schema: 'team_b' }), async (store) => {
