@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ExitCode, TixError } from '../errors.js';
 import { describePgError, isUnreachable } from './pg-errors.js';
+import { canonicalInstant } from './pg-timestamps.js';
 import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
 
@@ -15,14 +16,14 @@ export interface ConnectOptions {
 }
 
 /**
- * Timestamps cross the store interface as ISO 8601 strings in UTC and dates as YYYY-MM-DD, so pg hands them
- * over that way (its default turns a date into a Date at local midnight, a day off west of UTC).
+ * Timestamps cross the store interface as ISO 8601 strings in UTC, to the microsecond (pg-timestamps.ts),
+ * and dates as YYYY-MM-DD, so pg hands them over that way (by default it makes Dates: milliseconds only,
+ * and a date at local midnight, a day off west of UTC).
  */
-const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
 const TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === pg.types.builtins.DATE) return (text: string) => text;
-    if (oid === pg.types.builtins.TIMESTAMPTZ) return (text: string) => (parseTimestamptz(text) as Date).toISOString();
+    if (oid === pg.types.builtins.TIMESTAMPTZ) return (text: string) => canonicalInstant(text) ?? text;
     return pg.types.getTypeParser(oid, format ?? 'text');
   }) as typeof pg.types.getTypeParser,
 };
@@ -49,7 +50,7 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
         connectionString: target.connectionString,
         connectionTimeoutMillis: options.connectTimeoutMs,
         application_name: 'tix',
-        // Timestamps render in UTC, whatever the server's default: readAll's keys compare the same everywhere.
+        // Timestamps are written in UTC, whatever the server's default (pg-timestamps.ts reads them).
         options: '-c TimeZone=UTC',
         types: TYPES,
       });

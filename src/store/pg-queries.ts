@@ -44,13 +44,9 @@ export function listingLivesSql(s: string): string {
     ORDER BY agent, event_id, first_seen, listing_id`;
 }
 
-/**
- * readAll's batches: snapshots in key order after the key $1-$3 (all null: from the start), $4 at most.
- * ts_key is the timestamp as the server spells it, exact to the microsecond, for the next batch to start from.
- */
+/** readAll's batches: snapshots in key order after the key $1-$3 (all null: from the start), $4 at most. */
 export function readSnapshotsSql(s: string): string {
-  return `SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price,
-      api_timestamp::text AS ts_key
+  return `SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price
     FROM ${s}.snapshots
     WHERE $1::text IS NULL OR (agent, event_id, api_timestamp) > ($1::text, $2::text, $3::timestamptz)
     ORDER BY agent, event_id, api_timestamp
@@ -59,7 +55,7 @@ export function readSnapshotsSql(s: string): string {
 
 /** The listings of the snapshots from key $1-$3 to key $4-$6 inclusive: one range of the primary key. */
 export function readListingsSql(s: string): string {
-  return `SELECT agent, event_id, api_timestamp::text AS ts_key, listing_id, section, "row", quantity, price, extra
+  return `SELECT agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra
     FROM ${s}.listings
     WHERE (agent, event_id, api_timestamp) >= ($1::text, $2::text, $3::timestamptz)
       AND (agent, event_id, api_timestamp) <= ($4::text, $5::text, $6::timestamptz)

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { TixError } from '../errors.js';
+import { canonicalInstant } from './pg-timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
@@ -225,11 +226,11 @@ class PostgresHistoryStore implements HistoryStore {
       const first = heads[0]!;
       const last = heads[heads.length - 1]!;
       const listings = await this.read('cannot read history', readListingsSql(this.s), [
-        first.agent, first.event_id, first.ts_key, last.agent, last.event_id, last.ts_key,
+        first.agent, first.event_id, first.api_timestamp, last.agent, last.event_id, last.api_timestamp,
       ]);
       const byKey = new Map<string, ListingRecord[]>();
       for (const l of listings) {
-        const key = storedKey(l.agent, l.event_id, l.ts_key);
+        const key = snapshotKey(l.agent, l.event_id, l.api_timestamp);
         let list = byKey.get(key);
         if (!list) byKey.set(key, (list = []));
         list.push({ listingId: l.listing_id, section: l.section ?? '', row: l.row ?? '', quantity: l.quantity, price: l.price, extra: l.extra ?? {} });
@@ -239,12 +240,12 @@ class PostgresHistoryStore implements HistoryStore {
           const row = snapshotRow(h);
           const { agent, eventId, apiTimestamp, fetchedAt } = row;
           const figures = { listings: row.listings, tickets: row.tickets, minPrice: row.minPrice, medianPrice: row.medianPrice, maxPrice: row.maxPrice };
-          return { agent, eventId, apiTimestamp, fetchedAt, figures, listings: byKey.get(storedKey(h.agent, h.event_id, h.ts_key)) ?? [] };
+          return { agent, eventId, apiTimestamp, fetchedAt, figures, listings: byKey.get(snapshotKey(h.agent, h.event_id, h.api_timestamp)) ?? [] };
         }),
         sales: [],
       };
       if (heads.length < batchSize) break;
-      after = [last.agent, last.event_id, last.ts_key];
+      after = [last.agent, last.event_id, last.api_timestamp];
     }
     let afterDay: unknown[] = [null, null, null];
     for (;;) {
@@ -328,32 +329,32 @@ function snapshotRow(r: Row): SnapshotRow {
 }
 
 /**
- * The snapshot with its timestamps spelled one way (ISO 8601, UTC, milliseconds), so the keys the server
- * returns for the snapshots it stored match the snapshots sent, whatever spelling the caller used.
+ * The snapshot with its timestamps in the one spelling of pg-timestamps.ts, so the keys the server returns
+ * for the snapshots it stored match the snapshots sent, and two spellings of one instant are one snapshot.
  */
 function withInstants(snapshot: SnapshotRecord): SnapshotRecord {
-  const instant = (field: 'apiTimestamp' | 'fetchedAt') => {
-    const ms = Date.parse(snapshot[field]);
-    if (Number.isNaN(ms)) {
-      throw new TixError(`cannot record history: the ${field === 'apiTimestamp' ? 'API timestamp' : 'fetch time'} of ${snapshot.agent} event ${snapshot.eventId} is not a date: '${snapshot[field]}'`);
-    }
-    return new Date(ms).toISOString();
+  const what = `${snapshot.agent} event ${snapshot.eventId}`;
+  return {
+    ...snapshot,
+    apiTimestamp: instant(snapshot.apiTimestamp, `the API timestamp of ${what}`),
+    fetchedAt: instant(snapshot.fetchedAt, `the fetch time of ${what}`),
   };
-  return { ...snapshot, apiTimestamp: instant('apiTimestamp'), fetchedAt: instant('fetchedAt') };
 }
 
-/** A snapshot's key as a string; timestamps compared as instants, whatever their spelling. */
+function instant(text: string, what: string): string {
+  const canonical = canonicalInstant(text);
+  if (canonical === undefined) throw new TixError(`cannot record history: ${what} is not an ISO 8601 date-time with a zone: '${text}'`);
+  return canonical;
+}
+
+/** A snapshot's key as one string (timestamps in their one spelling). */
 function snapshotKey(agent: string, eventId: string, timestamp: string): string {
-  return `${agent}\u0000${eventId}\u0000${Date.parse(timestamp)}`;
+  return `${agent}\u0000${eventId}\u0000${timestamp}`;
 }
 
-/** A stored snapshot's key, with its timestamp as the server spells it (ts_key in pg-queries.ts): exact to the microsecond. */
-function storedKey(agent: string, eventId: string, tsKey: string): string {
-  return `${agent}\u0000${eventId}\u0000${tsKey}`;
-}
-
+/** Any one order that all writers share (see record()); timestamps are in their one spelling. */
 function compareSnapshots(a: SnapshotRecord, b: SnapshotRecord): number {
-  return compareText(a.agent, b.agent) || compareText(a.eventId, b.eventId) || Date.parse(a.apiTimestamp) - Date.parse(b.apiTimestamp);
+  return compareText(a.agent, b.agent) || compareText(a.eventId, b.eventId) || compareText(a.apiTimestamp, b.apiTimestamp);
 }
 
 function compareText(a: string, b: string): number {
@@ -363,7 +364,8 @@ function compareText(a: string, b: string): number {
 /** One row per provider, event and day (an INSERT may not update a row twice): the latest fetch of each. */
 function latestSalesDays(sales: readonly SalesDayRecord[]): SalesDayRecord[] {
   const byDay = new Map<string, SalesDayRecord>();
-  for (const day of sales) {
+  for (const given of sales) {
+    const day = { ...given, fetchedAt: instant(given.fetchedAt, `the fetch time of ${given.provider} event ${given.eventId}'s sales of ${given.date}`) };
     const key = `${day.provider}\u0000${day.eventId}\u0000${day.date}`;
     const seen = byDay.get(key);
     if (!seen || Date.parse(day.fetchedAt) >= Date.parse(seen.fetchedAt)) byDay.set(key, day);

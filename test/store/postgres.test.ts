@@ -87,15 +87,22 @@ describePostgres('the PostgreSQL history store', () => {
     });
   });
 
-  it('takes timestamps in any ISO 8601 spelling as the instants they are, and refuses one that is not a date', async () => {
+  it('takes timestamps in any ISO 8601 spelling as the instants they are, to the microsecond, and refuses one that is not a date', async () => {
     await using(fresh(), async (store) => {
       const offset = snapshot('TMUSA', 'E1', '2026-03-10T14:00:00+02:00', [listing('a', 100)]);
       expect(await store.record([offset], [])).toEqual({ stored: 1, alreadyStored: 0, salesDays: 0 });
       expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 100)])], [])).toEqual({ stored: 0, alreadyStored: 1, salesDays: 0 });
       const [life] = await store.listingLives({ events: [{ agent: 'TMUSA', eventId: 'E1' }] });
       expect(life).toMatchObject({ listingId: 'a', firstSeen: T1 });
+      // Microseconds are kept (digits past them dropped), and given back only when there are some.
+      const fine = snapshot('TMUSA', 'E1', '2026-03-10T12:30:00.1234567Z', [listing('b', 5)]);
+      expect(await store.record([fine, snapshot('TMUSA', 'E1', '2026-03-10 13:30:00.123456+01', [])], [])).toEqual({ stored: 1, alreadyStored: 1, salesDays: 0 });
+      expect((await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).map((s) => s.apiTimestamp)).toEqual([T1, '2026-03-10T12:30:00.123456Z']);
       const bad = { ...offset, apiTimestamp: 'yesterday-ish' };
-      await expect(store.record([bad], [])).rejects.toThrow("cannot record history: the API timestamp of TMUSA event E1 is not a date: 'yesterday-ish'");
+      await expect(store.record([bad], [salesDay('E1', '2026-03-10', T1, 1)])).rejects.toThrow(
+        "cannot record history: the API timestamp of TMUSA event E1 is not an ISO 8601 date-time with a zone: 'yesterday-ish'",
+      );
+      expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(2);
     });
   });
 
