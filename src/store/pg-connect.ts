@@ -63,7 +63,7 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
       return client;
     } catch (error) {
       await client?.end().catch(() => {});
-      const described = describePgError(error, target, 'cannot open the history store');
+      const described = describePgError(error, target, 'cannot open');
       if (!isUnreachable(error)) throw described;
       if (attempt >= options.retries) {
         const after = options.retries ? ` (after ${options.retries} ${options.retries === 1 ? 'retry' : 'retries'})` : '';

@@ -35,26 +35,27 @@ export function isRetryableConflict(error: unknown): boolean {
   return code !== undefined && RETRYABLE_SQLSTATES.has(code);
 }
 
-/** One line for the user, exit 5 if unreachable and 1 otherwise; the password never shows. */
-export function describePgError(error: unknown, target: PostgresTarget, what: string): TixError {
+/**
+ * One line for the user, exit 5 if unreachable and 1 otherwise; the password never shows. `action` is what
+ * failed ('cannot open', 'cannot record in', 'cannot read'), worded as the DuckDB store words its errors.
+ */
+export function describePgError(error: unknown, target: PostgresTarget, action: string): TixError {
   if (error instanceof TixError) return error;
   const { code, message } = driverError(error);
   const reason = redact(oneLine(reasonFor(code, message)), target.secrets);
-  if (isUnreachable(error)) {
-    return new TixError(`${what}: PostgreSQL at ${target.display} is unavailable: ${reason}`, ExitCode.UNAVAILABLE);
-  }
-  return new TixError(`${what}: PostgreSQL at ${target.display}: ${reason}`, ExitCode.ERROR);
+  const exitCode = isUnreachable(error) ? ExitCode.UNAVAILABLE : ExitCode.ERROR;
+  return new TixError(`${action} the price history at ${target.display}: ${reason}`, exitCode);
 }
 
 function reasonFor(code: string | undefined, message: string | undefined): string {
   switch (code) {
     case 'ECONNREFUSED':
-      return 'connection refused (is the server running, on this host and port?)';
+      return 'the server is unavailable: connection refused (is it running, on this host and port?)';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'host name not found';
+      return 'the server is unavailable: host name not found';
     case 'ETIMEDOUT':
-      return 'connection timed out';
+      return 'the server is unavailable: connection timed out';
     case '28P01':
       return `${message ?? 'password authentication failed'} (check the password in the URL, PGPASSWORD or ~/.pgpass)`;
     case '3D000':

@@ -1,14 +1,16 @@
 import type pg from 'pg';
 import { ExitCode, TixError } from '../errors.js';
+import { VERSION } from '../version.js';
 
 /**
- * The history tables in PostgreSQL, created on first use and migrated forward on open. The tables, columns
- * and keys are the DuckDB store's (README "Price history"), so analysts' queries work on either. Prices are
+ * The history tables in PostgreSQL, created on first use and migrated forward on open. The tables, columns,
+ * keys and NOT NULLs are the DuckDB store's (README "Price history"), so analysts' queries work on either.
+ * Published tables: a change is a new migration, never an edit of an old one. Prices are
  * `double precision`: the API's prices are JSON numbers, and a double round-trips them exactly, as DuckDB's
  * DOUBLE does.
  */
 
-/** The version this tix writes; `tix_meta` holds the version of the tables. */
+/** The version this tix writes. `tix_meta` (key, value) holds the tables' `schema_version`, and the `tix_version` that last set it. */
 export const SCHEMA_VERSION = 1;
 
 /** One entry per version: MIGRATIONS[n - 1] takes the tables from version n - 1 to n (0: nothing yet). */
@@ -35,18 +37,18 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       "row" text,
       quantity integer,
       price double precision,
-      extra jsonb,
+      extra jsonb NOT NULL,
       PRIMARY KEY (agent, event_id, api_timestamp, listing_id)
     );
     CREATE TABLE ${s}.sales_daily (
       provider text NOT NULL,
       event_id text NOT NULL,
       date date NOT NULL,
-      total_tickets integer,
-      total_sales double precision,
-      min_price double precision,
-      max_price double precision,
-      avg_price double precision,
+      total_tickets integer NOT NULL,
+      total_sales double precision NOT NULL,
+      min_price double precision NOT NULL,
+      max_price double precision NOT NULL,
+      avg_price double precision NOT NULL,
       fetched_at timestamptz NOT NULL,
       PRIMARY KEY (provider, event_id, date)
     );`,
@@ -62,17 +64,19 @@ export function quoteIdent(name: string): string {
  * migrates them in one transaction under an advisory lock on the schema's name, so that several tix
  * processes starting at once against an empty database create the tables once and the others wait for it.
  */
-export async function ensureSchema(client: pg.Client, schema: string, describe: string): Promise<'ready' | 'created' | 'migrated'> {
+export async function ensureSchema(client: pg.Client, schema: string, where: string, readOnly: boolean): Promise<'ready' | 'created' | 'migrated'> {
   const found = await schemaVersion(client, schema);
-  refuseNewer(found, describe);
+  refuseNewer(found, where);
   if (found === SCHEMA_VERSION) return 'ready';
+  // A reader creates nothing; tables of an older tix it does bring up to date, as the DuckDB store does.
+  if (readOnly && !found) throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
 
   await client.query('BEGIN');
   try {
     // The two-key form, tix's own first key: other applications' advisory locks on the server are not held up.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('tix history'), hashtext($1))`, [schema]);
     const version = await schemaVersion(client, schema);
-    refuseNewer(version, describe);
+    refuseNewer(version, where);
     const q = quoteIdent(schema);
     if (version === undefined) {
       // Asked first, not CREATE SCHEMA IF NOT EXISTS: that needs the right to create schemas even when the
@@ -83,8 +87,9 @@ export async function ensureSchema(client: pg.Client, schema: string, describe: 
     }
     for (let next = (version ?? 0) + 1; next <= SCHEMA_VERSION; next++) await client.query(MIGRATIONS[next - 1]!(q));
     await client.query(
-      `INSERT INTO ${q}.tix_meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      [String(SCHEMA_VERSION)],
+      `INSERT INTO ${q}.tix_meta (key, value) VALUES ('schema_version', $1), ('tix_version', $2)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [String(SCHEMA_VERSION), VERSION],
     );
     await client.query('COMMIT');
     return version === undefined || version === 0 ? 'created' : 'migrated';
@@ -108,11 +113,8 @@ async function schemaVersion(client: pg.Client, schema: string): Promise<number 
   return value === undefined ? 0 : Number(value);
 }
 
-function refuseNewer(version: number | undefined, describe: string): void {
+function refuseNewer(version: number | undefined, where: string): void {
   if (version !== undefined && !(version <= SCHEMA_VERSION)) {
-    throw new TixError(
-      `${describe} was written by a newer tix (history schema version ${version}; this tix knows up to ${SCHEMA_VERSION}): upgrade tix to use it`,
-      ExitCode.ERROR,
-    );
+    throw new TixError(`${where} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`);
   }
 }

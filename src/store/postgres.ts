@@ -21,6 +21,8 @@ import type {
 export interface PostgresStoreOptions {
   /** The schema holding tix's tables (created if missing): several teams or projects can share one database. */
   schema?: string;
+  /** Only read (tix history): creates nothing, and says so (exit 4) when there is no history there yet. */
+  readOnly?: boolean;
   /** Where the URL came from (--db, --to, the db setting), for errors about it. */
   source?: string;
   /** Retries of a failed connection (server down or starting): the --retries setting. Default 3. */
@@ -52,12 +54,12 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     trace: options.trace,
   });
   try {
-    const where = schema === 'public' ? `the history store at ${target.display}` : `the history store at ${target.display} (schema ${schema})`;
-    const outcome = await ensureSchema(client, schema, where);
+    const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
+    const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
     if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
   } catch (error) {
     await client.end().catch(() => {});
-    throw describePgError(error, target, 'cannot open the history store');
+    throw describePgError(error, target, 'cannot open');
   }
   return new PostgresHistoryStore(client, target, schema, options.trace);
 }
@@ -91,7 +93,7 @@ class PostgresHistoryStore implements HistoryStore {
         this.trace?.(`postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`);
         return result;
       } catch (error) {
-        if (!isRetryableConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw describePgError(error, this.target, 'cannot record history');
+        if (!isRetryableConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw describePgError(error, this.target, 'cannot record in');
         this.trace?.(`postgres: another writer got in the way (${(error as Error).message}); trying again`);
       }
     }
@@ -191,13 +193,13 @@ class PostgresHistoryStore implements HistoryStore {
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
     if (query.events.length === 0) return [];
-    const rows = await this.read('cannot read history', snapshotsSql(this.s), queryParams(query));
+    const rows = await this.read('cannot read', snapshotsSql(this.s), queryParams(query));
     return rows.map(snapshotRow);
   }
 
   async listingLives(query: HistoryQuery): Promise<ListingLifeRow[]> {
     if (query.events.length === 0) return [];
-    const rows = await this.read('cannot read history', listingLivesSql(this.s), queryParams(query));
+    const rows = await this.read('cannot read', listingLivesSql(this.s), queryParams(query));
     return rows.map((r) => ({
       agent: r.agent,
       eventId: r.event_id,
@@ -221,11 +223,11 @@ class PostgresHistoryStore implements HistoryStore {
   async *readAll(batchSize = 500): AsyncIterable<HistoryBatch> {
     let after: unknown[] = [null, null, null];
     for (;;) {
-      const heads = await this.read('cannot read history', readSnapshotsSql(this.s), [...after, batchSize]);
+      const heads = await this.read('cannot read', readSnapshotsSql(this.s), [...after, batchSize]);
       if (heads.length === 0) break;
       const first = heads[0]!;
       const last = heads[heads.length - 1]!;
-      const listings = await this.read('cannot read history', readListingsSql(this.s), [
+      const listings = await this.read('cannot read', readListingsSql(this.s), [
         first.agent, first.event_id, first.api_timestamp, last.agent, last.event_id, last.api_timestamp,
       ]);
       const byKey = new Map<string, ListingRecord[]>();
@@ -249,7 +251,7 @@ class PostgresHistoryStore implements HistoryStore {
     }
     let afterDay: unknown[] = [null, null, null];
     for (;;) {
-      const days = await this.read('cannot read history', readSalesSql(this.s), [...afterDay, batchSize]);
+      const days = await this.read('cannot read', readSalesSql(this.s), [...afterDay, batchSize]);
       if (days.length === 0) break;
       yield {
         snapshots: [],
@@ -343,7 +345,7 @@ function withInstants(snapshot: SnapshotRecord): SnapshotRecord {
 
 function instant(text: string, what: string): string {
   const canonical = canonicalInstant(text);
-  if (canonical === undefined) throw new TixError(`cannot record history: ${what} is not an ISO 8601 date-time with a zone: '${text}'`);
+  if (canonical === undefined) throw new TixError(`cannot record in the price history: ${what} is not an ISO 8601 date-time with a zone: '${text}'`);
   return canonical;
 }
 

@@ -82,7 +82,7 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     const result = await runTix(['history', 'export', '--db', cluster().url(), '--schema', 'source', '--to', target, '--to-schema', 'never']);
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toBe(
-      `tix: cannot open the history store: PostgreSQL at ${target.replace(secret, '***')}: password authentication failed for user "tix_admin" (check the password in the URL, PGPASSWORD or ~/.pgpass)\n`,
+      `tix: cannot open the price history at ${target.replace(secret, '***')}: password authentication failed for user "tix_admin" (check the password in the URL, PGPASSWORD or ~/.pgpass)\n`,
     );
     expect(await cluster().sql(`SELECT 1 FROM pg_namespace WHERE nspname = 'never'`)).toEqual([]);
   });
@@ -102,7 +102,7 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     const down = `postgres://tix_admin:${SUPERUSER_PASSWORD}@127.0.0.1:${port === 65535 ? port - 1 : port + 1}/tix`;
     const result = await runTix(['history', 'export', '--db', cluster().url(), '--schema', 'source', '--to', down, '--retries', '1']);
     expect(result).toMatchObject({ code: 5, stdout: '' });
-    expect(result.stderr).toMatch(/^tix: cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix is unavailable: connection refused \(is the server running, on this host and port\?\) \(after 1 retry\)\n$/);
+    expect(result.stderr).toMatch(/^tix: cannot open the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix: the server is unavailable: connection refused \(is it running, on this host and port\?\) \(after 1 retry\)\n$/);
   });
 
   it('takes the password from ~/.pgpass when neither the URL nor PGPASSWORD has one, and says when there is none', async () => {
@@ -120,7 +120,7 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     chmodSync(passFile, 0o644);
     const none = await runTix(args, { env: { HOME: home } });
     expect(none).toMatchObject({ code: 1, stdout: '' });
-    expect(none.stderr).toBe(`tix: cannot open the history store: PostgreSQL at ${url}: the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)\n`);
+    expect(none.stderr).toBe(`tix: cannot open the price history at ${url}: the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)\n`);
     rmSync(home, { recursive: true, force: true });
   });
 
@@ -130,7 +130,7 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     expect(plain.code).toBe(0);
     const tls = await runTix(['history', 'export', '--db', `${cluster().url()}?sslmode=require`, '--schema', 'source', '--to', cluster().url(), '--to-schema', 'tls']);
     expect(tls).toMatchObject({ code: 1, stdout: '' });
-    expect(tls.stderr).toMatch(/^tix: cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix\?sslmode=require: The server does not support SSL connections\n$/);
+    expect(tls.stderr).toMatch(/^tix: cannot open the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix\?sslmode=require: The server does not support SSL connections\n$/);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ExitCode, TixError } from '../../src/errors.js';
+import { VERSION } from '../../src/version.js';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/postgres.js';
 import type { HistoryStore, SnapshotRecord } from '../../src/store/store.js';
 import { copyHistory } from '../../src/store/transfer.js';
@@ -54,7 +55,10 @@ describePostgres('the PostgreSQL history store', () => {
       'provider text', 'event_id text', 'date date', 'total_tickets integer', 'total_sales double precision', 'min_price double precision',
       'max_price double precision', 'avg_price double precision', 'fetched_at timestamp with time zone',
     ]);
-    expect(await cluster().sql(`SELECT key, value FROM first_use.tix_meta`)).toEqual([{ key: 'schema_version', value: '1' }]);
+    expect(await cluster().sql(`SELECT key, value FROM first_use.tix_meta ORDER BY key`)).toEqual([
+      { key: 'schema_version', value: '1' },
+      { key: 'tix_version', value: VERSION },
+    ]);
     const keys = await cluster().sql<{ table: string; key: string }>(
       `SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS key FROM pg_constraint WHERE contype = 'p' AND connamespace = 'first_use'::regnamespace ORDER BY 1`,
     );
@@ -100,7 +104,7 @@ describePostgres('the PostgreSQL history store', () => {
       expect((await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).map((s) => s.apiTimestamp)).toEqual([T1, '2026-03-10T12:30:00.123456Z']);
       const bad = { ...offset, apiTimestamp: 'yesterday-ish' };
       await expect(store.record([bad], [salesDay('E1', '2026-03-10', T1, 1)])).rejects.toThrow(
-        "cannot record history: the API timestamp of TMUSA event E1 is not an ISO 8601 date-time with a zone: 'yesterday-ish'",
+        "cannot record in the price history: the API timestamp of TMUSA event E1 is not an ISO 8601 date-time with a zone: 'yesterday-ish'",
       );
       expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(2);
     });
@@ -218,7 +222,7 @@ describePostgres('the PostgreSQL history store', () => {
     await cluster().sql(`UPDATE from_the_future.tix_meta SET value = '99' WHERE key = 'schema_version'`);
     const error = await openError(cluster().url(), { schema: 'from_the_future' });
     expect(error.exitCode).toBe(ExitCode.ERROR);
-    expect(error.message).toMatch(/written by a newer tix \(history schema version 99; this tix knows up to 1\): upgrade tix/);
+    expect(error.message).toMatch(/written by a newer tix \(history schema version 99; this tix \S+ knows up to 1\): upgrade tix$/);
     expect(error.message).not.toContain('\n');
     expect(error.message).not.toContain(SUPERUSER_PASSWORD);
   });
@@ -229,6 +233,20 @@ describePostgres('the PostgreSQL history store', () => {
     expect(error.exitCode).toBe(ExitCode.ERROR);
     expect(error.message).toMatch(/: relation "listings" already exists \(another application's table\? keep tix's tables apart with --schema\)$/);
     expect(await cluster().sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowded'`)).toEqual([{ table_name: 'listings' }]);
+  });
+
+  it('read only (tix history): creates nothing, exit 4 when there is no history yet; reads what there is', async () => {
+    const none = await openError(cluster().url(), { schema: 'not_yet', readOnly: true });
+    expect(none.exitCode).toBe(ExitCode.NOT_FOUND);
+    expect(none.message).toBe(`no price history in ${cluster().url().replace(SUPERUSER_PASSWORD, '***')} (schema not_yet) yet: record some with 'tix track'`);
+    expect(await cluster().sql(`SELECT 1 FROM pg_namespace WHERE nspname = 'not_yet'`)).toEqual([]);
+
+    await using(openPostgresStore(cluster().url(), { schema: 'read_me' }), (store) => store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []));
+    // An analyst with rights to read and nothing more.
+    await cluster().sql(`DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN PASSWORD 'r3ad'; GRANT USAGE ON SCHEMA read_me TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA read_me TO reader`);
+    await using(openPostgresStore(cluster().url({ user: 'reader', password: 'r3ad' }), { schema: 'read_me', readOnly: true }), async (store) => {
+      expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(1);
+    });
   });
 
   it('keeps schemas apart (--schema), and leaves public alone', async () => {
@@ -248,7 +266,7 @@ describePostgres('the PostgreSQL history store', () => {
   it('creates the tables once when many stores open an empty schema at once', async () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(cluster().url(), { schema: 'stampede' })));
     await Promise.all(stores.map((s) => s.close()));
-    expect(await cluster().sql(`SELECT value FROM stampede.tix_meta`)).toEqual([{ value: '1' }]);
+    expect(await cluster().sql(`SELECT value FROM stampede.tix_meta WHERE key = 'schema_version'`)).toEqual([{ value: '1' }]);
   });
 
   it('wrong password: one line, exit 1, the password hidden, nothing written', async () => {
@@ -257,7 +275,7 @@ describePostgres('the PostgreSQL history store', () => {
     const error = await openError(url, { schema: 'never_created' });
     expect(error.exitCode).toBe(ExitCode.ERROR);
     expect(error.message).toBe(
-      `cannot open the history store: PostgreSQL at postgres://tix_admin:***@127.0.0.1:${cluster().port}/tix: password authentication failed for user "tix_admin" (check the password in the URL, PGPASSWORD or ~/.pgpass)`,
+      `cannot open the price history at postgres://tix_admin:***@127.0.0.1:${cluster().port}/tix: password authentication failed for user "tix_admin" (check the password in the URL, PGPASSWORD or ~/.pgpass)`,
     );
     expect(await cluster().sql(`SELECT 1 FROM pg_namespace WHERE nspname = 'never_created'`)).toEqual([]);
   });
@@ -276,13 +294,13 @@ describePostgres('the PostgreSQL history store', () => {
 
     const noCaFile = await openError(`${cluster().url({ user: 'tix_admin', password: secret })}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
     expect(noCaFile.exitCode).toBe(ExitCode.ERROR);
-    expect(noCaFile.message).toMatch(/^cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@.*: ENOENT: no such file or directory, open '\/nonexistent\/ca\.pem'$/);
+    expect(noCaFile.message).toMatch(/^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@.*: ENOENT: no such file or directory, open '\/nonexistent\/ca\.pem'$/);
 
     // PostgreSQL 15+: only the database owner may create tables in public; an analyst may not.
     await cluster().sql(`DROP ROLE IF EXISTS analyst; CREATE ROLE analyst LOGIN PASSWORD '${secret}'`);
     const denied = await openError(cluster().url({ user: 'analyst', password: secret }));
     expect(denied.exitCode).toBe(ExitCode.ERROR);
-    expect(denied.message).toMatch(/^cannot open the history store: PostgreSQL at postgres:\/\/analyst:\*\*\*@127\.0\.0\.1:\d+\/tix: permission denied for schema public/);
+    expect(denied.message).toMatch(/^cannot open the price history at postgres:\/\/analyst:\*\*\*@127\.0\.0\.1:\d+\/tix: permission denied for schema public/);
     expect(denied.message).not.toContain(secret);
     const deniedSchema = await openError(cluster().url({ user: 'analyst', password: secret }), { schema: 'analyst_own' });
     expect(deniedSchema.message).toMatch(/permission denied for database tix/);
@@ -292,8 +310,8 @@ describePostgres('the PostgreSQL history store', () => {
     const { describePgError } = await import('../../src/store/pg-errors.js');
     const { parsePostgresUrl } = await import('../../src/store/postgres-url.js');
     const target = parsePostgresUrl('--db', 'postgres://someone@db.example/tix', { PGPASSWORD: secret });
-    expect(describePgError(new Error(`role "x" said ${secret}`), target, 'cannot record history').message).toBe(
-      'cannot record history: PostgreSQL at postgres://someone@db.example/tix: role "x" said ***',
+    expect(describePgError(new Error(`role "x" said ${secret}`), target, 'cannot record in').message).toBe(
+      'cannot record in the price history at postgres://someone@db.example/tix: role "x" said ***',
     );
   });
 
@@ -329,7 +347,7 @@ describePostgres('the PostgreSQL history store', () => {
     const url = `postgres://tix_admin:${SUPERUSER_PASSWORD}@127.0.0.1:${port === 65535 ? port - 1 : port + 1}/tix`;
     const error = await openError(url, { retries: 2, retryDelayMs: 5, trace: (line) => trace.push(line) });
     expect(error.exitCode).toBe(ExitCode.UNAVAILABLE);
-    expect(error.message).toMatch(/^cannot open the history store: PostgreSQL at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix is unavailable: connection refused \(is the server running, on this host and port\?\) \(after 2 retries\)$/);
+    expect(error.message).toMatch(/^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix: the server is unavailable: connection refused \(is it running, on this host and port\?\) \(after 2 retries\)$/);
     expect(trace.filter((l) => l.startsWith('postgres: connecting'))).toHaveLength(3);
     expect(trace.join('\n')).not.toContain(SUPERUSER_PASSWORD);
   });
