@@ -300,11 +300,11 @@ class PostgresHistoryStore implements HistoryStore {
     }
   }
 
-  private async read(what: string, sql: string, params: unknown[]): Promise<Row[]> {
+  private async read(action: string, sql: string, params: unknown[]): Promise<Row[]> {
     try {
       return (await this.exclusive(() => this.client.query(sql, params))).rows;
     } catch (error) {
-      throw describePgError(error, this.target, what);
+      throw describePgError(error, this.target, action);
     }
   }
 }
