@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ExitCode, TixError } from '../../src/errors.js';
 import { VERSION } from '../../src/version.js';
@@ -269,6 +270,34 @@ describePostgres('the PostgreSQL history store', () => {
     expect(await cluster().sql(`SELECT value FROM stampede.tix_meta WHERE key = 'schema_version'`)).toEqual([{ value: '1' }]);
   });
 
+  it('runs a record() again whole when the server picks it to break a deadlock with another writer', async () => {
+    const trace: string[] = [];
+    const store = await openPostgresStore(cluster().url(), { schema: 'deadlock', trace: (line) => trace.push(line) });
+    const other = new pg.Client({ connectionString: cluster().url() });
+    await other.connect();
+    try {
+      const k1 = snapshot('TMUSA', 'E1', T1, [listing('a', 1)]);
+      const k2 = snapshot('TMUSA', 'E1', T2, [listing('b', 2)]);
+      const insert = (s: SnapshotRecord) =>
+        other.query(`INSERT INTO deadlock.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ($1, $2, $3, $4, 0, 0)`, [
+          s.agent, s.eventId, s.apiTimestamp, s.fetchedAt,
+        ]);
+      // The other writer holds T2 and is slow to notice deadlocks, so the server breaks this one with tix's transaction.
+      await other.query(`BEGIN; SET LOCAL deadlock_timeout = '60s'`);
+      await insert(k2);
+      const recorded = store.record([k1, k2], []);
+      await waitFor(async () => (await cluster().sql(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'tix' AND wait_event_type = 'Lock'`)).length > 0);
+      // Now the other writer wants T1, which tix holds: a deadlock, broken by aborting tix's transaction.
+      await insert(k1);
+      await other.query('COMMIT');
+      expect(await recorded).toEqual({ stored: 0, alreadyStored: 2, salesDays: 0 });
+      expect(trace.some((line) => /another writer got in the way \(deadlock detected\); trying again/.test(line))).toBe(true);
+    } finally {
+      await other.end();
+      await store.close();
+    }
+  });
+
   it('wrong password: one line, exit 1, the password hidden, nothing written', async () => {
     const secret = 'wr0ng:p@ss/word';
     const url = cluster().url({ user: 'tix_admin', password: secret });
@@ -352,3 +381,8 @@ describePostgres('the PostgreSQL history store', () => {
     expect(trace.join('\n')).not.toContain(SUPERUSER_PASSWORD);
   });
 });
+
+/** Polls until the condition holds (no time limit of its own: the test's timeout is the limit). */
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
