@@ -13,6 +13,9 @@ const PASSING_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Worth running the same transaction again: another writer got in the way. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 
+/** pg's words for a connection that dropped (the server restarted, or an administrator ended it). */
+const LOST = /Connection terminated|not queryable/i;
+
 interface DriverError {
   code?: string;
   message?: string;
@@ -27,7 +30,7 @@ export function isUnreachable(error: unknown): boolean {
   const { code, message } = driverError(error);
   if (code && (UNREACHABLE_CODES.has(code) || PASSING_SQLSTATES.has(code) || code.startsWith('08'))) return true;
   // pg's own wording when the connection drops or the connect timeout passes, which carry no code.
-  return /Connection terminated|timeout expired|connection timeout/i.test(message ?? '');
+  return LOST.test(message ?? '') || /timeout expired|connection timeout/i.test(message ?? '');
 }
 
 export function isRetryableConflict(error: unknown): boolean {
@@ -65,6 +68,7 @@ function reasonFor(code: string | undefined, message: string | undefined): strin
     case '42501':
       return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
     default:
+      if (LOST.test(message ?? '')) return 'the server is unavailable: the connection was lost (the server restarted, or the connection was ended)';
       // pg's words when the server asks for a password and there is none.
       if (/client password must be a string/.test(message ?? '')) return 'the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)';
       return message || code || 'unknown error';

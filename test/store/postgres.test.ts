@@ -298,6 +298,18 @@ describePostgres('the PostgreSQL history store', () => {
     }
   });
 
+  it('a connection lost while open (server restarted, connection killed): one line, exit 5', async () => {
+    await using(fresh(), async (store) => {
+      await cluster().sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tix'`);
+      const error = await store.record([snapshot('TMUSA', 'E1', T1, [])], []).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TixError);
+      expect((error as TixError).exitCode).toBe(ExitCode.UNAVAILABLE);
+      expect((error as TixError).message).toMatch(
+        /^cannot record in the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix: the server is unavailable: the connection was lost \(the server restarted, or the connection was ended\)$/,
+      );
+    });
+  });
+
   it('wrong password: one line, exit 1, the password hidden, nothing written', async () => {
     const secret = 'wr0ng:p@ss/word';
     const url = cluster().url({ user: 'tix_admin', password: secret });
