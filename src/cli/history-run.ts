@@ -1,7 +1,7 @@
 import { agentIdsOf } from '../api/agent-ids.js';
 import { getEvent } from '../api/events.js';
 import { ExitCode, TixError } from '../errors.js';
-import { openStore } from '../store/open.js';
+import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../store/store.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import type { HistoryOptions } from './history.js';
@@ -24,10 +24,10 @@ const LISTINGS_VIEW: RecordView = {
 };
 
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
-  const location = rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation();
+  const location = await historyLocation(rt);
   const events = await agentEvents(options, rt);
   const query: HistoryQuery = { events, ...(options.since ? { since: options.since } : {}), ...(options.until ? { until: options.until } : {}) };
-  const store = await openStore(location, { readOnly: true, lockTimeoutSeconds: options.lockTimeoutSeconds, signal: rt.signal });
+  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
   let rows: SnapshotRow[] | ListingLifeRow[];
   try {
     rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
@@ -36,7 +36,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   }
   if (rows.length === 0) {
     const window = options.since || options.until ? ' in that time window' : '';
-    throw new TixError(`no snapshots of ${entryText(options.event)}${window} in ${location}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
+    throw new TixError(`no snapshots of ${entryText(options.event)}${window} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
   }
 
   // The agent column says which agent a row is from: needed only when an evt_ id brought several.

@@ -5,7 +5,7 @@ import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './o
 import { DATE_FORMS, parseDateFlag, type DateContext } from './parse/dates.js';
 import { boundInstant } from './parse/instants.js';
 import { runCommand } from './run-command.js';
-import { addStoreOptions, parseLockTimeout } from './store-options.js';
+import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from './store-options.js';
 import { parseEntry, type TrackEntry } from './track-entries.js';
 
 export interface HistoryOptions {
@@ -15,16 +15,16 @@ export interface HistoryOptions {
   until?: string;
   listings: boolean;
   chart: boolean;
-  lockTimeoutSeconds: number;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
 }
 
-interface RawFlags extends RawOutputFlags {
+interface RawFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;
   until?: string;
   listings?: boolean;
   chart?: boolean;
-  lockTimeout?: string;
 }
 
 /**
@@ -67,7 +67,7 @@ export function historyCommand(): Command {
         event: parseEvent(event, id),
         listings: flags.listings === true,
         chart: flags.chart === true,
-        lockTimeoutSeconds: parseLockTimeout(flags.lockTimeout),
+        store: parseStoreFlags(flags),
         output,
       };
       if (flags.since !== undefined) options.since = boundInstant(parseDateFlag('--since', flags.since, context), 'since', context.timeZone);

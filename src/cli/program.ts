@@ -14,6 +14,7 @@ import { inventoryCommand } from './inventory.js';
 import { watchCommand } from './watch.js';
 import { salesCommand } from './sales/sales.js';
 import { historyCommand } from './history.js';
+import { historyExportCommand } from './history/export.js';
 import { trackCommand } from './track.js';
 
 const EXIT_CODES = `Exit codes:
@@ -75,7 +76,7 @@ export function buildProgram(): Command {
   program.addCommand(watchCommand());
   program.addCommand(salesCommand());
   program.addCommand(trackCommand());
-  program.addCommand(historyCommand());
+  program.addCommand(historyCommand().addCommand(historyExportCommand()));
   program.addCommand(agentsCommand());
   program.addCommand(apiCommand());
   program.addCommand(authCommand());

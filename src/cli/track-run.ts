@@ -8,7 +8,8 @@ import type { InventoryResponse } from '../api/types.js';
 import { ExitCode, TixError } from '../errors.js';
 import { fetchInventory } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
-import { openStore, preloadStore } from '../store/open.js';
+import { preloadStore } from '../store/open.js';
+import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import { isoToMicros } from '../store/timestamps.js';
 import type { RecordResult, SalesDayRecord, SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
@@ -37,7 +38,7 @@ const SNAPSHOT_VIEW: RecordView = {
 };
 
 export async function runTrack(options: TrackOptions, rt: Runtime): Promise<number> {
-  const location = rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation();
+  const location = await historyLocation(rt);
   const client = await rt.client();
   const failures: Failure[] = [];
 
@@ -46,12 +47,12 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
     fetchSnapshots(client, targets, options, rt, failures),
     options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
   ]);
-  preloadStore();
+  preloadStore(location);
   const [snapshots, sales] = await fetching;
 
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   if (snapshots.length > 0 || sales.length > 0) {
-    const store = await openStore(location, { lockTimeoutSeconds: options.lockTimeoutSeconds, signal: rt.signal });
+    const store = await openHistoryStore(rt, location, options.store);
     try {
       result = await store.record(snapshots, sales);
     } finally {
@@ -63,7 +64,7 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   for (const failure of failures) rt.warn(`${failure.what}: ${messageOf(failure.error)}`);
   const salesPart = options.sales ? `, ${result.salesDays} sales days` : '';
   rt.note(
-    `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${location})`,
+    `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${shownLocation(location)})`,
   );
   if (failures.length === 0) return ExitCode.OK;
   // Nothing fetched at all: the reason is the run's (no key: 3, API down: 5); otherwise some entries failed.

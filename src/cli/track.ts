@@ -2,22 +2,22 @@ import { Command, Option } from 'commander';
 import { addExamples, addOutputOptions, withValueSource } from './command-kit.js';
 import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
 import { runCommand } from './run-command.js';
-import { addStoreOptions, parseLockTimeout } from './store-options.js';
+import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from './store-options.js';
 import { readTrackEntries, type TrackEntry } from './track-entries.js';
 
 export interface TrackOptions {
   entries: TrackEntry[];
   sales: boolean;
-  lockTimeoutSeconds: number;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
   concurrency: number;
   /** Only when an output flag was given: tracking is for cron, which wants silence. */
   output?: OutputOptions;
 }
 
-interface RawFlags extends RawOutputFlags {
+interface RawFlags extends RawOutputFlags, RawStoreFlags {
   fromFile?: string;
   sales?: boolean;
-  lockTimeout?: string;
 }
 
 export function trackCommand(): Command {
@@ -53,7 +53,7 @@ export function trackCommand(): Command {
       const options: TrackOptions = {
         entries: await readTrackEntries(entries, flags.fromFile, rt.io.stdin),
         sales: flags.sales === true,
-        lockTimeoutSeconds: parseLockTimeout(flags.lockTimeout),
+        store: parseStoreFlags(flags),
         concurrency: rt.settings.values.concurrency,
         ...(outputGiven ? { output: parseOutputOptions(flags, rt) } : {}),
       };

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../cli/parse/numbers.js';
+import { displayStoreLocation } from '../store/postgres-url.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -30,6 +31,8 @@ export interface SettingSpec<K extends SettingKey> {
   defaultLabel: string;
   /** `name` is how the value was given (--page-size, TIX_PAGE_SIZE, ...), so errors point at it. */
   parse(raw: string, name: string): SettingValues[K];
+  /** How the value is shown by `tix config`, where that differs from the value (a URL's password hidden). */
+  display?(value: SettingValues[K]): string;
 }
 
 function integer(min: number, max: number) {
@@ -95,7 +98,9 @@ export function parseTimeoutSeconds(name: string, raw: string): number {
 
 export function parseDatabaseLocation(name: string, raw: string): string {
   const value = raw.trim();
-  if (value === '' || /[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${name} must be the path of a database file, not '${raw}'`);
+  if (value === '' || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw new UsageError(`${name} must be the path of a DuckDB file or a postgres:// URL, not '${displayStoreLocation(raw)}'`);
+  }
   return value;
 }
 
@@ -168,11 +173,18 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     key: 'db',
     env: 'TIX_DB',
     flag: '--db',
-    description: 'price history database file (tix track, tix history)',
+    description: 'price history: a DuckDB file, or a postgres:// URL (tix track, history, watch)',
     defaultLabel: "history.duckdb in tix's data folder",
     parse: (raw, name) => parseDatabaseLocation(name, raw),
+    display: (value) => displayStoreLocation(value),
   },
 };
+
+/** A setting's value as `tix config` shows it: the value itself, but for a URL's password. */
+export function displaySetting<K extends SettingKey>(key: K, value: SettingValues[K]): SettingValues[K] | string {
+  const spec = SETTINGS[key] as SettingSpec<K>;
+  return spec.display ? spec.display(value) : value;
+}
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 

@@ -1,26 +1,50 @@
+import { isPostgresUrl } from './postgres-url.js';
 import type { HistoryStore } from './store.js';
 
 export interface OpenStoreOptions {
   /** Only read (tix history): never creates or changes anything but an old file's schema. */
   readOnly?: boolean;
-  /** Seconds to wait while another process holds the database (an overlapping cron run). */
+  /** DuckDB: seconds to wait while another process holds the file (an overlapping cron run). */
   lockTimeoutSeconds: number;
   signal?: AbortSignal;
+  /** PostgreSQL: the schema holding tix's tables (default public). */
+  schema?: string;
+  /** The flag or setting the location came from, for errors about it. */
+  source?: string;
+  /** PostgreSQL: retries of a connection that fails (server down or starting). */
+  retries?: number;
+  /** PostgreSQL: milliseconds a connection may take. */
+  connectTimeoutMs?: number;
+  /** --debug */
+  trace?: (line: string) => void;
 }
 
 /**
- * The history store at `location`. The implementation is loaded here, on first use, so that no other
- * command pays for loading a database engine.
- */
-/**
- * Starts loading the store's implementation (the database library takes tens of milliseconds to load), so
+ * Starts loading the store's implementation (a database library takes tens of milliseconds to load), so
  * that a command can have it load while its requests are out: openStore then finds it loaded.
  */
-export function preloadStore(): void {
-  import('./duckdb.js').catch(() => undefined); // a failure to load shows, with its message, in openStore
+export function preloadStore(location: string): void {
+  // A failure to load shows, with its message, in openStore.
+  (isPostgresUrl(location) ? import('./postgres.js') : import('./duckdb.js')).catch(() => undefined);
 }
 
+/**
+ * The history store at `location`: a postgres:// (or postgresql://) URL is a PostgreSQL database, anything
+ * else a DuckDB file. The implementation is loaded here, on first use, so that no other command pays for
+ * loading a database engine, and the commands never know which one they have.
+ */
 export async function openStore(location: string, options: OpenStoreOptions): Promise<HistoryStore> {
+  if (isPostgresUrl(location)) {
+    const { openPostgresStore } = await import('./postgres.js');
+    return openPostgresStore(location, {
+      readOnly: options.readOnly === true,
+      ...(options.schema !== undefined ? { schema: options.schema } : {}),
+      ...(options.source !== undefined ? { source: options.source } : {}),
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+      ...(options.trace ? { trace: options.trace } : {}),
+    });
+  }
   const { openDuckDbStore } = await import('./duckdb.js');
   return openDuckDbStore(location, {
     readOnly: options.readOnly === true,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isSettingKey, SETTINGS, SETTING_KEYS, type SettingKey } from '../../config/keys.js';
+import { displaySetting, isSettingKey, SETTINGS, SETTING_KEYS, type SettingKey } from '../../config/keys.js';
 import { CONFIG_FILE_NAME, configDir } from '../../config/paths.js';
 import { ConfigStore } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
@@ -14,12 +14,13 @@ function settingKey(key: string): SettingKey {
 }
 
 export async function runConfigGet(key: string, rt: Runtime): Promise<void> {
-  const value = rt.settings.values[settingKey(key)];
+  const name = settingKey(key);
+  const value = rt.settings.values[name];
   if (value === undefined) {
     rt.note(`${key} is not set`);
     return;
   }
-  rt.io.stdout.write(`${value}\n`);
+  rt.io.stdout.write(`${displaySetting(name, value as never)}\n`);
 }
 
 export async function runConfigSet(key: string, value: string, rt: Runtime): Promise<void> {
@@ -27,7 +28,7 @@ export async function runConfigSet(key: string, value: string, rt: Runtime): Pro
   const parsed = spec.parse(value, key);
   const store = await ConfigStore.open(rt.io.env);
   store.set(rt.settings.profile, spec.key, String(parsed));
-  rt.note(`Set ${key} to ${parsed} in profile '${rt.settings.profile}'.`);
+  rt.note(`Set ${key} to ${displaySetting(spec.key, parsed as never)} in profile '${rt.settings.profile}'.`);
   if (rt.io.env[spec.env]) rt.warn(`${spec.env} is set and takes precedence over the stored value`);
 }
 
@@ -41,7 +42,7 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
   const output = parseOutputOptions(flags, rt);
   const rows = SETTING_KEYS.map((key) => ({
     key,
-    value: rt.settings.values[key] ?? null,
+    value: rt.settings.values[key] === undefined ? null : displaySetting(key, rt.settings.values[key] as never),
     source: rt.settings.sources[key] === 'env' ? SETTINGS[key].env : rt.settings.sources[key],
     description: SETTINGS[key].description,
   }));

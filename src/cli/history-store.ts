@@ -1,0 +1,40 @@
+import { openStore } from '../store/open.js';
+import { displayStoreLocation } from '../store/postgres-url.js';
+import type { HistoryStore } from '../store/store.js';
+import type { Runtime } from './runtime.js';
+
+export interface HistoryStoreFlags {
+  readOnly?: boolean;
+  lockTimeoutSeconds: number;
+  /** --schema (PostgreSQL). */
+  schema?: string;
+  /** The flag the location came from, where it is not the run's own --db (export's --to). */
+  source?: string;
+}
+
+/** Where this run keeps its price history: --db, else TIX_DB, else the db setting, else the default file. */
+export async function historyLocation(rt: Runtime): Promise<string> {
+  return rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation();
+}
+
+/** The location as messages show it (a URL's password as `***`). */
+export function shownLocation(location: string): string {
+  return displayStoreLocation(location);
+}
+
+/**
+ * The price history of this run, whichever store it is: a DuckDB file or a PostgreSQL database, with the
+ * run's retries, timeout, --debug and Ctrl-C.
+ */
+export function openHistoryStore(rt: Runtime, location: string, flags: HistoryStoreFlags): Promise<HistoryStore> {
+  return openStore(location, {
+    readOnly: flags.readOnly === true,
+    lockTimeoutSeconds: flags.lockTimeoutSeconds,
+    signal: rt.signal,
+    ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
+    source: flags.source ?? (rt.settings.sources.db === 'env' ? 'TIX_DB' : rt.settings.sources.db === 'profile' ? 'the db setting' : '--db'),
+    retries: rt.settings.values.retries,
+    connectTimeoutMs: rt.settings.values.timeout * 1000,
+    trace: (line) => rt.trace(line),
+  });
+}

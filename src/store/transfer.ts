@@ -1,0 +1,33 @@
+import type { HistoryStore } from './store.js';
+
+export interface CopyResult {
+  /** Snapshots read from the source. */
+  snapshots: number;
+  /** Of those, newly stored in the target. */
+  stored: number;
+  /** Of those, already in the target (left as they were). */
+  alreadyStored: number;
+  /** Sales days read from the source. */
+  salesDays: number;
+  /** Of those, written to the target (new, or a later fetch than the target had). */
+  salesWritten: number;
+}
+
+/**
+ * Copies every snapshot (with its listings) and sales day from one store to another, a batch per
+ * transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
+ * run again picks up what is missing.
+ */
+export async function copyHistory(from: HistoryStore, to: HistoryStore, onBatch?: (soFar: CopyResult) => void): Promise<CopyResult> {
+  const total: CopyResult = { snapshots: 0, stored: 0, alreadyStored: 0, salesDays: 0, salesWritten: 0 };
+  for await (const batch of from.readAll()) {
+    const result = await to.record(batch.snapshots, batch.sales);
+    total.snapshots += batch.snapshots.length;
+    total.stored += result.stored;
+    total.alreadyStored += result.alreadyStored;
+    total.salesDays += batch.sales.length;
+    total.salesWritten += result.salesDays;
+    onBatch?.(total);
+  }
+  return total;
+}
