@@ -48,6 +48,7 @@ export function historyCommand(): Command {
     .option('--tz <zone>', 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)')
     .option('--listings', 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)')
     .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
+  // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [

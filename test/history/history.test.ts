@@ -180,7 +180,7 @@ describe('tix history', () => {
     [['history', 'TMUSA', 'x', '--chart', '--listings'], /--chart .* cannot be combined with --listings/],
     [['history', 'TMUSA', 'x', '--chart', '-o', 'csv'], /--chart draws for people/],
     [['history', 'TMUSA', 'x', '--bogus'], /unknown option '--bogus'/],
-    [['history', 'TMUSA', 'x', '--db', ''], /--db must be the path of a database file/],
+    [['history', 'TMUSA', 'x', '--db', ''], /--db must be the path of a DuckDB file or a postgres:\/\/ URL/],
     [['track'], /no events to track/],
     [['track', 'not-an-entry'], /<entries>: 'not-an-entry' is not AGENT:ID/],
     [['track', '--from-file', '/nonexistent/watchlist.txt'], /--from-file: cannot read/],
@@ -201,27 +201,24 @@ describe('tix history', () => {
 });
 
 describe("history's command definition", () => {
-  it('dispatches a subcommand such as export by name, and anything else to its own action', async () => {
+  it('dispatches a subcommand such as export by name, with its own --db and --schema, and anything else to its own action', async () => {
     const calls: unknown[][] = [];
     const program = () => {
       const root = buildProgram();
       const history = root.commands.find((c) => c.name() === 'history')!;
-      history.action((event: string, id: string | undefined, flags: Record<string, unknown>) => void calls.push(['history', event, id, flags.listings === true]));
-      history.addCommand(
-        new Command('export')
-          .argument('<to>')
-          .option('--batch-size <n>')
-          .action((to: string, flags: Record<string, unknown>) => void calls.push(['export', to, flags.batchSize])),
-      );
+      history.action((event: string, id: string | undefined, flags: Record<string, unknown>) => void calls.push(['history', event, id, flags.listings === true, flags.db]));
+      history.commands
+        .find((c) => c.name() === 'export')!
+        .action((flags: Record<string, unknown>, cmd: Command) => void calls.push(['export', cmd.optsWithGlobals().db, cmd.optsWithGlobals().schema, flags.to]));
       return root;
     };
-    await program().parseAsync(['history', 'export', 'postgres://db/tix', '--batch-size', '10'], { from: 'user' });
-    await program().parseAsync(['history', 'TMUSA', 'G5v8HKyBKZbyJN', '--listings'], { from: 'user' });
+    await program().parseAsync(['history', 'export', '--db', 'a.duckdb', '--schema', 's1', '--to', 'postgres://db/tix'], { from: 'user' });
+    await program().parseAsync(['history', 'TMUSA', 'G5v8HKyBKZbyJN', '--listings', '--db', 'h.duckdb'], { from: 'user' });
     await program().parseAsync(['history', 'evt_fnt7jz3fkx'], { from: 'user' });
     expect(calls).toEqual([
-      ['export', 'postgres://db/tix', '10'],
-      ['history', 'TMUSA', 'G5v8HKyBKZbyJN', true],
-      ['history', 'evt_fnt7jz3fkx', undefined, false],
+      ['export', 'a.duckdb', 's1', 'postgres://db/tix'],
+      ['history', 'TMUSA', 'G5v8HKyBKZbyJN', true, 'h.duckdb'],
+      ['history', 'evt_fnt7jz3fkx', undefined, false, undefined],
     ]);
   });
 });

@@ -134,7 +134,7 @@ describePostgres('tix history export between PostgreSQL stores', () => {
   });
 
   it.each([
-    [['--to', 'postgres://h/db'], '--db is required: a DuckDB file or a postgres:// URL'],
+    [['--db', 'a.duckdb'], '--to is required: a DuckDB file or a postgres:// URL'],
     [['--db', 'postgres://h/db'], '--to is required: a DuckDB file or a postgres:// URL'],
     [['--db', 'postgres://h/db', '--to', 'postgres://h/db'], '--to names the same store as --db: give another file, database or --to-schema'],
     [['--db', 'postgres://h/db', '--to', 'postgres://h/db', '--to-schema', 'Bad-Name'], "--to-schema must be a schema name of lower-case letters, digits and '_' (not starting with a digit or pg_), at most 63 characters, not 'Bad-Name'"],

@@ -5,9 +5,9 @@ import type { Runtime } from '../runtime.js';
 import type { HistoryExportOptions, StoreLocation } from './export.js';
 
 export async function runHistoryExport(options: HistoryExportOptions, rt: Runtime): Promise<void> {
-  const from = await openStore(options.from, rt);
+  const from = await openStore(options.from, rt, true);
   try {
-    const to = await openStore(options.to, rt);
+    const to = await openStore(options.to, rt, false);
     try {
       const { copyHistory } = await import('../../store/transfer.js');
       const copied = await copyHistory(from, to, (soFar) => rt.trace(`export: ${soFar.snapshots} snapshots and ${soFar.salesDays} sales days copied so far`));
@@ -24,8 +24,8 @@ export async function runHistoryExport(options: HistoryExportOptions, rt: Runtim
 }
 
 /** One side of the copy, opened as every history command opens its store (retries, timeout, --debug). */
-function openStore(where: StoreLocation, rt: Runtime): Promise<HistoryStore> {
-  return openHistoryStore(rt, where.location, { lockTimeoutSeconds: LOCK_TIMEOUT_DEFAULT, schema: where.schema, source: where.flag });
+function openStore(where: StoreLocation, rt: Runtime, readOnly: boolean): Promise<HistoryStore> {
+  return openHistoryStore(rt, where.location, { readOnly, lockTimeoutSeconds: LOCK_TIMEOUT_DEFAULT, schema: where.schema, source: where.flag });
 }
 
 function plural(n: number, word: string): string {

@@ -1,7 +1,7 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { isPostgresUrl, parsePostgresUrl, parseSchemaName } from '../../store/postgres-url.js';
-import { addExamples, withValueSource } from '../command-kit.js';
+import { addExamples } from '../command-kit.js';
 import { historyLocation } from '../history-store.js';
 import { runCommand } from '../run-command.js';
 
@@ -19,10 +19,14 @@ export interface HistoryExportOptions {
 }
 
 interface RawFlags {
-  db?: string;
   to?: string;
-  schema?: string;
   toSchema?: string;
+}
+
+/** `tix history`'s own flags, which name the store to copy from. */
+interface ParentFlags {
+  db?: string;
+  schema?: string;
 }
 
 /** `tix history export`: copies a whole history store into another (attached under `tix history`). */
@@ -32,19 +36,19 @@ export function historyExportCommand(): Command {
     .description(
       "Copy every snapshot, listing and sales day from one history store to another: a DuckDB file to a team's PostgreSQL server, a server to a file for offline analysis, or one server or schema to another.\nWhat the target already has is left as it is, so running it again copies only what is new. The counts go to stderr.\nA PostgreSQL store is a URL: postgres://user:password@host:5432/dbname (parts left out come from PGHOST, PGUSER, PGPASSWORD, ...; ?sslmode=require for TLS).",
     )
-    .addOption(withValueSource(new Option('--db <store>', "the store to copy from: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix's data folder)"), 'files'))
-    // No file completion, unlike --db: the shells complete a flag by its name alone, and sales' --to takes a date.
+    // The store to copy from is `tix history`'s --db and --schema (this run's history by default).
+    // No file completion for --to, unlike --db: the shells complete a flag by its name alone, and sales' --to takes a date.
     .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
-    .option('--schema <name>', 'PostgreSQL schema of --db (default: public)')
     .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
   addExamples(command, [
     { description: 'A copy of the history file (run it again: only what is new is copied)', command: 'tix history export --db history.duckdb --to backup.duckdb' },
   ]);
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
+      const parent = cmd.optsWithGlobals() as ParentFlags;
       const options: HistoryExportOptions = {
-        // The store to copy from is this run's history unless --db names another (TIX_DB, the db setting, the default file).
-        from: storeLocation('--db', flags.db ?? (await historyLocation(rt)), '--schema', flags.schema),
+        // This run's history, as every history command finds it: --db, TIX_DB, the db setting, the default file.
+        from: storeLocation('--db', await historyLocation(rt), '--schema', parent.schema),
         to: storeLocation('--to', flags.to, '--to-schema', flags.toSchema),
       };
       if (sameStore(options.from, options.to)) throw new UsageError('--to names the same store as --db: give another file, database or --to-schema');
