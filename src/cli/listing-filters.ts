@@ -46,6 +46,16 @@ export function isFiltering(filter: ListingFilter): boolean {
   return Object.keys(filter).length > 0;
 }
 
+/** The filters in force, as flags a person could type again: `--min-quantity 2 --section 'floor*'`. */
+export function describeFilter(filter: ListingFilter): string {
+  const parts: string[] = [];
+  if (filter.minQuantity !== undefined) parts.push(`--min-quantity ${filter.minQuantity}`);
+  if (filter.minPrice !== undefined) parts.push(`--min-price ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) parts.push(`--max-price ${filter.maxPrice}`);
+  if (filter.section !== undefined) parts.push(`--section '${filter.section.pattern.replace(/'/g, "'\\''")}'`);
+  return parts.join(' ');
+}
+
 export function matchesListing(filter: ListingFilter, listing: { quantity: number; price: number; section: string }): boolean {
   if (filter.minQuantity !== undefined && !(listing.quantity >= filter.minQuantity)) return false;
   if (filter.minPrice !== undefined && !(listing.price >= filter.minPrice)) return false;
