@@ -11,6 +11,7 @@ export const FULL = {
   inventory: { latencyMs: 50, warmup: 2, runs: 10 },
   sales: { sales: [1_000_000, 250_000], latencyMs: 50, warmup: 1, runs: 3 },
   salesSmall: { warmup: 0, runs: 3 },
+  view: { latencyMs: 50, warmup: 2, runs: 10 },
 };
 
 export const QUICK = {
@@ -22,4 +23,5 @@ export const QUICK = {
   inventory: { latencyMs: 5, warmup: 0, runs: 1 },
   sales: { sales: [20_000, 5_000], latencyMs: 5, warmup: 0, runs: 1 },
   salesSmall: { warmup: 0, runs: 1 },
+  view: { latencyMs: 5, warmup: 0, runs: 1 },
 };
