@@ -1,8 +1,9 @@
 /**
  * Scenario 6: one event across every marketplace. `tix events view` on an event all nine agents list
  * (1 event request, then 9 inventory requests and the sales summary together) against the same requests
- * made one after another with curl | jq. The goal: the view costs no more than one request on top of a
- * single-agent `tix inventory`, i.e. the agents are asked at the same time, not in turn.
+ * made one after another with curl | jq. The goal: the view takes no longer than the slowest single-agent
+ * request (`tix inventory <agent> <id>`, start-up included) plus one event request, i.e. the agents are
+ * asked at the same time, not in turn.
  */
 import { join } from 'node:path';
 import { assertSameRows } from '../csv-rows.mjs';
@@ -24,31 +25,34 @@ export async function eventsView(ctx) {
     const env = ctx.tixEnv(sandbox);
     const view = nodeCommand('tix events view <id> -o csv', [ctx.tixBin, 'events', 'view', event.id, '-o', 'csv', '--out', 'view.csv'], { env });
     const wide = nodeCommand(`tix events view … --concurrency ${ONE_ROUND}`, [...view.argv, '--concurrency', String(ONE_ROUND)], { env });
-    // The floor of any tix command that asks one agent: start-up plus one request.
-    const single = nodeCommand('tix inventory TMUSA <id> -o csv (one request)', [ctx.tixBin, 'inventory', 'TMUSA', event.agentIds.TMUSA, '-o', 'csv', '--out', 'one.csv'], { env });
+    // Each agent alone: start-up plus that agent's one request. The slowest of them is the floor.
+    const singles = Object.entries(event.agentIds).map(([agent, id]) =>
+      nodeCommand(`tix inventory ${agent} <id>`, [ctx.tixBin, 'inventory', agent, id, '-o', 'csv', '--out', `one-${agent}.csv`], { env }),
+    );
     await runOnce(view, ctx.runOptions());
 
     const loop = curlLoop(ctx, sandbox, event);
-    const oneRequest = ctx.curlJq('curl … /events/{id} | jq (one request)', `${sandbox.url}/events/${event.id}`, '.name');
+    const oneRequest = ctx.curlJq('curl … /events/{id} | jq (the event request)', `${sandbox.url}/events/${event.id}`, '.name');
     if (loop) await checkSameRows(ctx, view, loop);
-    const commands = [view, wide, single, ...(loop ? [loop, oneRequest] : [])];
-    const [viewResult, wideResult, singleResult, loopResult, oneResult] = await ctx.measure(commands, ctx.sizes.view);
+    const results = await ctx.measure([view, wide, ...singles, ...(loop ? [loop, oneRequest] : [])], ctx.sizes.view);
+    const [viewResult, wideResult] = results;
+    const slowest = results.slice(2, 2 + singles.length).reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+    const [loopResult, oneResult] = results.slice(2 + singles.length);
 
-    const extra = wideResult.medianMs - singleResult.medianMs;
-    const rows = [timeRow(singleResult, 'start-up and one inventory request: the floor')];
-    if (!loopResult) return [ctx.skippedBaseline('curl | jq loop'), ...rows, timeRow(viewResult), timeRow(wideResult)];
+    const floorRow = timeRow(slowest, `the slowest of the ${singles.length} agents asked alone (start-up and one request)`);
+    if (!loopResult) return [ctx.skippedBaseline('curl | jq loop'), floorRow, timeRow(viewResult), timeRow(wideResult)];
+    const budget = slowest.medianMs + oneResult.medianMs;
     return [
       timeRow(loopResult, `1 event + ${AGENTS} inventory + 1 sales request, one after another`),
-      timeRow(oneResult, 'one request, for the goal below'),
-      ...rows,
+      floorRow,
+      timeRow(oneResult, 'one request'),
       infoRatioRow(viewResult, loopResult, `default --concurrency 6: the ${ONE_ROUND} requests after the event go in two rounds`),
       infoRatioRow(wideResult, loopResult, 'everything after the event in one round'),
       figureRow(
-        `events view --concurrency ${ONE_ROUND} minus the single-agent floor`,
-        `${extra.toFixed(1)} ms`,
-        `≤ one request (${oneResult.medianMs.toFixed(1)} ms)`,
-        extra <= oneResult.medianMs,
-        'the view costs one request (the event) more than asking one agent',
+        `tix events view --concurrency ${ONE_ROUND} against the slowest agent + the event request`,
+        `${wideResult.medianMs.toFixed(1)} ms`,
+        `≤ ${slowest.medianMs.toFixed(1)} + ${oneResult.medianMs.toFixed(1)} = ${budget.toFixed(1)} ms`,
+        wideResult.medianMs <= budget,
       ),
     ];
   });
