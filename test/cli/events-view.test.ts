@@ -4,7 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CODES } from '../../src/api/agents.js';
 import { apiGet } from '../helpers/api.js';
-import { useSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { SANDBOX_NOSALES_KEY, useSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { runTix, sandboxEnv } from '../helpers/tix.js';
 
 // One fixed clock for every sandbox here: listings change every 15 minutes of the sandbox clock, and
@@ -203,6 +203,17 @@ describe('tix events view', () => {
     expect(result.stdout).toMatch(/^Tickets sold │[ ▁▂▃▄▅▆▇█]{30}│ per day, highest \d+$/m);
   });
 
+  it('prints the market but warns and exits 1 when the key may not read sales', async () => {
+    const event = someAgents();
+    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    expect(result.code).toBe(1);
+    const out = JSON.parse(result.stdout);
+    expect(out.market).toHaveLength(agentCount(event));
+    expect(out.sales).toBeNull();
+    expect(out.salesError).toBe('this API key is not allowed sales data (HTTP 403); --no-sales leaves them out');
+    expect(result.stderr).toContain('tix: warning: sales: this API key is not allowed sales data (HTTP 403); --no-sales leaves them out');
+  });
+
   it('exits 4 when the event does not exist', async () => {
     const result = await view('evt_0000000000', '-o', 'json');
     expect(result.code).toBe(4);
@@ -277,7 +288,7 @@ describe('tix events view of an event no agent lists', () => {
   beforeAll(async () => {
     proxy = createServer(async (req, res) => {
       const upstream = await fetch(sandbox().url + req.url, { headers: { 'x-api-key': String(req.headers['x-api-key']) } });
-      const body = await upstream.json();
+      const body = (await upstream.json()) as Record<string, unknown>;
       if (req.url!.startsWith('/events/evt_')) delete body.agentIds;
       res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
@@ -294,6 +305,7 @@ describe('tix events view of an event no agent lists', () => {
     const out = JSON.parse(result.stdout);
     expect(out).toMatchObject({ market: [], notListed: AGENT_CODES, cheapest: [], sales: null, wholeMarket: { listings: 0, tickets: 0, minPrice: null } });
     expect(result.stderr).toContain('No ticket agent lists this event.');
+    expect(result.stderr).toContain('No StubHub id for this event, so no sales data.');
     expect(sandbox().log.slice(before).map((r) => r.path)).toEqual([`/events/${event.id}`]);
 
     const csv = await runTix(['events', 'view', event.id, '-o', 'csv'], { env: sandboxEnv(proxyUrl) });

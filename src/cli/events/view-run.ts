@@ -6,7 +6,19 @@ import { getSalesSummary } from '../../api/sales.js';
 import type { ApiClient } from '../../api/client.js';
 import type { EventListing, InventoryListing, InventoryResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode, TixError } from '../../errors.js';
-import { agentListings, cheapest, marketRows, marketTargets, wholeMarket, type AgentOutcome, type AgentTarget, type MarketRow } from '../../market/event-market.js';
+import type { Sink } from '../../output/index.js';
+import {
+  agentListings,
+  cheapest,
+  marketRows,
+  marketTargets,
+  wholeMarket,
+  type AgentListing,
+  type AgentOutcome,
+  type AgentTarget,
+  type CheapListing,
+  type MarketRow,
+} from '../../market/event-market.js';
 import type { MarketFigures } from '../../market/figures.js';
 import { mapSettled } from '../concurrency.js';
 import { filterListings } from '../listing-filters.js';
@@ -48,11 +60,11 @@ interface EventView {
   wholeMarket: MarketFigures;
   /** Known agents without an id for this event. */
   notListed: string[];
-  cheapest: ReturnType<typeof cheapest>;
+  cheapest: CheapListing[];
   sales: SalesJson | null;
   salesError?: string;
   /** With --listings only. */
-  listings?: ReturnType<typeof agentListings>;
+  listings?: AgentListing[];
 }
 
 interface SalesJson {
@@ -95,6 +107,7 @@ export async function runEventsView(options: EventsViewOptions, rt: Runtime): Pr
   await writeView(fetched, options, rt);
 
   if (outcomes.length === 0) rt.note('No ticket agent lists this event.');
+  if (options.salesDays !== undefined && !outcomes.some((o) => o.agent === 'STUBHUB')) rt.note('No StubHub id for this event, so no sales data.');
   for (const failure of failed) rt.warn(`${failure.agent} (${failure.eventId}) failed: ${failure.error}`);
   if (fetched.salesError !== undefined) rt.warn(`sales: ${fetched.salesError}`);
   return failed.length > 0 || fetched.salesError !== undefined ? ExitCode.ERROR : ExitCode.OK;
@@ -216,7 +229,7 @@ function listingRows(outcomes: readonly AgentOutcome[]): Record<string, unknown>
 async function writeRows(
   rt: Runtime,
   output: EventsViewOptions['output'],
-  sink: Parameters<typeof writeJson>[0],
+  sink: Sink,
   view: RecordView,
   rows: readonly object[],
   timestampLast: boolean,

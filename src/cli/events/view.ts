@@ -26,7 +26,7 @@ export interface EventsViewOptions {
 }
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
-  id: string[];
+  id?: string[];
   top?: string;
   salesDays?: string;
   sales: boolean;
@@ -41,19 +41,15 @@ export function eventsViewCommand(): Command {
     .summary('one event across every marketplace: listings per agent, cheapest seats, recent sales')
     .description(
       [
-        'One event across every marketplace, in one run: the event (GET /events/{id}), its inventory at every',
-        'ticket agent that lists it (GET /inventory/{agent}/{id}, one request per agent, --concurrency at once),',
-        'and its StubHub sales of the last days (GET /events/stubhub/{id}/sales-summary).',
-        'Rows are one per agent: listings, tickets, lowest, median and highest price; the table adds the whole',
-        "market, the cheapest listings and a sales sparkline. If some agents fail, the rest is printed, the failed",
-        'ones are named, and tix exits 1; if all fail, it exits with their error (5 when unavailable).',
-      ].join('\n'),
+        'One event across every marketplace, in one run: the event (GET /events/{id}), its inventory at every ticket agent that lists it (GET /inventory/{agent}/{id}, one request per agent, --concurrency at once), and its StubHub sales of the last days (GET /events/stubhub/{id}/sales-summary).',
+        'Rows are one per agent: listings, tickets, lowest, median and highest price; the table adds the whole market, the cheapest listings and a sales sparkline.',
+        'If some agents fail, the rest is printed, the failed ones are named, and tix exits 1; if all fail, it exits with their error (5 when unavailable).',
+      ].join('\n\n'),
     )
     .argument('<evt_id>', 'the event (evt_...)')
     .addOption(
       new Option('--id <agent=id>', `the agent's id for this event, added to or replacing the listing's (repeatable; agents: ${AGENT_CODES.join(', ')})`)
-        .argParser((value: string, previous: string[]) => [...previous, value])
-        .default([]),
+        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .option('--top <n>', `how many of the cheapest listings to show, 0-1000 (default: ${DEFAULT_TOP})`)
     .option('--sales-days <n>', `days of sales to sum up, ending today, 1-365 (default: ${DEFAULT_SALES_DAYS})`)
@@ -74,7 +70,7 @@ export function eventsViewCommand(): Command {
       if (!flags.sales && flags.salesDays !== undefined) throw new UsageError('--sales-days cannot be combined with --no-sales');
       const options: EventsViewOptions = {
         eventId: id,
-        agentIds: parseAgentIdOverrides(flags.id),
+        agentIds: parseAgentIdOverrides(flags.id ?? []),
         filter: parseListingFilter(flags),
         top: flags.top === undefined ? DEFAULT_TOP : parseWholeNumber('--top', flags.top, 0, 1000),
         salesDays: !flags.sales ? undefined : flags.salesDays === undefined ? DEFAULT_SALES_DAYS : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
