@@ -72,7 +72,7 @@ async function writeInventory(inventory: InventoryResponse, options: InventoryOp
 }
 
 /** The response with each event's `sections` narrowed to the listings the filters keep; its shape unchanged. */
-export function filterInventory(inventory: InventoryResponse, filter: ListingFilter): InventoryResponse {
+function filterInventory(inventory: InventoryResponse, filter: ListingFilter): InventoryResponse {
   if (!isFiltering(filter)) return inventory;
   return { ...inventory, data: inventory.data.map((event) => ({ ...event, sections: filterListings(filter, event.sections) })) };
 }
