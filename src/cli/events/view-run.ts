@@ -22,7 +22,8 @@ import {
 import type { MarketFigures } from '../../market/figures.js';
 import { mapSettled } from '../concurrency.js';
 import { filterListings } from '../listing-filters.js';
-import { addDays, todayIn } from '../parse/dates.js';
+import { addDays } from '../parse/dates.js';
+import { todayWhere } from '../parse/today.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
 import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
@@ -119,10 +120,11 @@ export async function runEventsView(options: EventsViewOptions, rt: Runtime): Pr
  */
 async function fetchEverything(client: ApiClient, options: EventsViewOptions, rt: Runtime): Promise<Fetched> {
   const init = { signal: rt.signal };
+  const salesDates = options.salesDays !== undefined ? lastDays(options.salesDays, options.timeZone, rt) : undefined;
   const event = await getEvent(client, options.eventId, init);
   const { targets, notListed } = marketTargets(agentIdsOf(event), options.agentIds);
   const stubhubId = targets.find((t) => t.agent === 'STUBHUB')?.eventId;
-  const window = options.salesDays !== undefined && stubhubId !== undefined ? salesWindow(options, rt, stubhubId) : undefined;
+  const window = salesDates && stubhubId !== undefined ? { stubhubId, ...salesDates } : undefined;
 
   type Job = { kind: 'agent'; target: AgentTarget } | { kind: 'sales' };
   type Answer = { response: InventoryResponse } | { summary: SalesSummaryResponse };
@@ -163,10 +165,10 @@ async function fetchEverything(client: ApiClient, options: EventsViewOptions, rt
   return { event, outcomes, failureCodes, notListed, sales, salesError };
 }
 
-/** The last `salesDays` days, today included, as calendar days where the user is (the timezone setting). */
-function salesWindow(options: EventsViewOptions, rt: Runtime, stubhubId: string): Omit<SalesWindow, 'response'> {
-  const to = todayIn({ now: rt.io.now(), timeZone: options.timeZone });
-  return { stubhubId, from: addDays(to, -(options.salesDays! - 1)), to };
+/** The last `days` days, today included, as calendar days where the user is (the timezone setting). */
+function lastDays(days: number, timeZone: string, rt: Runtime): { from: string; to: string } {
+  const to = todayWhere(rt.io.now(), timeZone);
+  return { from: addDays(to, -(days - 1)), to };
 }
 
 function salesMessage(error: unknown): string {
