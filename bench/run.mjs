@@ -17,6 +17,7 @@ import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mj
 import { bigSales } from './scenarios/big-sales.mjs';
 import { bulkExport } from './scenarios/bulk-export.mjs';
 import { history } from './scenarios/history.mjs';
+import { eventsView } from './scenarios/events-view.mjs';
 import { inventory } from './scenarios/inventory.mjs';
 import { oneQuery } from './scenarios/one-query.mjs';
 import { startup } from './scenarios/startup.mjs';
@@ -32,6 +33,7 @@ const SCENARIOS = [
   { id: 4, title: '4. inventory', run: inventory },
   { id: 5, title: '5. big sales history', run: bigSales },
   { id: 6, title: '6. price history', run: history },
+  { id: 7, title: '7. events view', run: eventsView },
 ];
 
 const options = parseArgs(process.argv.slice(2));
@@ -133,7 +135,7 @@ function methodText() {
   return [
     `Each time is the median of several runs after warm-up runs (start-up ${s.startup.runs} after ${s.startup.warmup}; one query ${s.query.runs} after ${s.query.warmup};`,
     `bulk export ${s.bulk.runs} after ${s.bulk.warmup}; inventory ${s.inventory.runs} after ${s.inventory.warmup}; big sales ${s.sales.runs} after ${s.sales.warmup};`,
-    `price history ${s.history.runs} after ${s.history.warmup}),`,
+    `price history ${s.history.runs} after ${s.history.warmup}; events view ${s.view.runs} after ${s.view.warmup}),`,
     'with the commands of a scenario run in turn, round after round, so load from elsewhere hits them alike. A time is wall-clock',
     'from spawn to exit; stdout is a pipe the harness drains. Ratios divide medians of the same run. Peak RSS is of the tix',
     `process alone (${RSS_METHOD}), the worst of its runs: each scenario's sandbox is a separate \`tix sandbox\` process`,

@@ -12,6 +12,7 @@ export const FULL = {
   sales: { sales: [1_000_000, 250_000], latencyMs: 50, warmup: 1, runs: 3 },
   salesSmall: { warmup: 0, runs: 3 },
   history: { events: 1_000, snapshots: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
+  view: { latencyMs: 50, warmup: 2, runs: 10 },
 };
 
 export const QUICK = {
@@ -24,4 +25,5 @@ export const QUICK = {
   sales: { sales: [20_000, 5_000], latencyMs: 5, warmup: 0, runs: 1 },
   salesSmall: { warmup: 0, runs: 1 },
   history: { events: 50, snapshots: 50, latencyMs: 5, warmup: 0, runs: 1 },
+  view: { latencyMs: 5, warmup: 0, runs: 1 },
 };

@@ -4,6 +4,7 @@ import type { InventoryEvent, InventoryResponse } from '../api/types.js';
 import { fetchInventory } from '../market/fetch-inventory.js';
 import { ExitCode, TixError } from '../errors.js';
 import { marketFigures } from '../market/figures.js';
+import { filterListings, isFiltering, type ListingFilter } from './listing-filters.js';
 import { money } from './money.js';
 import type { InventoryOptions } from './inventory.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from './present.js';
@@ -43,7 +44,7 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
     throw new TixError(`could not fetch inventory for ${describeIds(missing, options.ids.length)}: ${messageOf(first)}`, exitCode);
   }
 
-  await writeInventory(fetched.inventory, options, rt);
+  await writeInventory(filterInventory(fetched.inventory, options.filter), options, rt);
 
   if (missing.length > 0) {
     rt.warn(`inventory is missing for ${describeIds(missing, options.ids.length)}: ${messageOf(failures[0]!.error)}`);
@@ -67,7 +68,13 @@ async function writeInventory(inventory: InventoryResponse, options: InventoryOp
     await writer.write(rows);
     await writer.end();
   });
-  if (output.format === 'table') for (const line of summaryLines(inventory.data)) rt.note(line);
+  if (output.format === 'table') for (const line of summaryLines(inventory.data, isFiltering(options.filter))) rt.note(line);
+}
+
+/** The response with each event's `sections` narrowed to the listings the filters keep; its shape unchanged. */
+function filterInventory(inventory: InventoryResponse, filter: ListingFilter): InventoryResponse {
+  if (!isFiltering(filter)) return inventory;
+  return { ...inventory, data: inventory.data.map((event) => ({ ...event, sections: filterListings(filter, event.sections) })) };
 }
 
 /** Flattens events into listing rows; for a table, each event's listings cheapest first. */
@@ -89,10 +96,10 @@ function listingColumns(rows: readonly Record<string, unknown>[]): string[] {
   return [...columns, 'timestamp'];
 }
 
-function summaryLines(events: InventoryEvent[]): string[] {
+function summaryLines(events: InventoryEvent[], filtered: boolean): string[] {
   return events.map((event) => {
     const { listings, tickets, minPrice, medianPrice } = marketFigures(event.sections);
-    if (minPrice === null || medianPrice === null) return `${event.eventId}: no listings`;
+    if (minPrice === null || medianPrice === null) return `${event.eventId}: no listings${filtered ? ' match the filters' : ''}`;
     return `${event.eventId}: ${listings} listings, ${tickets} tickets, lowest ${money(minPrice)}, median ${money(medianPrice)}`;
   });
 }

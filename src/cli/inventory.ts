@@ -4,16 +4,19 @@ import { addExamples, addOutputOptions, withValues } from './command-kit.js';
 import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
 import { parseIdList, parsePathSegment } from './parse/ids.js';
 import { runCommand } from './run-command.js';
+import { addListingFilterOptions, parseListingFilter, type ListingFilter, type RawListingFilterFlags } from './listing-filters.js';
 
 export interface InventoryOptions {
   agent: string;
   ids: string[];
   partial: boolean;
+  /** Applied to every event's listings before anything is printed or computed. */
+  filter: ListingFilter;
   concurrency: number;
   output: OutputOptions;
 }
 
-interface RawFlags extends RawOutputFlags {
+interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   partial?: boolean;
 }
 
@@ -26,6 +29,7 @@ export function inventoryCommand(): Command {
     .addArgument(withValues(new Argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')})`), AGENT_CODES))
     .argument('<ids...>', "the agent's event ids, space- or comma-separated, or - for stdin")
     .option('--partial', 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1');
+  addListingFilterOptions(command);
   addOutputOptions(command);
   addExamples(command, [
     { description: 'Listings for two Ticketmaster events', command: 'tix inventory TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
@@ -33,6 +37,7 @@ export function inventoryCommand(): Command {
       description: "Inventory for every StubHub id of this week's events, as CSV",
       command: "tix events search --date this-week --all -o ndjson | jq -r '.agentIds.STUBHUB // empty' | tix inventory STUBHUB - -o csv",
     },
+    { description: 'Only pairs or more on the floor, at most 250 a ticket', command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'" },
   ]);
   return command.action(async (agent: string, ids: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
@@ -40,6 +45,7 @@ export function inventoryCommand(): Command {
         agent: parsePathSegment('<agent>', agent).toUpperCase(),
         ids: await parseIdList('<ids>', ids, rt.io.stdin),
         partial: flags.partial === true,
+        filter: parseListingFilter(flags),
         concurrency: rt.settings.values.concurrency,
         output: parseOutputOptions(flags, rt),
       };

@@ -11,8 +11,8 @@ export interface ListingFilter {
   minQuantity?: number;
   minPrice?: number;
   maxPrice?: number;
-  /** `--section`: the pattern as given, and the case-insensitive whole-name match it compiles to. */
-  section?: { pattern: string; regex: RegExp };
+  /** `--section`: the pattern as given (trimmed), matched against the whole section name, any case. */
+  section?: SectionPattern;
 }
 
 export interface RawListingFilterFlags {
@@ -46,11 +46,21 @@ export function isFiltering(filter: ListingFilter): boolean {
   return Object.keys(filter).length > 0;
 }
 
+/** The filters in force, as flags a person could type again: `--min-quantity 2 --section 'floor*'`. */
+export function describeFilter(filter: ListingFilter): string {
+  const parts: string[] = [];
+  if (filter.minQuantity !== undefined) parts.push(`--min-quantity ${filter.minQuantity}`);
+  if (filter.minPrice !== undefined) parts.push(`--min-price ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) parts.push(`--max-price ${filter.maxPrice}`);
+  if (filter.section !== undefined) parts.push(`--section '${filter.section.pattern.replace(/'/g, "'\\''")}'`);
+  return parts.join(' ');
+}
+
 export function matchesListing(filter: ListingFilter, listing: { quantity: number; price: number; section: string }): boolean {
   if (filter.minQuantity !== undefined && !(listing.quantity >= filter.minQuantity)) return false;
   if (filter.minPrice !== undefined && !(listing.price >= filter.minPrice)) return false;
   if (filter.maxPrice !== undefined && !(listing.price <= filter.maxPrice)) return false;
-  if (filter.section !== undefined && !filter.section.regex.test(String(listing.section ?? ''))) return false;
+  if (filter.section !== undefined && !filter.section.matches(String(listing.section ?? ''))) return false;
   return true;
 }
 
@@ -67,13 +77,36 @@ export function parseAmount(flag: string, raw: string): number {
   return Number(text);
 }
 
-function parseSectionPattern(raw: string): { pattern: string; regex: RegExp } {
+export interface SectionPattern {
+  pattern: string;
+  matches(section: string): boolean;
+}
+
+function parseSectionPattern(raw: string): SectionPattern {
   const pattern = raw.trim();
   if (pattern === '') throw new UsageError("--section needs a pattern, such as '101' or 'floor*'");
   if (pattern.length > 200) throw new UsageError(`--section is ${pattern.length} characters long; at most 200 are allowed`);
-  const body = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return { pattern, regex: new RegExp(`^${body}$`, 'i') };
+  const parts = pattern.toLowerCase().split('*');
+  return { pattern, matches: (section) => wildcardMatch(parts, section.toLowerCase()) };
+}
+
+/**
+ * Whether `text` is the pieces of a `*` pattern (split on '*') with anything between them. Each piece is
+ * found at its earliest place after the previous one, which is always right for `*` alone and takes
+ * linear time; a regular expression built from the pattern could backtrack exponentially on a pattern
+ * of many stars (`*a*a*a…*b`), a pattern being up to 200 characters typed by anyone.
+ */
+export function wildcardMatch(parts: readonly string[], text: string): boolean {
+  const first = parts[0]!;
+  if (parts.length === 1) return text === first;
+  const last = parts[parts.length - 1]!;
+  if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const found = text.indexOf(parts[i]!, at);
+    if (found < 0 || found + parts[i]!.length > end) return false;
+    at = found + parts[i]!.length;
+  }
+  return true;
 }

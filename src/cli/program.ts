@@ -5,6 +5,7 @@ import { configCommand } from './config/config.js';
 import { eventsByAgentCommand } from './events/by-agent.js';
 import { eventsGetCommand } from './events/get.js';
 import { eventsSearchCommand } from './events/search.js';
+import { eventsViewCommand } from './events/view.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { completionCommand } from './completion/command.js';
 import { addExamples, withValueSource } from './command-kit.js';
@@ -67,10 +68,12 @@ export function buildProgram(): Command {
     { description: 'Sports in Boston in the next two weeks', command: 'tix events search --category sports --city Boston --date next-2-weeks' },
     { description: 'One event by its id', command: 'tix events get evt_fnt7jz3fkx' },
     { description: 'What SeatGeek lists for the next month', command: 'tix events by-agent seatGeek --to +1m' },
+    { description: 'One event across every marketplace', command: 'tix events view evt_fnt7jz3fkx' },
   ]);
   events.addCommand(eventsSearchCommand());
   events.addCommand(eventsGetCommand());
   events.addCommand(eventsByAgentCommand());
+  events.addCommand(eventsViewCommand());
 
   program.addCommand(inventoryCommand());
   program.addCommand(watchCommand());

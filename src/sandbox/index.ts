@@ -4,6 +4,7 @@
  * Decisions the contract leaves open are documented next to the code that makes them: routes/events.ts,
  * routes/sales.ts, routes/inventory.ts, routes/match.ts, query.ts and http.ts.
  */
+import { AGENT_CODES, findAgent } from '../api/agents.js';
 import { EventContext, type SandboxEvent } from './data/events.js';
 import { InventoryGenerator } from './data/inventory.js';
 import { buildLargeSales, pickLargeSalesEvent } from './data/large-sales.js';
@@ -37,6 +38,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Fraction (0..1) of requests answered 503. */
   failRate?: number;
+  /**
+   * Ticket agents (code or name, any case) whose inventory requests are all answered 503, while every other
+   * request is served: one marketplace down while the rest answer.
+   */
+  failAgents?: readonly string[];
   /** A fault for reliability tests, applied to `faultRate` of requests. */
   fault?: Fault;
   /** Fraction (0..1) of requests the fault applies to; default 1. */
@@ -142,6 +148,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
   const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
   const clock = makeClock(options.now, options.timeScale);
+  const failingAgents = new Set(
+    (options.failAgents ?? []).map((name) => findAgent(name)?.code ?? fail(`failAgents: '${name}' is not a ticket agent (codes are ${AGENT_CODES.join(', ')})`)),
+  );
 
   const key = seedKey(seed);
   const anchor = clock();
@@ -152,6 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sales: new SalesGenerator(key),
     large: undefined,
     largeGzip: undefined,
+    failingAgents,
   };
   if (options.largeSalesEvent !== undefined) {
     const event = pickLargeSalesEvent(store.events, anchor);

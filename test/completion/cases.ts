@@ -27,7 +27,7 @@ export const CASES: readonly CompletionCase[] = [
   { line: 'tix inventory TMUSA -o ', expected: OUTPUT_FORMATS },
   // Commands and subcommands.
   { line: 'tix ', expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'] },
-  { line: 'tix events ', expected: ['search', 'get', 'by-agent'] },
+  { line: 'tix events ', expected: ['search', 'get', 'by-agent', 'view'] },
   { line: 'tix sales s', expected: ['summary'] },
   { line: 'tix config ', expected: ['get', 'set', 'unset', 'list', 'path'] },
   // Flags: the command's own and the global ones, wherever they are typed.

@@ -2,7 +2,7 @@ import type { EventListing } from '../../api/types.js';
 import type { OutputOptions } from '../output-options.js';
 import { createJsonListWriter, prettyJson, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
-import { EVENT_VIEW } from './view.js';
+import { EVENT_VIEW } from './event-record-view.js';
 
 /**
  * Streams pages of events to the output as they arrive, in order: rows for table/csv/tsv/ndjson, one merged

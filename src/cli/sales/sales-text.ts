@@ -1,9 +1,14 @@
 import type { DailySales, EventHeader } from '../../api/types.js';
 import { money } from '../money.js';
 
+/** Venue, city, state, country: whichever the API sent, comma-separated (sales header or event listing). */
+export function placeOf(fields: { readonly [field: string]: unknown }): string {
+  return [fields.venue, fields.city, fields.state, fields.country].filter((part) => typeof part === 'string' && part !== '').join(', ');
+}
+
 /** The event a sales table is about, above the table (table output only). */
 export function eventHeaderLines(header: EventHeader): string[] {
-  const place = [header.venue, header.city, header.state, header.country].filter(Boolean).join(', ');
+  const place = placeOf(header);
   const range =
     header.minimumSalesDataDate && header.maximumSalesDataDate
       ? `${header.minimumSalesDataDate.slice(0, 10)} to ${header.maximumSalesDataDate.slice(0, 10)}`

@@ -13,6 +13,8 @@ export interface App {
   large: LargeSales | undefined;
   /** Cached gzip of the large event's full details body (made on first use). */
   largeGzip: Promise<Buffer> | undefined;
+  /** Agent codes whose inventory is answered 503 (the failAgents option). */
+  failingAgents: ReadonlySet<string>;
 }
 
 export interface RouteRequest {

@@ -1,0 +1,23 @@
+import { findAgent, TICKET_AGENTS } from '../../api/agents.js';
+import { UsageError } from '../../errors.js';
+import { printable } from '../parse/dates.js';
+import { parsePathSegment } from '../parse/ids.js';
+
+/**
+ * `--id AGENT=ID`, repeatable: the agent's id for the event, added to or replacing what the listing says.
+ * The agent is a code or name, any case; the last `--id` for an agent wins. Returns agent code -> id.
+ */
+export function parseAgentIdOverrides(values: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const raw of values) {
+    const at = raw.indexOf('=');
+    if (at < 0) throw new UsageError(`--id must be AGENT=ID, such as SKYBOX=12345, not '${printable(raw)}'`);
+    const name = raw.slice(0, at).trim();
+    const agent = findAgent(name);
+    if (!agent) {
+      throw new UsageError(`--id: '${printable(name)}' is not a ticket agent; agents: ${TICKET_AGENTS.map((a) => `${a.code} (${a.name})`).join(', ')}`);
+    }
+    ids.set(agent.code, parsePathSegment(`--id ${agent.code}`, raw.slice(at + 1)));
+  }
+  return ids;
+}
