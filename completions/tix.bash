@@ -2,22 +2,26 @@
 # Install: source <(tix completion bash), or save it as ~/.local/share/bash-completion/completions/tix
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=' --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o '
+_tix_valued=' --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
 
 # Sets _tix_subcommands, _tix_flags and _tix_rest (the index of a variadic last argument) for command path $1.
 _tix_command() {
   _tix_subcommands='' _tix_flags='' _tix_rest=''
   case $1 in
-    '') _tix_subcommands='events inventory watch sales agents api auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http -h --help' ;;
-    'events') _tix_subcommands='search get by-agent' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    '') _tix_subcommands='events inventory watch sales track history agents api auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http -h --help' ;;
+    'events') _tix_subcommands='search get by-agent view' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'events search') _tix_flags='--category --type --date --on --from --to --date-start --date-end --sort --asc --desc --name --venue --city --state --country --tz --password --omit --ticket-agent --page --page-size --limit --all -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'events get') _tix_flags='--agent -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=1 ;;
     'events by-agent') _tix_flags='--from --to --name --page --page-size --limit --all -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
-    'inventory') _tix_flags='--partial -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=2 ;;
+    'events view') _tix_flags='--id --top --sales-days --no-sales --listings --min-quantity --min-price --max-price --section -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    'inventory') _tix_flags='--partial --min-quantity --min-price --max-price --section -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=2 ;;
     'watch') _tix_flags='--interval --count --until-price -o --output --min-quantity --min-price --max-price --section -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=2 ;;
     'sales') _tix_subcommands='summary details' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'sales summary') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --chart -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'sales details') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --daily -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    'track') _tix_flags='--from-file --sales --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' _tix_rest=1 ;;
+    'history') _tix_subcommands='export' _tix_flags='--since --until --tz --listings --chart --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
+    'history export') _tix_flags='--to --to-schema -h --help --since --until --tz --listings --chart --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'agents') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'api') _tix_flags='-f --field --paginate -i --include -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
     'auth') _tix_subcommands='login status logout' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --insecure-http' ;;
@@ -41,8 +45,8 @@ _tix_flag_values() {
     --agent) _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     --category) _tix_reply_words 'all concerts arts family sports misc' ;;
     --date) _tix_reply_words 'today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week' ;;
+    --db|--from-file|--out) _tix_reply_files ;;
     --fault) _tix_reply_words 'reset truncate rate-limit slow html bad-shape not-json' ;;
-    --out) _tix_reply_files ;;
     --output|-o) _tix_reply_words 'table json ndjson csv tsv' ;;
     --profile) _tix_reply_words "$(_tix_profiles)" ;;
     --provider) _tix_reply_words 'stubhub' ;;
@@ -57,9 +61,9 @@ _tix_argument_values() {
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
-    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;
-    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;
-    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries' ;;
+    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
+    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
+    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
     'completion#1') _tix_reply_words 'bash zsh fish' ;;
   esac
 }

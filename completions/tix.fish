@@ -2,17 +2,19 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
     switch "$argv[1]"
         case ''
-            echo events inventory watch sales agents api auth config sandbox completion
+            echo events inventory watch sales track history agents api auth config sandbox completion
         case 'events'
-            echo search get by-agent
+            echo search get by-agent view
         case 'sales'
             echo summary details
+        case 'history'
+            echo export
         case 'auth'
             echo login status logout
         case 'config'
@@ -114,6 +116,8 @@ complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up even
 complete -c tix -n '__tix_argument \'\' 1' -a inventory -d 'current ticket listings for an agent\'s events'
 complete -c tix -n '__tix_argument \'\' 1' -a watch -d 'poll listings and print what changed'
 complete -c tix -n '__tix_argument \'\' 1' -a sales -d 'resale sales of one event: daily summary or every sale'
+complete -c tix -n '__tix_argument \'\' 1' -a track -d 'record the current inventory of a watch list in the price history'
+complete -c tix -n '__tix_argument \'\' 1' -a history -d 'an event\'s recorded prices over time, from the snapshots of \'tix track\''
 complete -c tix -n '__tix_argument \'\' 1' -a agents -d 'list the ticket agents and sales providers'
 complete -c tix -n '__tix_argument \'\' 1' -a api -d 'GET any API path with the stored key (the raw escape hatch)'
 complete -c tix -n '__tix_argument \'\' 1' -a auth -d 'store, check and remove the API key'
@@ -123,6 +127,7 @@ complete -c tix -n '__tix_argument \'\' 1' -a completion -d 'print the shell com
 complete -c tix -n '__tix_argument \'events\' 1' -a search -d 'search events by category, date, name, place and more'
 complete -c tix -n '__tix_argument \'events\' 1' -a get -d 'show events by id'
 complete -c tix -n '__tix_argument \'events\' 1' -a by-agent -d 'list the events one ticket agent knows'
+complete -c tix -n '__tix_argument \'events\' 1' -a view -d 'one event across every marketplace: listings per agent, cheapest seats, recent sales'
 complete -c tix -n '__tix_in \'events search\'' -l category -d 'event category: all | concerts | arts | family | sports | misc (or its number)' -x -a 'all concerts arts family sports misc'
 complete -c tix -n '__tix_in \'events search\'' -l type -d 'which date the date filters apply to (default: event): presale | public-sale | event | presale-or-public-sale | post-sale | presale-or-post-sale | just-added (or its number)' -x -a 'presale public-sale event presale-or-public-sale post-sale presale-or-post-sale just-added'
 complete -c tix -n '__tix_in \'events search\'' -l date -d 'date preset, in --tz: today | tomorrow | yesterday | future-incl-today | future | next-3-days | next-7-days | next-10-days | next-2-weeks | next-30-days | past | past-7-days | past-30-days | past-3-months | past-6-months | past-year | this-week (or its number)' -x -a 'today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week'
@@ -174,7 +179,26 @@ complete -c tix -n '__tix_in \'events by-agent\'' -l no-header -d 'leave out the
 complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events by-agent\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'events by-agent\' 1' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'events view\'' -l id -d 'the agent\'s id for this event, added to or replacing the listing\'s (repeatable; agents: TMUSA, STUBHUB, SKYBOX, TICKETEVOLUTION, SEATGEEK, VIVID, TICKPICK, TICKETNETWORK, GAMETIME)' -x
+complete -c tix -n '__tix_in \'events view\'' -l top -d 'how many of the cheapest listings to show, 0-1000 (default: 10)' -x
+complete -c tix -n '__tix_in \'events view\'' -l sales-days -d 'days of sales to sum up, ending today, 1-365 (default: 30)' -x
+complete -c tix -n '__tix_in \'events view\'' -l no-sales -d 'skip the sales summary'
+complete -c tix -n '__tix_in \'events view\'' -l listings -d 'rows are every listing of every agent, agent first, instead of one row per agent'
+complete -c tix -n '__tix_in \'events view\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
+complete -c tix -n '__tix_in \'events view\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
+complete -c tix -n '__tix_in \'events view\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
+complete -c tix -n '__tix_in \'events view\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
+complete -c tix -n '__tix_in \'events view\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events view\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events view\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'events view\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events view\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'inventory\'' -l partial -d 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1'
+complete -c tix -n '__tix_in \'inventory\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
+complete -c tix -n '__tix_in \'inventory\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
+complete -c tix -n '__tix_in \'inventory\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
+complete -c tix -n '__tix_in \'inventory\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
 complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
 complete -c tix -n '__tix_in \'inventory\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
@@ -213,6 +237,34 @@ complete -c tix -n '__tix_in \'sales details\'' -l no-header -d 'leave out the h
 complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'sales details\'' -l daily -d 'only the per-day totals of the details response'
+complete -c tix -n '__tix_in \'track\'' -l from-file -d 'read entries from a file: one a line, # comments, blank lines ignored' -r -F
+complete -c tix -n '__tix_in \'track\'' -l sales -d 'also record the daily StubHub sales summary of each event with a StubHub id'
+complete -c tix -n '__tix_in \'track\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'track\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'track\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'track\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'track\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time, today, yesterday, tomorrow, or an offset like -7d, +30d, -2w, -3m, +1y' -x
+complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
+complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
+complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw the lowest price and the tickets available over time in the terminal'
+complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
+complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
+complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
@@ -238,9 +290,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in t
 complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
 complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
 complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
-complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
-complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
-complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x

@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --events --fail-rate --fault --fault-rate --field --fields --from --interval --large-sales --latency --limit --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --section --seed --sort --state --ticket-agent --time-scale --timeout --to --type --tz --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -15,6 +15,8 @@ _tix_command() {
         'inventory:current ticket listings for an agent'\''s events'
         'watch:poll listings and print what changed'
         'sales:resale sales of one event: daily summary or every sale'
+        'track:record the current inventory of a watch list in the price history'
+        'history:an event'\''s recorded prices over time, from the snapshots of '\''tix track'\'''
         'agents:list the ticket agents and sales providers'
         'api:GET any API path with the stored key (the raw escape hatch)'
         'auth:store, check and remove the API key'
@@ -45,6 +47,7 @@ _tix_command() {
         'search:search events by category, date, name, place and more'
         'get:show events by id'
         'by-agent:list the events one ticket agent knows'
+        'view:one event across every marketplace: listings per agent, cheapest seats, recent sales'
       )
       _tix_flags=(
         '-h:show help'
@@ -175,9 +178,48 @@ _tix_command() {
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
+    ('events view')
+      _tix_flags=(
+        '--id:the agent'\''s id for this event, added to or replacing the listing'\''s (repeatable; agents: TMUSA, STUBHUB, SKYBOX, TICKETEVOLUTION, SEATGEEK, VIVID, TICKPICK, TICKETNETWORK, GAMETIME)'
+        '--top:how many of the cheapest listings to show, 0-1000 (default: 10)'
+        '--sales-days:days of sales to sum up, ending today, 1-365 (default: 30)'
+        '--no-sales:skip the sales summary'
+        '--listings:rows are every listing of every agent, agent first, instead of one row per agent'
+        '--min-quantity:only listings with at least n tickets (n seats together)'
+        '--min-price:only listings priced at or above this, per ticket'
+        '--max-price:only listings priced at or below this, per ticket'
+        '--section:only sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\'')'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
     ('inventory')
       _tix_flags=(
         '--partial:if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1'
+        '--min-quantity:only listings with at least n tickets (n seats together)'
+        '--min-price:only listings priced at or above this, per ticket'
+        '--max-price:only listings priced at or below this, per ticket'
+        '--section:only sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\'')'
         '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
         '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
         '--json:short for --output json'
@@ -300,6 +342,111 @@ _tix_command() {
         '--daily:only the per-day totals of the details response'
         '-h:show help'
         '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('track')
+      _tix_flags=(
+        '--from-file:read entries from a file: one a line, # comments, blank lines ignored'
+        '--sales:also record the daily StubHub sales summary of each event with a StubHub id'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait while another tix writes to the database, 0-3600 (default: 30)'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      _tix_rest=1
+      ;;
+    ('history')
+      _tix_subcommands=(
+        'export:copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
+      )
+      _tix_flags=(
+        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time, today, yesterday, tomorrow, or an offset like -7d, +30d, -2w, -3m, +1y'
+        '--until:last snapshot time, inclusive (a date means the end of that day)'
+        '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
+        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+        '--chart:draw the lowest price and the tickets available over time in the terminal'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait while another tix writes to the database, 0-3600 (default: 30)'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('history export')
+      _tix_flags=(
+        '--to:the store to copy into (created if new): a DuckDB file or a postgres:// URL'
+        '--to-schema:PostgreSQL schema of --to, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time, today, yesterday, tomorrow, or an offset like -7d, +30d, -2w, -3m, +1y'
+        '--until:last snapshot time, inclusive (a date means the end of that day)'
+        '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
+        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+        '--chart:draw the lowest price and the tickets available over time in the terminal'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait while another tix writes to the database, 0-3600 (default: 30)'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout (written whole or not at all)'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
         '-V:print the version'
         '--version:print the version'
         '--sandbox:use a local sandbox API with generated data (no key or network needed)'
@@ -640,8 +787,8 @@ _tix_flag_values() {
     (--agent) compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     (--category) compadd -- all concerts arts family sports misc ;;
     (--date) compadd -- today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week ;;
+    (--db|--from-file|--out) _files ;;
     (--fault) compadd -- reset truncate rate-limit slow html bad-shape not-json ;;
-    (--out) _files ;;
     (--output|-o) compadd -- table json ndjson csv tsv ;;
     (--profile) compadd -- ${(f)"$(_tix_profiles)"} ;;
     (--provider) compadd -- stubhub ;;
@@ -657,9 +804,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac
