@@ -214,6 +214,10 @@ complete -c tix -n '__tix_in \'watch\'' -l min-quantity -d 'only listings with a
 complete -c tix -n '__tix_in \'watch\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'watch\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
 complete -c tix -n '__tix_in \'watch\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
+complete -c tix -n '__tix_in \'watch\'' -l record -d 'store every poll in the price history (the db setting, else the default file), as tix track would; --db names another'
+complete -c tix -n '__tix_in \'watch\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'watch\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'watch\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_argument \'watch\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
 complete -c tix -n '__tix_argument \'sales\' 1' -a summary -d 'daily tickets, revenue and prices for one event'
 complete -c tix -n '__tix_argument \'sales\' 1' -a details -d 'every sale of one event: section, row, seats, quantity, price'

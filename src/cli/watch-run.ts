@@ -48,6 +48,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
   const client = deps.client ?? (await rt.client());
   const now = deps.now ?? rt.io.now;
   const sleep = deps.sleep ?? abortableSleep;
+  const onPoll = deps.onPoll ?? (options.record ? await (await import('./watch-record.js')).pollRecorder(rt, options.record) : undefined);
   try {
     const agents = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
@@ -75,7 +76,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
       }
       // One write per poll: whole lines, however the run ends.
       await sink.write(lines.map(format).join(''));
-      await deps.onPoll?.(snapshotRecords(result));
+      await onPoll?.(snapshotRecords(result));
 
       if (options.untilPrice !== undefined && reachedPrice(options.untilPrice, result, options, rt)) break;
       if (options.count !== undefined && poll >= options.count) break;

@@ -9,7 +9,9 @@ import { parseDuration } from './parse/duration.js';
 import { parseIdList, parsePathSegment } from './parse/ids.js';
 import { parseWholeNumber } from './parse/numbers.js';
 import { printable } from './parse/dates.js';
+import type { HistoryStoreFlags } from './history-store.js';
 import { runCommand } from './run-command.js';
+import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from './store-options.js';
 
 /** What to watch: one agent's own event ids, or service events (every agent that lists them). */
 export type WatchTarget = { kind: 'agent'; agent: string; ids: string[] } | { kind: 'events'; eventIds: string[] };
@@ -25,9 +27,12 @@ export interface WatchOptions {
   /** NDJSON (off a terminal, or -o ndjson) rather than coloured lines. */
   ndjson: boolean;
   concurrency: number;
+  /** --db or --record: store every poll in the price history, as `tix track` would. */
+  record?: HistoryStoreFlags;
 }
 
-interface RawFlags extends RawListingFilterFlags {
+interface RawFlags extends RawListingFilterFlags, RawStoreFlags {
+  record?: boolean;
   interval?: string;
   count?: string;
   untilPrice?: string;
@@ -65,12 +70,18 @@ export function watchCommand(): Command {
       ),
     );
   addListingFilterOptions(command);
+  command.option('--record', 'store every poll in the price history (the db setting, else the default file), as tix track would; --db names another');
+  addStoreOptions(command);
   addExamples(command, [
     { description: 'One poll of two Ticketmaster events: every listing, then a snapshot per event', command: 'tix watch TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP --count 1' },
     { description: 'Every agent that lists an event, once: listings of 2 or more tickets', command: 'tix watch evt_fnt7jz3fkx --min-quantity 2 --count 1' },
     {
       description: "Only each event's figures, from a script (off a terminal every line is a JSON object)",
       command: "tix watch STUBHUB 101459428 --count 1 | jq -c 'select(.type == \"snapshot\")'",
+    },
+    {
+      description: 'Keep every poll in the price history, then read it back',
+      command: 'tix watch TMUSA G5v8HKyBKZbyJN --count 2 --interval 1s --db prices.duckdb > /dev/null && tix history TMUSA G5v8HKyBKZbyJN --db prices.duckdb',
     },
     {
       description: 'Wait for 2 tickets together at or below 500, then notify',
@@ -88,6 +99,8 @@ export function watchCommand(): Command {
       };
       if (flags.count !== undefined) options.count = parseWholeNumber('--count', flags.count, 1, 1_000_000_000);
       if (flags.untilPrice !== undefined) options.untilPrice = parseAmount('--until-price', flags.untilPrice);
+      // --db says where, and so that polls are to be kept; a db setting or TIX_DB alone does not, --record does.
+      if (flags.record === true || rt.settings.sources.db === 'flag') options.record = parseStoreFlags(flags);
       const { runWatch } = await import('./watch-run.js');
       return runWatch(options, rt);
     }),

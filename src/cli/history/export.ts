@@ -41,7 +41,7 @@ export function historyExportCommand(): Command {
     .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
     .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
   addExamples(command, [
-    { description: 'A copy of the history file (run it again: only what is new is copied)', command: 'tix history export --db history.duckdb --to backup.duckdb' },
+    { description: 'A copy of the price history in another file (run it again: only what is new is copied)', command: 'tix track evt_fnt7jz3fkx && tix history export --to backup.duckdb' },
   ]);
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
