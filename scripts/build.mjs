@@ -1,10 +1,10 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
 // command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
-// renderer and the sandbox are separate chunks loaded by dynamic import when a command needs them. Then
-// dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
+// renderer, the Parquet converter and the sandbox are separate chunks loaded by dynamic import when a
+// command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
+import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
 import { root } from './bundle-tree.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
@@ -26,6 +26,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
   banner: REQUIRE_BANNER,
+  external: EXTERNAL_PACKAGES,
   logLevel: 'warning',
   plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REQUIRE_BANNER } from './build-plugins.mjs';
+import { EXTERNAL_PACKAGES, REQUIRE_BANNER } from './build-plugins.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,6 +24,7 @@ export async function importTreeModule(exports) {
       target: 'node20',
       define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
       banner: REQUIRE_BANNER,
+      external: EXTERNAL_PACKAGES,
       logLevel: 'warning',
     });
     return await import(pathToFileURL(entry).href);
