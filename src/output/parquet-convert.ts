@@ -33,6 +33,9 @@ export async function writeParquet(staged: StagedRows | undefined, columns: read
     threads: '1',
     memory_limit: `${Math.ceil((16 * MB + 4 * bufferBytes) / MB)}MB`,
     temp_directory: workDir,
+    // Hand freed memory back to the system as soon as a task ends, not once 128 MB have piled up.
+    allocator_flush_threshold: '1MB',
+    allocator_bulk_deallocation_flush_threshold: '1MB',
     // Only the built-in parquet writer is used: never reach for the network for an extension.
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
@@ -63,7 +66,7 @@ function copyStatement(staged: StagedRows | undefined, columns: readonly Parquet
   const select = columns.map((column, i) => `${castOf(`c${i}`, column.type)} AS ${identifier(column.name)}`).join(', ');
   if (!staged || staged.rows === 0) {
     // No rows: the columns alone, each typed, so the file has the schema a full export would have.
-    return `COPY (SELECT ${select} FROM (SELECT ${columns.map((_, i) => `NULL AS c${i}`).join(', ')}) LIMIT 0) TO ${literal(dest)} (FORMAT parquet)`;
+    return `COPY (SELECT ${select} FROM (SELECT ${columns.map((_, i) => `CAST(NULL AS VARCHAR) AS c${i}`).join(', ')}) LIMIT 0) TO ${literal(dest)} (FORMAT parquet)`;
   }
   const names = columns.map((_, i) => `'c${i}': 'VARCHAR'`).join(', ');
   const reader =

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,7 +116,7 @@ class ParquetWriter implements RowWriter {
         file,
         scratch.path,
       );
-      for await (const chunk of createReadStream(file, { highWaterMark: READ_BYTES })) await this.sink.write(chunk as Buffer);
+      await copyInto(this.sink, file);
     } finally {
       this.#staging = undefined;
       await scratch.remove();
@@ -157,6 +156,21 @@ class ParquetWriter implements RowWriter {
 }
 
 const NO_FIELDS: object = Object.freeze({});
+
+/** The file's bytes into the sink through one reused buffer: each write is done before the next read. */
+async function copyInto(sink: Sink, file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, null);
+      if (bytesRead === 0) return;
+      await sink.write(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 function stagingError(error: unknown, folder: string): TixError {
   const message = error instanceof Error ? error.message : String(error);
