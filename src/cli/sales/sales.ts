@@ -61,6 +61,7 @@ export function salesCommand(): Command {
   addExamples(details, [
     { description: "Yesterday's sales as CSV", command: 'tix sales details 101459428 --from yesterday --to yesterday -o csv' },
     { description: 'Per-day totals of the last week', command: 'tix sales details 101459428 --from -7d --to yesterday --daily' },
+    { description: 'The whole history as Parquet, typed, for DuckDB or pandas', command: 'tix sales details 101459428 --out sales.parquet' },
   ]);
   details.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
