@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { differencesFromCsv, readParquet } from '../helpers/parquet.js';
 import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
-import { REPO_ROOT, runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
-import { startTix } from '../reliability/support/tix-process.js';
+import { REPO_ROOT, runTix, sandboxEnv } from '../helpers/tix.js';
+// Its tempDir removes the folder when the test ends.
+import { startTix, tempDir } from '../reliability/support/tix-process.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +24,6 @@ async function roundTrip(batches: readonly object[][], options: RowWriterOptions
   return readParquet(path);
 }
 
-const scratchFolders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('tix-parquet-') && !name.startsWith('tix-parquet-writer-'));
 
 describe('parquet row writer', () => {
   it('types columns from the declared types, and from the values where none is declared', async () => {
@@ -114,9 +113,23 @@ describe('parquet row writer', () => {
     expect(rows).toEqual([]);
   });
 
-  it('leaves no scratch folder behind', async () => {
-    const before = await scratchFolders();
-    await roundTrip([[{ id: 1 }]], { documented: ['id'] });
-    expect(await scratchFolders()).toEqual(before);
+  it('stages rows in the temporary folder (TMPDIR) and leaves nothing there', async () => {
+    const scratch = join(folder, 'tmp');
+    await mkdir(scratch);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      const path = join(folder, 'out.parquet');
+      const sink = await fileSink(path);
+      const writer = createRowWriter('parquet', sink, { documented: ['id'] });
+      await writer.write([{ id: 1 }]);
+      expect(await readdir(scratch)).toEqual([expect.stringMatching(/^tix-parquet-/)]);
+      await writer.end();
+      await sink.commit();
+      expect(await readdir(scratch)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
