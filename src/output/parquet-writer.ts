@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import type { Sink } from './sink.js';
 /** Staged text goes to disk in pieces of about this many characters, as csv does (delimited-writer.ts). */
 const WRITE_CHARS = 64 * 1024;
 /** The finished file reaches the sink in pieces of this many bytes. */
-const READ_BYTES = 1024 * 1024;
+const READ_BYTES = 256 * 1024;
 
 interface Column {
   name: string;
@@ -157,19 +158,9 @@ class ParquetWriter implements RowWriter {
 
 const NO_FIELDS: object = Object.freeze({});
 
-/** The file's bytes into the sink through one reused buffer: each write is done before the next read. */
+/** The file's bytes into the sink, a piece at a time (a sink may keep a piece it was given: each is new). */
 async function copyInto(sink: Sink, file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, null);
-      if (bytesRead === 0) return;
-      await sink.write(buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await handle.close();
-  }
+  for await (const piece of createReadStream(file, { highWaterMark: READ_BYTES })) await sink.write(piece as Buffer);
 }
 
 function stagingError(error: unknown, folder: string): TixError {
