@@ -22,16 +22,25 @@ const MB = 1024 * 1024;
  * here and only here, after the rows are staged: a run that asks for another format never loads its
  * native library (~70 MB), and a Parquet export does not hold it while it streams from the API.
  *
- * Memory: one thread, a small memory limit and row groups of about 4 MB of text keep DuckDB's working set
- * to ~20 MB whatever the number of rows (BENCHMARKS.md); `workDir` takes whatever it spills.
+ * Memory: one thread, row groups of about 4 MB of text and a memory limit sized to the columns keep
+ * DuckDB's working set small whatever the number of rows (BENCHMARKS.md); DuckDB takes what the limit
+ * allows, so it is kept tight and raised only if the conversion runs out. `workDir` takes what it spills.
  */
-export async function writeParquet(staged: StagedRows | undefined, columns: readonly ParquetColumn[], dest: string, workDir: string): Promise<void> {
+export async function writeParquet(
+  staged: StagedRows | undefined,
+  columns: readonly ParquetColumn[],
+  dest: string,
+  workDir: string,
+  firstMemoryLimit?: number,
+): Promise<void> {
   const { DuckDBInstance } = await loadDuckDB();
   // A UTF-16 character is at most 3 bytes of UTF-8; the CSV reader needs a line to fit twice in its buffer.
   const bufferBytes = Math.max(MB, 2 * 3 * (staged?.longestLine ?? 0) + 1024);
+  // The Parquet writer needs ~1.5-2 MB per column whatever the row group size (measured: 9 columns of
+  // sales fit in 16 MB, 14 columns of events need 30 MB); the CSV reader a few buffers.
+  let memoryLimit = firstMemoryLimit ?? Math.max(16 * MB, 2 * MB * columns.length) + 4 * bufferBytes;
   const instance = await DuckDBInstance.create(':memory:', {
     threads: '1',
-    memory_limit: `${Math.ceil((16 * MB + 4 * bufferBytes) / MB)}MB`,
     temp_directory: workDir,
     // Hand freed memory back to the system as soon as a task ends, not once 128 MB have piled up.
     allocator_flush_threshold: '1MB',
@@ -43,7 +52,16 @@ export async function writeParquet(staged: StagedRows | undefined, columns: read
   try {
     const connection = await instance.connect();
     try {
-      await connection.run(copyStatement(staged, columns, dest, bufferBytes));
+      for (let attempt = 1; ; attempt++) {
+        await connection.run(`SET memory_limit = '${Math.ceil(memoryLimit / MB)}MB'`);
+        try {
+          await connection.run(copyStatement(staged, columns, dest, bufferBytes));
+          return;
+        } catch (error) {
+          if (attempt === MEMORY_ATTEMPTS || !/Out of Memory/i.test(firstLine(error))) throw error;
+          memoryLimit *= 4;
+        }
+      }
     } finally {
       connection.closeSync();
     }
@@ -53,6 +71,9 @@ export async function writeParquet(staged: StagedRows | undefined, columns: read
     instance.closeSync();
   }
 }
+
+/** Tries at a memory limit four times the last: ×16 at most over the first guess. */
+const MEMORY_ATTEMPTS = 3;
 
 async function loadDuckDB(): Promise<typeof import('@duckdb/node-api')> {
   try {
@@ -74,7 +95,7 @@ function copyStatement(staged: StagedRows | undefined, columns: readonly Parquet
     // A quoted "" is an empty string and only an unquoted empty field is null; one reader thread keeps the row order.
     `new_line = '\\n', allow_quoted_nulls = false, parallel = false, buffer_size = ${bufferBytes}, max_line_size = ${bufferBytes / 2})`;
   const averageLine = staged.chars / staged.rows;
-  const rowGroup = Math.min(122_880, Math.max(2_048, Math.round((4 * MB) / averageLine)));
+  const rowGroup = Math.min(122_880, Math.max(64, Math.round((4 * MB) / averageLine)));
   return `COPY (SELECT ${select} FROM ${reader}) TO ${literal(dest)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;
 }
 
