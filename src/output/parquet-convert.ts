@@ -22,9 +22,9 @@ const MB = 1024 * 1024;
  * here and only here, after the rows are staged: a run that asks for another format never loads its
  * native library (~70 MB), and a Parquet export does not hold it while it streams from the API.
  *
- * Memory: one thread, row groups of about 4 MB of text and a memory limit sized to the columns keep
- * DuckDB's working set small whatever the number of rows (BENCHMARKS.md); DuckDB takes what the limit
- * allows, so it is kept tight and raised only if the conversion runs out. `workDir` takes what it spills.
+ * Memory: one thread, row groups of about 4 MB of text and a tight memory limit, raised only if the
+ * conversion runs out, keep DuckDB's working set small whatever the number of rows (BENCHMARKS.md).
+ * `workDir` takes what it spills. `firstMemoryLimit` (bytes) replaces the first guess (tests).
  */
 export async function writeParquet(
   staged: StagedRows | undefined,
@@ -36,9 +36,10 @@ export async function writeParquet(
   const { DuckDBInstance } = await loadDuckDB();
   // A UTF-16 character is at most 3 bytes of UTF-8; the CSV reader needs a line to fit twice in its buffer.
   const bufferBytes = Math.max(MB, 2 * 3 * (staged?.longestLine ?? 0) + 1024);
-  // The Parquet writer needs ~1.5-2 MB per column whatever the row group size (measured: 9 columns of
-  // sales fit in 16 MB, 14 columns of events need 30 MB); the CSV reader a few buffers.
-  let memoryLimit = firstMemoryLimit ?? Math.max(16 * MB, 2 * MB * columns.length) + 4 * bufferBytes;
+  // The Parquet writer needs some memory per column whatever the row group size, from under 1 MB (sparse
+  // columns: 20 columns of events fit in 20 MB) to over 2 MB (14 dense columns need 30 MB); the CSV reader
+  // a few buffers. DuckDB fills what it is allowed, so start low and double when it runs out.
+  let memoryLimit = firstMemoryLimit ?? Math.max(16 * MB, MB * columns.length) + 4 * bufferBytes;
   const instance = await DuckDBInstance.create(':memory:', {
     threads: '1',
     temp_directory: workDir,
@@ -59,7 +60,7 @@ export async function writeParquet(
           return;
         } catch (error) {
           if (attempt === MEMORY_ATTEMPTS || !/Out of Memory/i.test(firstLine(error))) throw error;
-          memoryLimit *= 4;
+          memoryLimit *= 2;
         }
       }
     } finally {
@@ -72,8 +73,8 @@ export async function writeParquet(
   }
 }
 
-/** Tries at a memory limit four times the last: ×16 at most over the first guess. */
-const MEMORY_ATTEMPTS = 3;
+/** Tries at a memory limit twice the last: ×16 at most over the first guess. */
+const MEMORY_ATTEMPTS = 5;
 
 async function loadDuckDB(): Promise<typeof import('@duckdb/node-api')> {
   try {

@@ -29,7 +29,7 @@ describe('writeParquet', () => {
   it('raises the memory limit and tries again when DuckDB runs out of memory', async () => {
     const staged = await stage(30_000, 14);
     const dest = join(folder, 'out.parquet');
-    // 2 MB is far below what 14 columns need (~30 MB): the first two tries run out, the third (32 MB) fits.
+    // 2 MB is far below what 14 columns need (~30 MB): the tries at 2, 4, 8 and 16 MB run out, 32 MB fits.
     await writeParquet(staged, textColumns(14), dest, folder, 2 * 1024 * 1024);
     const { rows, columns } = await readParquet(dest);
     expect(columns).toHaveLength(14);
