@@ -78,7 +78,7 @@ export function parseTimeZone(name: string, raw: string): string {
 export function parseOutputFormat(name: string, raw: string, allowed: readonly OutputFormat[] = OUTPUT_FORMATS): OutputFormat {
   const value = raw.toLowerCase();
   if (!(allowed as readonly string[]).includes(value)) {
-    const why = value === 'parquet' ? ' (parquet is written only to a file: give --output parquet or --out FILE.parquet for one run)' : '';
+    const why = value === 'parquet' ? ' (parquet is written only to a file, one run at a time: --out FILE.parquet)' : '';
     throw new UsageError(`${name} must be one of ${allowed.join(', ')}, not '${raw}'${why}`);
   }
   return value as OutputFormat;
