@@ -47,7 +47,7 @@ _tix_flag_values() {
     --date) _tix_reply_words 'today tomorrow yesterday future-incl-today future next-3-days next-7-days next-10-days next-2-weeks next-30-days past past-7-days past-30-days past-3-months past-6-months past-year this-week' ;;
     --db|--from-file|--out) _tix_reply_files ;;
     --fault) _tix_reply_words 'reset truncate rate-limit slow html bad-shape not-json' ;;
-    --output|-o) _tix_reply_words 'table json ndjson csv tsv' ;;
+    --output|-o) _tix_reply_words 'table json ndjson csv tsv parquet' ;;
     --profile) _tix_reply_words "$(_tix_profiles)" ;;
     --provider) _tix_reply_words 'stubhub' ;;
     --sort) _tix_reply_words 'presale-date public-sale-date event-date name venue city state date-added' ;;

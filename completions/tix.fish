@@ -152,16 +152,16 @@ complete -c tix -n '__tix_in \'events search\'' -l page -d 'page number to fetch
 complete -c tix -n '__tix_in \'events search\'' -l page-size -d 'records per page, 1-5000 (default: 1000, or the page-size setting)' -x
 complete -c tix -n '__tix_in \'events search\'' -l limit -d 'stop after this many records (fetches as many pages as needed)' -x
 complete -c tix -n '__tix_in \'events search\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
-complete -c tix -n '__tix_in \'events search\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events search\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events search\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
-complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events get\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events get\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events get\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -172,9 +172,9 @@ complete -c tix -n '__tix_in \'events by-agent\'' -l page -d 'page number to fet
 complete -c tix -n '__tix_in \'events by-agent\'' -l page-size -d 'records per page, 1-5000 (default: 1000, or the page-size setting)' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l limit -d 'stop after this many records (fetches as many pages as needed)' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
-complete -c tix -n '__tix_in \'events by-agent\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events by-agent\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events by-agent\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events by-agent\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -188,9 +188,9 @@ complete -c tix -n '__tix_in \'events view\'' -l min-quantity -d 'only listings 
 complete -c tix -n '__tix_in \'events view\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'events view\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
 complete -c tix -n '__tix_in \'events view\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
-complete -c tix -n '__tix_in \'events view\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'events view\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events view\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events view\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events view\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events view\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -199,9 +199,9 @@ complete -c tix -n '__tix_in \'inventory\'' -l min-quantity -d 'only listings wi
 complete -c tix -n '__tix_in \'inventory\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'inventory\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
 complete -c tix -n '__tix_in \'inventory\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
-complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'inventory\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -209,7 +209,7 @@ complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX 
 complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
 complete -c tix -n '__tix_in \'watch\'' -l count -d 'stop after n polls (exit 0)' -x
 complete -c tix -n '__tix_in \'watch\'' -l until-price -d 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll' -x
-complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'watch\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
 complete -c tix -n '__tix_in \'watch\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'watch\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
@@ -224,9 +224,9 @@ complete -c tix -n '__tix_argument \'sales\' 1' -a details -d 'every sale of one
 complete -c tix -n '__tix_in \'sales summary\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
 complete -c tix -n '__tix_in \'sales summary\'' -l from -d 'first day of sales (default: the first day with data)' -x
 complete -c tix -n '__tix_in \'sales summary\'' -l to -d 'last day of sales (default: the last day with data)' -x
-complete -c tix -n '__tix_in \'sales summary\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'sales summary\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'sales summary\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales summary\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'sales summary\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'sales summary\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -234,9 +234,9 @@ complete -c tix -n '__tix_in \'sales summary\'' -l chart -d 'draw tickets and re
 complete -c tix -n '__tix_in \'sales details\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
 complete -c tix -n '__tix_in \'sales details\'' -l from -d 'first day of sales (default: the first day with data)' -x
 complete -c tix -n '__tix_in \'sales details\'' -l to -d 'last day of sales (default: the last day with data)' -x
-complete -c tix -n '__tix_in \'sales details\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'sales details\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'sales details\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales details\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -246,9 +246,9 @@ complete -c tix -n '__tix_in \'track\'' -l sales -d 'also record the daily StubH
 complete -c tix -n '__tix_in \'track\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
 complete -c tix -n '__tix_in \'track\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
-complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'track\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'track\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'track\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -260,27 +260,27 @@ complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw the lowest price and
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
-complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
-complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'agents\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'api\'' -s f -l field -d 'add a query parameter, percent-encoded (repeatable; added after any in <path>)' -x
 complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
 complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first'
-complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'api\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'api\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'api\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -297,9 +297,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the con
 complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
 complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
 complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
-complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv'
+complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'config list\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'config list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'

@@ -4,6 +4,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
+/**
+ * Packages left out of every bundle and imported from node_modules at run time. DuckDB is a native addon
+ * (a .node file and libduckdb.so per platform), which cannot be bundled; Parquet output alone imports it
+ * (src/output/parquet-convert.ts).
+ */
+export const EXTERNAL_PACKAGES = ['@duckdb/*'];
+
 /** Some bundled dependencies are CommonJS and call require() (for Node built-ins): ES module bundles get one. */
 export const REQUIRE_BANNER = { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" };
 

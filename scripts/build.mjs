@@ -1,10 +1,10 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
 // command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
-// renderer, the sandbox and the history store are separate chunks loaded by dynamic import when a command
-// needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
+// renderer, the sandbox, the history store and the Parquet converter are separate chunks loaded by dynamic
+// import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
+import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
 import { root } from './bundle-tree.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
@@ -26,10 +26,10 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
   banner: REQUIRE_BANNER,
+  // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is loaded from
+  // node_modules, and only by the chunks of the history store and the Parquet converter.
+  external: EXTERNAL_PACKAGES,
   logLevel: 'warning',
-  // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is required from
-  // node_modules, and only by the chunk of the history store, which `track` and `history` load.
-  external: ['@duckdb/*'],
   plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
 });
 await writeHelpPages();

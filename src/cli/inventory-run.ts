@@ -61,9 +61,9 @@ async function writeInventory(inventory: InventoryResponse, options: InventoryOp
       return;
     }
     const rows = listingRows(inventory, output.format === 'table');
-    // The timestamp goes last, after the agent's own fields, and stays in the header even with no listings.
-    const delimited = output.format === 'csv' || output.format === 'tsv';
-    const columns = output.fields ?? (delimited ? listingColumns(rows) : undefined);
+    // The timestamp goes last, after the agent's own fields, and stays a column even with no listings.
+    const fixedColumns = output.format === 'csv' || output.format === 'tsv' || output.format === 'parquet';
+    const columns = output.fields ?? (fixedColumns ? listingColumns(rows) : undefined);
     const writer = rowWriterFor(rt, columns ? { ...output, fields: columns } : output, sink, LISTING_VIEW);
     await writer.write(rows);
     await writer.end();

@@ -27,6 +27,7 @@ const FORMAT_BY_EXTENSION: Record<string, OutputFormat> = {
   '.json': 'json',
   '.ndjson': 'ndjson',
   '.jsonl': 'ndjson',
+  '.parquet': 'parquet',
 };
 
 export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOptions {
@@ -40,6 +41,9 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
   const options: OutputOptions = { format, header: flags.header !== false, excelSafe: flags.excelSafe === true };
   if (out !== undefined) options.out = out;
   if (flags.fields !== undefined) options.fields = parseFields(flags.fields);
+  if (format === 'parquet' && out === undefined) {
+    throw new UsageError('--output parquet writes a binary file, not text for stdout: give --out FILE.parquet');
+  }
   if (options.excelSafe && format !== 'csv' && format !== 'tsv') {
     throw new UsageError(`--excel-safe applies to csv and tsv output, not ${format}`);
   }

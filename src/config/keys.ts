@@ -4,8 +4,14 @@ import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../cli/parse/numbers.js';
 import { displayStoreLocation } from '../store/postgres-url.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+/** Every format `-o, --output` accepts. */
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'parquet'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/**
+ * The formats the output setting (TIX_OUTPUT, `config set output`) accepts: not parquet, a binary file that
+ * needs --out, which as a default would fail every run without it; `--out x.parquet` picks it anyway.
+ */
+export const DEFAULT_OUTPUT_FORMATS = OUTPUT_FORMATS.filter((format) => format !== 'parquet');
 
 /** The values a setting resolves to after validation. */
 export interface SettingValues {
@@ -72,10 +78,12 @@ export function parseTimeZone(name: string, raw: string): string {
   return raw;
 }
 
-export function parseOutputFormat(name: string, raw: string): OutputFormat {
+/** `allowed`: every format for the --output flag, DEFAULT_OUTPUT_FORMATS where the value is a default. */
+export function parseOutputFormat(name: string, raw: string, allowed: readonly OutputFormat[] = OUTPUT_FORMATS): OutputFormat {
   const value = raw.toLowerCase();
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
-    throw new UsageError(`${name} must be one of ${OUTPUT_FORMATS.join(', ')}, not '${raw}'`);
+  if (!(allowed as readonly string[]).includes(value)) {
+    const why = value === 'parquet' ? ' (parquet is written only to a file, one run at a time: --out FILE.parquet)' : '';
+    throw new UsageError(`${name} must be one of ${allowed.join(', ')}, not '${raw}'${why}`);
   }
   return value as OutputFormat;
 }
@@ -117,9 +125,10 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     key: 'output',
     env: 'TIX_OUTPUT',
     flag: '--output',
-    description: `default output format (${OUTPUT_FORMATS.join(', ')})`,
+    description: `default output format (${DEFAULT_OUTPUT_FORMATS.join(', ')})`,
     defaultLabel: 'table on a terminal, json otherwise',
-    parse: (raw, name) => parseOutputFormat(name, raw),
+    // The flag is for one run and takes every format; env and profile values are defaults.
+    parse: (raw, name) => parseOutputFormat(name, raw, name === '--output' ? OUTPUT_FORMATS : DEFAULT_OUTPUT_FORMATS),
   },
   timezone: {
     key: 'timezone',

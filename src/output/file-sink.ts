@@ -86,7 +86,7 @@ class FileSink implements Sink {
     return this.#state !== 'open';
   }
 
-  write(chunk: string): Promise<void> {
+  write(chunk: string | Uint8Array): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
     const step = this.#tail.then(async () => {
       if (this.#state !== 'open' && this.#state !== 'committing') throw this.#notOpen();

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 
 /** Every value `-o, --output` accepts, in the order help and errors list them. */
-export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'parquet'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The formats that print one row per record (everything but `json`, which is the payload untouched). */

@@ -2,6 +2,7 @@ import type { ColumnType } from './column-types.js';
 import { createCsvWriter, createTsvWriter } from './delimited-writer.js';
 import type { RowFormat } from './formats.js';
 import { createNdjsonWriter } from './ndjson-writer.js';
+import { createParquetWriter } from './parquet-writer.js';
 import type { Sink } from './sink.js';
 import { createTableWriter } from './table-writer.js';
 
@@ -29,7 +30,7 @@ export interface RowWriterOptions {
   header?: boolean;
   /** `--excel-safe` (csv, tsv). Default false. */
   excelSafe?: boolean;
-  /** How a table shows columns; columns not listed are numbers if all their values are, text otherwise. */
+  /** How a table shows columns and which Parquet type they get; columns not listed are inferred from their values. */
   columnTypes?: Readonly<Record<string, ColumnType>>;
   /** Terminal width in cells (table only); without it the table is as wide as it needs. */
   width?: number;
@@ -47,6 +48,8 @@ export function createRowWriter(format: RowFormat, sink: Sink, options: RowWrite
       return createNdjsonWriter(sink, options);
     case 'table':
       return createTableWriter(sink, options);
+    case 'parquet':
+      return createParquetWriter(sink, options);
     default:
       throw new Error(`createRowWriter: not a row format: ${String(format satisfies never)}`);
   }

@@ -4,8 +4,8 @@
  * Ctrl-C, a bad page) can abort the sink and leave no partial file behind.
  */
 export interface Sink {
-  /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). */
-  write(chunk: string): Promise<void>;
+  /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). Text is written as UTF-8; bytes (Parquet) as they are. */
+  write(chunk: string | Uint8Array): Promise<void>;
   /** Everything was written: flush, and for a file make it appear under its real name. */
   commit(): Promise<void>;
   /** The run failed or was interrupted: stop, and for a file remove the temporary file, leaving any target untouched. Does nothing after commit. */

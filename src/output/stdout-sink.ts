@@ -51,7 +51,7 @@ class StreamSink implements Sink {
     return this.#done || this.#failure !== undefined;
   }
 
-  write(chunk: string): Promise<void> {
+  write(chunk: string | Uint8Array): Promise<void> {
     if (this.#failure) return Promise.reject(this.#failure);
     if (this.#done) return Promise.reject(new Error(`${this.name}: write after the output was committed or aborted`));
     if (this.stream.destroyed || this.stream.writableEnded) {

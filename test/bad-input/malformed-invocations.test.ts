@@ -78,7 +78,7 @@ const ROWS: Row[] = [
   usage('date preset misspelt', ['events', 'search', '--date', 'yesterdayy'], /--date: 'yesterdayy' is not allowed \(did you mean yesterday\?\)/),
   usage('date preset that needs dates', ['events', 'search', '--date', '6'], /--date: for a specified date use --on <date>/),
   usage('sort by a wrong field', ['events', 'search', '--sort', 'price'], /--sort: 'price' is not allowed/),
-  usage('output format', ['events', 'search', '-o', 'xml'], /--output must be one of table, json, ndjson, csv, tsv, not 'xml'/),
+  usage('output format', ['events', 'search', '-o', 'xml'], /--output must be one of table, json, ndjson, csv, tsv, parquet, not 'xml'/),
   usage('empty output format', ['events', 'search', '-o', ''], /--output must be one of/),
   usage('output format from the environment', ['events', 'search'], /TIX_OUTPUT must be one of/, { TIX_OUTPUT: 'yaml' }),
   usage('provider with a space', ['sales', 'details', '1', '--provider', 'stub hub'], /--provider must be a provider code/),

@@ -4,18 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMergedListWriter, describeShape, findList } from '../../src/cli/api-list.js';
-import type { Sink } from '../../src/output/index.js';
-
-function memorySink(): Sink & { text: () => string } {
-  const chunks: string[] = [];
-  return {
-    write: async (chunk) => void chunks.push(chunk),
-    commit: async () => {},
-    abort: async () => {},
-    closed: false,
-    text: () => chunks.join(''),
-  };
-}
+import { memorySink } from '../output/memory-sink.js';
 
 const nested = { id: 'evt_1', venue: { name: 'Hall', tags: ['a', 'b'] }, empty: {}, none: [] as never[] };
 
@@ -56,7 +45,7 @@ describe('createMergedListWriter', () => {
         for (const body of pages) await writer.write(body, findList(body)!);
         await writer.end();
         const merged = shape(set.flat());
-        expect(sink.text()).toBe(`${JSON.stringify(merged, null, pretty ? 2 : undefined)}\n`);
+        expect(sink.text).toBe(`${JSON.stringify(merged, null, pretty ? 2 : undefined)}\n`);
       });
     }
   }

@@ -160,7 +160,7 @@ describe('tix events search: bad input', () => {
     [['--name', ''], /--name must not be empty/],
     [['--name', 'x'.repeat(100_000)], /--name is 100000 characters long; at most 200/],
     [['--asc', '--desc'], /--asc and --desc cannot be used together/],
-    [['-o', 'xml'], /--output must be one of table, json, ndjson, csv, tsv, not 'xml'/],
+    [['-o', 'xml'], /--output must be one of table, json, ndjson, csv, tsv, parquet, not 'xml'/],
     [['--catgory', 'concerts'], /unknown option '--catgory' \(did you mean --category\?\)/],
   ])('%j → exit 2 with one clear line', async (args, message) => {
     const result = await tix('events', 'search', ...args);

@@ -1,7 +1,8 @@
 /**
  * Throughput of a cron-style export: event-like records, a page at a time, into an atomic file sink.
  * Not part of the test run. Run it with:
- *   npx esbuild test/output/export-throughput.bench.ts --bundle --platform=node --format=esm --outfile=/tmp/tix-bench.mjs && node /tmp/tix-bench.mjs [rows] [format]
+ *   npx esbuild test/output/export-throughput.bench.ts --bundle --platform=node --format=esm --external:'@duckdb/*' --outfile=node_modules/.cache/tix-bench.mjs && node node_modules/.cache/tix-bench.mjs [rows] [format]
+ * (inside the repository, so that parquet finds DuckDB, which is not bundled)
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -19,6 +19,7 @@ export function memorySink(): MemorySink {
     },
     async write(chunk) {
       if (state !== 'open') throw new Error(`write after ${state}`);
+      if (typeof chunk !== 'string') throw new Error('memorySink keeps text; write bytes to a file sink');
       chunks.push(chunk);
     },
     async commit() {

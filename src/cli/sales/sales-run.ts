@@ -16,19 +16,19 @@ const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice
 const SUMMARY_VIEW: RecordView = {
   documented: ['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
-  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer' },
+  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date' },
 };
 
 const DETAILS_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted'],
   tableDefaults: ['soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price'],
-  columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', soldDate: 'datetime' },
+  columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', date: 'date', soldDate: 'datetime' },
 };
 
 const DAILY_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice', 'minimumSalesDataDate', 'maximumSalesDataDate'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
-  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
+  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
 };
 
 export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {

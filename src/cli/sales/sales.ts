@@ -45,7 +45,8 @@ export function salesCommand(): Command {
   summary.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options = parseSalesOptions(eventId, flags, rt);
-      if (flags.chart && flags.output !== undefined && options.output.format !== 'table') {
+      // A chart is text for a terminal: never in a Parquet file, whether -o or --out's extension chose it.
+      if (flags.chart && (flags.output !== undefined || options.output.format === 'parquet') && options.output.format !== 'table') {
         throw new UsageError(`--chart draws for people; it cannot be combined with --output ${options.output.format}`);
       }
       const { runSalesSummary } = await import('./sales-run.js');
@@ -60,6 +61,7 @@ export function salesCommand(): Command {
   addExamples(details, [
     { description: "Yesterday's sales as CSV", command: 'tix sales details 101459428 --from yesterday --to yesterday -o csv' },
     { description: 'Per-day totals of the last week', command: 'tix sales details 101459428 --from -7d --to yesterday --daily' },
+    { description: 'The whole history as Parquet, typed, for DuckDB or pandas', command: 'tix sales details 101459428 --out sales.parquet' },
   ]);
   details.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

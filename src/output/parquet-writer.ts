@@ -1,0 +1,169 @@
+import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ExitCode, TixError } from '../errors.js';
+import { resolveColumns } from './columns.js';
+import { csvField } from './csv.js';
+import { accessor, type Accessor } from './flatten.js';
+import type { StagedRows } from './parquet-convert.js';
+import { Kind, sqlType, stringKind } from './parquet-types.js';
+import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import { scratchDir, type Scratch } from './scratch-dir.js';
+import type { Sink } from './sink.js';
+
+/** Staged text goes to disk in pieces of about this many characters, as csv does (delimited-writer.ts). */
+const WRITE_CHARS = 64 * 1024;
+/** The finished file reaches the sink in pieces of this many bytes. */
+const READ_BYTES = 256 * 1024;
+
+interface Column {
+  name: string;
+  read: Accessor;
+  /** Kind bits of every non-null value seen (parquet-types.ts). */
+  kinds: number;
+}
+
+export function createParquetWriter(sink: Sink, options: RowWriterOptions): RowWriter {
+  return new ParquetWriter(sink, options);
+}
+
+/**
+ * Parquet through DuckDB. A Parquet column has one type, known only once every row is seen, and DuckDB's
+ * native library is large: so rows are first staged as text in a scratch folder (the csv writer's pace and
+ * memory, DuckDB not loaded), while each column notes what kinds of value it held; end() has DuckDB read
+ * the staged rows, cast each column to its type and write the Parquet file, which is then copied into the
+ * sink. The sink owns atomicity as for every format: a run that fails anywhere leaves no file.
+ *
+ * The columns are those csv would have (the documented ones, then the first batch's other keys, or
+ * exactly --fields), so the two exports of one command hold the same cells.
+ */
+class ParquetWriter implements RowWriter {
+  #columns: Column[] | undefined;
+  #scratch: Scratch | undefined;
+  #staging: { handle: FileHandle; staged: StagedRows } | undefined;
+
+  constructor(
+    private readonly sink: Sink,
+    private readonly options: RowWriterOptions,
+  ) {}
+
+  async write(records: readonly object[]): Promise<void> {
+    if (records.length === 0) return;
+    const columns = (this.#columns ??= this.#resolveColumns(records));
+    const staging = (this.#staging ??= await this.#openStaging());
+    const { staged } = staging;
+    const count = columns.length;
+    let out = '';
+    for (const item of records) {
+      const record = item !== null && typeof item === 'object' ? item : NO_FIELDS;
+      let line = '';
+      for (let i = 0; i < count; i++) {
+        const column = columns[i]!;
+        const value = column.read(record);
+        let text: string;
+        switch (typeof value) {
+          case 'string':
+            // Once a column holds plain text it is text: its later strings need no look.
+            if (!(column.kinds & Kind.TEXT)) column.kinds |= stringKind(value);
+            text = value === '' ? '""' : csvField(value);
+            break;
+          case 'number':
+            if (Number.isFinite(value)) {
+              column.kinds |= Number.isSafeInteger(value) ? Kind.INTEGER : Kind.DOUBLE;
+              text = String(value);
+            } else text = '';
+            break;
+          case 'boolean':
+            column.kinds |= Kind.BOOLEAN;
+            text = value ? 'true' : 'false';
+            break;
+          case 'object':
+            if (value === null) text = '';
+            else {
+              column.kinds |= Kind.JSON;
+              text = csvField(JSON.stringify(value));
+            }
+            break;
+          default:
+            text = ''; // undefined: the record lacks the field
+        }
+        line = i === 0 ? text : `${line},${text}`;
+      }
+      staged.rows++;
+      staged.chars += line.length + 1;
+      if (line.length > staged.longestLine) staged.longestLine = line.length;
+      out += `${line}\n`;
+      if (out.length >= WRITE_CHARS) {
+        await this.#stage(out);
+        out = '';
+      }
+    }
+    if (out !== '') await this.#stage(out);
+  }
+
+  async end(): Promise<void> {
+    const columns = (this.#columns ??= this.#resolveColumns([]));
+    const scratch = await this.#scratchDir();
+    try {
+      if (this.#staging) await this.#staging.handle.close();
+      const types = this.options.columnTypes ?? {};
+      const file = join(scratch.path, 'rows.parquet');
+      // Imported here so the module that imports DuckDB is a chunk of its own, loaded by Parquet runs alone.
+      const { writeParquet } = await import('./parquet-convert.js');
+      await writeParquet(
+        this.#staging?.staged,
+        columns.map((column) => ({ name: column.name, type: sqlType(types[column.name], column.kinds) })),
+        file,
+        scratch.path,
+      );
+      await copyInto(this.sink, file);
+    } finally {
+      this.#staging = undefined;
+      await scratch.remove();
+    }
+  }
+
+  #resolveColumns(records: readonly object[]): Column[] {
+    const { documented, fields } = this.options;
+    return resolveColumns({ documented, records, ...(fields ? { fields } : {}) }).map((name) => ({ name, read: accessor(name), kinds: 0 }));
+  }
+
+  async #scratchDir(): Promise<Scratch> {
+    try {
+      return (this.#scratch ??= await scratchDir('tix-parquet-'));
+    } catch (error) {
+      throw stagingError(error, tmpdir());
+    }
+  }
+
+  async #openStaging(): Promise<{ handle: FileHandle; staged: StagedRows }> {
+    const scratch = await this.#scratchDir();
+    const path = join(scratch.path, 'rows.csv');
+    try {
+      return { handle: await open(path, 'wx'), staged: { path, rows: 0, chars: 0, longestLine: 0 } };
+    } catch (error) {
+      throw stagingError(error, scratch.path);
+    }
+  }
+
+  async #stage(text: string): Promise<void> {
+    try {
+      await this.#staging!.handle.writeFile(text, 'utf8');
+    } catch (error) {
+      throw stagingError(error, this.#scratch!.path);
+    }
+  }
+}
+
+const NO_FIELDS: object = Object.freeze({});
+
+/** The file's bytes into the sink, a piece at a time (a sink may keep a piece it was given: each is new). */
+async function copyInto(sink: Sink, file: string): Promise<void> {
+  for await (const piece of createReadStream(file, { highWaterMark: READ_BYTES })) await sink.write(piece as Buffer);
+}
+
+function stagingError(error: unknown, folder: string): TixError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new TixError(`parquet: cannot stage rows in the temporary folder ${folder}: ${message}`, ExitCode.ERROR, { cause: error });
+}
