@@ -38,7 +38,7 @@ describe('DuckDB is loaded only by the commands that use the price history', () 
     expect(duckdbIn(modules).some((m) => m.endsWith('.node'))).toBe(true);
   });
 
-  it('the bundle imports it from the history store chunk and the Parquet converter's alone', () => {
+  it('the bundle imports it from the chunks of the history store and the Parquet converter alone', () => {
     const chunks = join(REPO_ROOT, 'dist', 'chunks');
     const importers = readdirSync(chunks).filter((file) => readFileSync(join(chunks, file), 'utf8').includes('@duckdb/'));
     // The Parquet writer is DuckDB's other user (-o parquet): every other chunk is free of it.
