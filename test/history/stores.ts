@@ -33,7 +33,7 @@ export interface StoreUnderTest {
   jsonType: { of: (column: string) => string; name: string };
 }
 
-const duckdb: StoreUnderTest = {
+export const duckdbStore: StoreUnderTest = {
   name: 'DuckDB',
   fresh() {
     const file = join(tempDir('tix-history-'), 'history.duckdb');
@@ -81,6 +81,6 @@ async function pgSql(url: string, schema: string, text: string): Promise<Rows> {
 
 /** `body` once per store, in describe blocks named after it. */
 export function describeStores(name: string, body: (store: StoreUnderTest) => void): void {
-  describe(`${name} (DuckDB)`, () => body(duckdb));
+  describe(`${name} (DuckDB)`, () => body(duckdbStore));
   describePostgres(`${name} (PostgreSQL)`, () => body(postgresStore(usePostgres())));
 }
