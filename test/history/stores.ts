@@ -51,9 +51,10 @@ export const duckdbStore: StoreUnderTest = {
 let schemas = 0;
 
 /** A PostgreSQL store on `cluster`: each fresh location a new schema in database tix. */
-export function postgresStore(cluster: () => PgCluster): StoreUnderTest {
+export function postgresStore(cluster: () => PgCluster): StoreUnderTest & { cluster: () => PgCluster } {
   return {
     name: 'PostgreSQL',
+    cluster,
     fresh() {
       const schema = `h${process.pid}_${++schemas}`;
       const url = cluster().url();

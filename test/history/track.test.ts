@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketFigures } from '../../src/market/figures.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix.js';
-import { describeStores } from './stores.js';
+import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
+import { describeStores, postgresStore } from './stores.js';
 import { MINUTE, onSale, sql, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
@@ -180,6 +181,33 @@ describe('where the price history is (DuckDB: a file by default)', () => {
     expect((await tix(['track', entry(), '--db', join(folder, 'flag.duckdb')], { env: { ...env, TIX_DB: join(folder, 'env.duckdb') } })).code).toBe(0);
     for (const name of ['setting', 'env', 'flag']) {
       expect(await sql(join(folder, `${name}.duckdb`), 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
+    }
+  });
+});
+
+describePostgres('where the price history is: a postgres:// URL', () => {
+  const store = postgresStore(usePostgres());
+  const entry = () => `TMUSA:${tm[0]!.agentId}`;
+
+  it('in --db, TIX_DB or the db setting, with --schema or in public', async () => {
+    clock.setClock(FIXED_NOW);
+    const { db: url, args } = store.fresh();
+    const schema = args.slice(-2);
+    const config = join(tempDir('tix-where-'), 'config');
+    mkdirSync(config);
+    const env = { TIX_CONFIG_DIR: config };
+    expect((await tix(['config', 'set', 'db', url], { env })).code).toBe(0);
+    const track = await tix(['track', entry()], { env });
+    expect(track.code, track.stderr).toBe(0);
+    // The setting's URL, its password hidden, in the summary.
+    expect(track.stderr).toContain(`(${url.replace(encodeURIComponent(SUPERUSER_PASSWORD), '***')})`);
+    expect(track.stderr).not.toContain(SUPERUSER_PASSWORD);
+    expect((await tix(['track', entry(), ...schema], { env: { ...env, TIX_DB: url } })).code).toBe(0);
+    const other = `${schema[1]}_flag`;
+    expect((await tix(['track', entry(), '--db', url, '--schema', other], { env: { ...env, TIX_DB: 'unused.duckdb' } })).code).toBe(0);
+    const cluster = store.cluster();
+    for (const where of ['public', schema[1], other]) {
+      expect(await cluster.sql(`SELECT count(*)::int AS n FROM "${where}".snapshots`)).toEqual([{ n: 1 }]);
     }
   });
 });
