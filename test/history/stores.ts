@@ -4,6 +4,7 @@
  * skipped with the reason when PostgreSQL is not installed, a failure in CI). Each `store.fresh()` is a new,
  * empty location: a DuckDB file in its own folder, or a new schema in the server's database.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
@@ -42,7 +43,7 @@ export const duckdbStore: StoreUnderTest = {
       db: file,
       shown: file,
       sql: (text) => duckdbSql(file, text),
-      exists: async () => (await import('node:fs')).existsSync(file),
+      exists: async () => existsSync(file),
     };
   },
   jsonType: { of: (column) => `typeof(${column})`, name: 'JSON' },
