@@ -1,12 +1,14 @@
 /**
  * Scenario 6: the price history. `tix track` of 1,000 events at one agent (fetch, figures, one DuckDB
- * transaction) against exporting the same inventory to CSV; and `tix history` reading 1,000 snapshots of
- * one event.
+ * transaction) against exporting the same inventory to CSV; the same track into PostgreSQL (a throw-away
+ * server the benchmark starts; skipped, with the reason, when PostgreSQL is not installed); and
+ * `tix history` reading 1,000 snapshots of one event.
  */
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { nodeCommand, runOnce, shellCommand } from '../measure.mjs';
-import { count, figureRow, ratioRow, timeRow } from '../rows.mjs';
+import { startBenchPostgres } from '../postgres.mjs';
+import { count, figureRow, infoRatioRow, ratioRow, timeRow } from '../rows.mjs';
 import { withSandbox } from '../sandbox-process.mjs';
 
 export const TRACK_GOAL = 1.3;
@@ -16,33 +18,72 @@ const FUTURE = 19;
 
 export async function history(ctx) {
   const { events, snapshots, latencyMs } = ctx.sizes.history;
-  return withSandbox({ ...ctx.sandboxBase, events: 5_000, latencyMs }, async (sandbox) => {
-    const ids = await futureTicketmasterIds(ctx, sandbox, events);
-    const env = ctx.tixEnv(sandbox);
-    const db = join(ctx.workDir, 'track.duckdb');
-    const exportCsv = nodeCommand(`tix inventory TMUSA <${count(events)} ids> -o csv`, [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'], { env });
-    // Every run stores its snapshots afresh: the sandbox's listings change only every 15 minutes, and a
-    // snapshot already in the file would be skipped. Removing the file costs bash's start-up, a few ms.
-    const track = shellCommand(
-      `tix track <${count(events)} TMUSA:ids> (a new file each run)`,
-      `rm -f '${db}' '${db}.wal' && exec '${process.execPath}' '${ctx.tixBin}' track ${ids.map((id) => `TMUSA:${id}`).join(' ')} --db '${db}'`,
-      { env },
-    );
-    await runOnce(track, ctx.runOptions());
-    await expectSnapshots(db, events);
+  const postgres = await startBenchPostgres(ctx.sandboxBase.repo);
+  try {
+    return await withSandbox({ ...ctx.sandboxBase, events: 5_000, latencyMs }, async (sandbox) => {
+      const ids = await futureTicketmasterIds(ctx, sandbox, events);
+      const env = ctx.tixEnv(sandbox);
+      const entries = ids.map((id) => `TMUSA:${id}`).join(' ');
+      const db = join(ctx.workDir, 'track.duckdb');
+      const exportCsv = nodeCommand(`tix inventory TMUSA <${count(events)} ids> -o csv`, [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'], { env });
+      // Every run stores its snapshots afresh: the sandbox's listings change only every 15 minutes, and a
+      // snapshot already in the file would be skipped. Removing the file costs bash's start-up, a few ms.
+      const track = shellCommand(
+        `tix track <${count(events)} TMUSA:ids> (a new file each run)`,
+        `rm -f '${db}' '${db}.wal' && exec '${process.execPath}' '${ctx.tixBin}' track ${entries} --db '${db}'`,
+        { env },
+      );
+      await runOnce(track, ctx.runOptions());
+      await expectSnapshots(db, events);
 
-    const historyDb = join(ctx.workDir, 'history.duckdb');
-    await buildHistory(ctx, env, historyDb, ids[0], snapshots);
-    const read = nodeCommand(`tix history TMUSA <id> -o csv (${count(snapshots)} snapshots)`, [ctx.tixBin, 'history', 'TMUSA', ids[0], '--db', historyDb, '-o', 'csv'], { env });
-    const listings = nodeCommand(`tix history TMUSA <id> --listings -o csv`, [...read.argv, '--listings'], { env });
-    const [exportResult, trackResult, readResult, listingsResult] = await ctx.measure([exportCsv, track, read, listings], ctx.sizes.history);
-    return [
-      timeRow(exportResult, `${count(events / 10)} requests of 10 ids`),
-      ratioRow(trackResult, exportResult, TRACK_GOAL, 'the same requests, then one transaction'),
-      { ...timeRow(readResult), ...goalMs(readResult) },
-      timeRow(listingsResult, 'one row per listing ever seen; for context'),
-    ];
-  });
+      // The same into PostgreSQL: a new schema each run (named from bash's clock, no extra process), so
+      // tix creates its tables each time as it creates a new file above.
+      let trackPg;
+      if (postgres.cluster) {
+        const url = postgres.cluster.url();
+        trackPg = shellCommand(
+          `tix track <${count(events)} TMUSA:ids> --db postgres://… (a new schema each run)`,
+          `exec '${process.execPath}' '${ctx.tixBin}' track ${entries} --db '${url}' --schema "run_\${EPOCHREALTIME/./_}"`,
+          { env },
+        );
+        await runOnce(trackPg, ctx.runOptions());
+        await expectPgSnapshots(postgres.cluster, events);
+      } else {
+        ctx.log(`  PostgreSQL row skipped: ${postgres.skipped}`);
+      }
+
+      const historyDb = join(ctx.workDir, 'history.duckdb');
+      await buildHistory(ctx, env, historyDb, ids[0], snapshots);
+      const read = nodeCommand(`tix history TMUSA <id> -o csv (${count(snapshots)} snapshots)`, [ctx.tixBin, 'history', 'TMUSA', ids[0], '--db', historyDb, '-o', 'csv'], { env });
+      const listings = nodeCommand(`tix history TMUSA <id> --listings -o csv`, [...read.argv, '--listings'], { env });
+      const measured = [exportCsv, track, ...(trackPg ? [trackPg] : []), read, listings];
+      const results = await ctx.measure(measured, ctx.sizes.history);
+      const [exportResult, trackResult] = results;
+      const [readResult, listingsResult] = results.slice(-2);
+      const pgRow = trackPg
+        ? infoRatioRow(results[2], trackResult, 'the same requests, then one PostgreSQL transaction (server on this machine)')
+        : { label: `tix track <${count(events)} TMUSA:ids> --db postgres://…`, note: `skipped: ${postgres.skipped}` };
+      return [
+        timeRow(exportResult, `${count(events / 10)} requests of 10 ids`),
+        ratioRow(trackResult, exportResult, TRACK_GOAL, 'the same requests, then one transaction'),
+        pgRow,
+        { ...timeRow(readResult), ...goalMs(readResult) },
+        timeRow(listingsResult, 'one row per listing ever seen; for context'),
+      ];
+    });
+  } finally {
+    postgres.cluster?.stop();
+  }
+}
+
+/** The one schema a run made holds every snapshot; dropped after, so the timed runs start from the same state. */
+async function expectPgSnapshots(cluster, expected) {
+  const schemas = await cluster.sql("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'run\\_%'");
+  if (schemas.length !== 1) throw new Error(`history: PostgreSQL has ${schemas.length} run schemas, not 1`);
+  const schema = schemas[0].nspname;
+  const [{ n }] = await cluster.sql(`SELECT count(*)::int AS n FROM "${schema}".snapshots`);
+  if (n !== expected) throw new Error(`history: PostgreSQL schema ${schema} holds ${n} snapshots, not ${expected}`);
+  await cluster.sql(`DROP SCHEMA "${schema}" CASCADE`);
 }
 
 function goalMs(result) {

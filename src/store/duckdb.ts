@@ -186,9 +186,9 @@ class DuckDbStore implements HistoryStore {
       const fresh = await this.unstored(snapshots);
       if (fresh.length > 0) await appendSnapshots(connection, fresh);
       const days = latestSalesDays(sales);
-      if (days.length > 0) await upsertSalesDays(connection, days);
+      const salesDays = days.length > 0 ? await upsertSalesDays(connection, days) : 0;
       await connection.run('COMMIT');
-      return { stored: fresh.length, alreadyStored: snapshots.length - fresh.length, salesDays: days.length };
+      return { stored: fresh.length, alreadyStored: snapshots.length - fresh.length, salesDays };
     } catch (error) {
       await connection.run('ROLLBACK').catch(() => undefined);
       throw error;
@@ -466,8 +466,12 @@ function latestSalesDays(sales: readonly SalesDayRecord[]): SalesDayRecord[] {
   return [...byKey.values()];
 }
 
-/** Staged through a temporary table, then merged in one statement: a later fetch replaces an earlier one. */
-async function upsertSalesDays(connection: DuckDBConnection, days: readonly SalesDayRecord[]): Promise<void> {
+/**
+ * Staged through a temporary table, then merged in one statement: a later fetch replaces an earlier one.
+ * Returns the days written (new, or a later fetch), as the PostgreSQL store does: a copy of a history into
+ * itself or a second export writes none.
+ */
+async function upsertSalesDays(connection: DuckDBConnection, days: readonly SalesDayRecord[]): Promise<number> {
   await connection.run('CREATE OR REPLACE TEMP TABLE incoming_sales AS SELECT * FROM sales_daily LIMIT 0');
   const appender = await connection.createAppender('incoming_sales', 'main', 'temp');
   try {
@@ -489,12 +493,13 @@ async function upsertSalesDays(connection: DuckDBConnection, days: readonly Sale
   } finally {
     appender.closeSync();
   }
-  await connection.run(
+  const merged = await connection.run(
     `INSERT INTO sales_daily SELECT * FROM incoming_sales
      ON CONFLICT (provider, event_id, date) DO UPDATE SET
        total_tickets = excluded.total_tickets, total_sales = excluded.total_sales, min_price = excluded.min_price,
        max_price = excluded.max_price, avg_price = excluded.avg_price, fetched_at = excluded.fetched_at
-     WHERE excluded.fetched_at >= sales_daily.fetched_at`,
+     WHERE excluded.fetched_at > sales_daily.fetched_at`,
   );
   await connection.run('DROP TABLE incoming_sales');
+  return Number(merged.rowsChanged);
 }

@@ -1,8 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describePostgres, usePostgres } from '../helpers/postgres.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { REPO_ROOT, runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { postgresStore } from './stores.js';
 import { freshDb } from './support.js';
 
 /**
@@ -44,5 +46,20 @@ describe('DuckDB is loaded only by the commands that use the price history', () 
     // The Parquet writer is DuckDB's other user (-o parquet): every other chunk is free of it.
     expect(importers.sort()).toEqual([expect.stringMatching(/^duckdb-\w+\.js$/), expect.stringMatching(/^parquet-convert-[\w-]+\.js$/)]);
     expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('@duckdb/');
+  });
+});
+
+describePostgres('a price history in PostgreSQL', () => {
+  const store = postgresStore(usePostgres());
+
+  it('tix track and tix history into it do not load DuckDB', async () => {
+    const at = store.fresh();
+    const entry = `TMUSA:${sandbox().events.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!}`;
+    for (const args of [['track', entry], ['history', entry]]) {
+      const { code, modules } = await loadedBy([...args, ...at.args]);
+      expect(code).toBe(0);
+      expect(duckdbIn(modules)).toEqual([]);
+    }
+    expect(await at.sql('SELECT count(*)::int AS n FROM snapshots')).toEqual([{ n: 1 }]);
   });
 });

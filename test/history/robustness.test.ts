@@ -10,6 +10,12 @@ import { tempDir } from '../helpers/tix.js';
 import { apiEnv, startTix, tix as runTix } from '../reliability/support/tix-process.js';
 import { freshDb, onSale, sql } from './support.js';
 
+/*
+ * DuckDB only: a DuckDB file's lock, a file killed mid-write, a file that is not a database, a folder that
+ * cannot be made. postgres-robustness.test.ts has PostgreSQL's counterparts (many writers at once, a kill,
+ * a server that is down, a wrong password).
+ */
+
 /** A sandbox of its own, so the kill test can see when tix has every answer (and is about to write). */
 let sandbox: Sandbox;
 let inventoryRequests = 0;
@@ -57,7 +63,7 @@ async function holdLock(db: string): Promise<() => void> {
   };
 }
 
-describe('two tix track runs at once on one file', () => {
+describe('two tix track runs at once on one DuckDB file', () => {
   it('both succeed, one after the other, and each snapshot is stored once', async () => {
     const db = freshDb();
     const args = ['track', ...entries.slice(0, 60), '--db', db];
@@ -104,7 +110,7 @@ describe('two tix track runs at once on one file', () => {
   });
 });
 
-describe('a tix track killed with SIGKILL', () => {
+describe('a tix track into a DuckDB file killed with SIGKILL', () => {
   it('leaves a file that opens, with each snapshot whole or absent', async () => {
     // Killed at several moments after the last answer arrived: opening the file, writing, committing.
     const outcomes: string[] = [];
@@ -133,7 +139,7 @@ describe('a tix track killed with SIGKILL', () => {
   }, 120_000);
 });
 
-describe('a file tix cannot use', () => {
+describe('a DuckDB file tix cannot use', () => {
   it('is refused when it is not a DuckDB database, its bytes unchanged', async () => {
     const db = freshDb();
     const bytes = Buffer.from('id,price\n1,20.5\n'.repeat(500));

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketFigures } from '../../src/market/figures.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix.js';
-import { MINUTE, freshDb, onSale, sql, tixAt, useClockedSandbox } from './support.js';
+import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
+import { describeStores, postgresStore } from './stores.js';
+import { MINUTE, onSale, sql, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
@@ -18,9 +20,9 @@ beforeAll(() => {
   expect(tm.length).toBeGreaterThan(10);
 });
 
-describe('tix track', () => {
+describeStores('tix track', (store) => {
   it('records a snapshot per event at each sandbox time, with the figures tix inventory shows, and each one once', async () => {
-    const db = freshDb();
+    const at = store.fresh();
     const ids = tm.slice(0, 3).map((e) => e.agentId);
     const printed: { timestamp: string; data: { eventId: string; sections: { price: number; quantity: number; listingId: string }[] }[] }[] = [];
     for (const minutes of [0, 15, 30]) {
@@ -28,19 +30,19 @@ describe('tix track', () => {
       const inventory = await tix(['inventory', 'TMUSA', ...ids, '-o', 'json']);
       expect(inventory.code).toBe(0);
       printed.push(JSON.parse(inventory.stdout));
-      const track = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), '--db', db]);
+      const track = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), ...at.args]);
       expect({ code: track.code, stdout: track.stdout }).toEqual({ code: 0, stdout: '' });
-      expect(track.stderr.trim().split('\n')).toEqual([`track: 3 events: 3 snapshots stored, 0 already stored, 0 failed (${db})`]);
+      expect(track.stderr.trim().split('\n')).toEqual([`track: 3 events: 3 snapshots stored, 0 already stored, 0 failed (${at.shown})`]);
     }
     expect(new Set(printed.map((p) => p.timestamp)).size).toBe(3);
 
     // The same time again stores nothing new.
-    const again = await tix(['track', ...ids.map((id) => `tmusa:${id}`), '--db', db]);
+    const again = await tix(['track', ...ids.map((id) => `tmusa:${id}`), ...at.args]);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('0 snapshots stored, 3 already stored, 0 failed');
 
     for (const id of ids) {
-      const history = await tix(['history', 'TMUSA', id, '--db', db, '-o', 'json']);
+      const history = await tix(['history', 'TMUSA', id, ...at.args, '-o', 'json']);
       expect(history.code).toBe(0);
       const expected = printed.map((p) => {
         const figures = marketFigures(p.data.find((d) => d.eventId === id)!.sections);
@@ -58,14 +60,13 @@ describe('tix track', () => {
     }
 
     // Every listing is stored with its snapshot, the agent's own fields as JSON.
-    expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 9 }]);
-    const listingCounts = await sql(
-      db,
+    expect(await at.sql('SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 9 }]);
+    const listingCounts = await at.sql(
       'SELECT s.listings AS listed, count(l.listing_id)::INTEGER AS stored FROM snapshots s LEFT JOIN listings l USING (agent, event_id, api_timestamp) GROUP BY s.agent, s.event_id, s.api_timestamp, s.listings',
     );
     for (const row of listingCounts) expect(row.stored).toBe(row.listed);
-    const [sample] = await sql(db, "SELECT extra->>'offerType' AS offer_type, typeof(extra) AS type FROM listings LIMIT 1");
-    expect(sample).toMatchObject({ type: 'JSON', offer_type: expect.stringMatching(/^(standard|resale)$/) });
+    const [sample] = await at.sql(`SELECT extra->>'offerType' AS offer_type, ${store.jsonType.of('extra')} AS type FROM listings LIMIT 1`);
+    expect(sample).toMatchObject({ type: store.jsonType.name, offer_type: expect.stringMatching(/^(standard|resale)$/) });
   });
 
   it('tracks every agent of an evt_ id and, with --sales, its StubHub sales summary', async () => {
@@ -73,18 +74,17 @@ describe('tix track', () => {
     const event = clock.sandbox().events.find((e) => e.id === tm[3]!.id)!;
     const agents = Object.keys(event.agentIds);
     expect(agents).toContain('STUBHUB');
-    const db = freshDb();
-    const track = await tix(['track', event.id, '--sales', '--db', db]);
+    const at = store.fresh();
+    const track = await tix(['track', event.id, '--sales', ...at.args]);
     expect(track.code).toBe(0);
     const summary = await tix(['sales', 'summary', event.agentIds.STUBHUB!, '-o', 'json']);
     const days = JSON.parse(summary.stdout).salesData as { date: string; totalTickets: number; totalSales: number; minSoldPrice: number; maxSoldPrice: number; avgSoldPrice: number }[];
     expect(track.stderr).toContain(`track: 1 event: ${agents.length} snapshots stored, 0 already stored, 0 failed, ${days.length} sales days`);
 
-    const stored = await sql(db, 'SELECT agent, event_id FROM snapshots ORDER BY agent');
+    const stored = await at.sql('SELECT agent, event_id FROM snapshots ORDER BY agent');
     expect(stored).toEqual(agents.sort().map((agent) => ({ agent, event_id: event.agentIds[agent] })));
-    const sales = await sql(
-      db,
-      "SELECT provider, event_id, strftime(date, '%Y-%m-%d') AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY date",
+    const sales = await at.sql(
+      "SELECT provider, event_id, CAST(date AS VARCHAR) AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY date",
     );
     expect(sales).toEqual(
       days.map((d) => ({
@@ -103,58 +103,58 @@ describe('tix track', () => {
 
   it('reads a watch list from a file and from stdin: comments, blank lines, agent names in any case', async () => {
     clock.setClock(FIXED_NOW);
-    const db = freshDb();
+    const at = store.fresh();
     const folder = tempDir('tix-watch-');
     const list = join(folder, 'watchlist.txt');
     writeFileSync(list, `# my watch list\n\nticketMaster:${tm[4]!.agentId}   # a comment\n  TMUSA:${tm[4]!.agentId}\r\nTmUsA:${tm[5]!.agentId}\n`);
-    const fromFile = await tix(['track', '--from-file', list, '--db', db]);
+    const fromFile = await tix(['track', '--from-file', list, ...at.args]);
     expect(fromFile.code).toBe(0);
     expect(fromFile.stderr).toContain('track: 2 events: 2 snapshots stored');
-    const fromStdin = await tix(['track', '-', '--db', db], { input: `TMUSA:${tm[5]!.agentId}\n# nothing\nTMUSA:${tm[6]!.agentId}\n` });
+    const fromStdin = await tix(['track', '-', ...at.args], { input: `TMUSA:${tm[5]!.agentId}\n# nothing\nTMUSA:${tm[6]!.agentId}\n` });
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.stderr).toContain('track: 2 events: 1 snapshots stored, 1 already stored, 0 failed');
-    expect(await sql(db, 'SELECT event_id FROM snapshots ORDER BY event_id')).toEqual(
+    expect(await at.sql('SELECT event_id FROM snapshots ORDER BY event_id')).toEqual(
       [tm[4]!, tm[5]!, tm[6]!].map((e) => e.agentId).sort().map((event_id) => ({ event_id })),
     );
   });
 
   it('stores the entries that worked when others fail, names the failures and exits 1', async () => {
     clock.setClock(FIXED_NOW);
-    const db = freshDb();
-    const result = await tix(['track', `TMUSA:${tm[7]!.agentId}`, 'evt_doesnotexist0', 'NOSUCHAGENT:123', '--db', db]);
+    const at = store.fresh();
+    const result = await tix(['track', `TMUSA:${tm[7]!.agentId}`, 'evt_doesnotexist0', 'NOSUCHAGENT:123', ...at.args]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^tix: warning: evt_doesnotexist0: .*not found/m);
     expect(result.stderr).toMatch(/^tix: warning: NOSUCHAGENT:123: ticket agent 'NOSUCHAGENT' not recognised/m);
     expect(result.stderr).toContain('track: 3 events: 1 snapshots stored, 0 already stored, 2 failed');
-    expect(await sql(db, 'SELECT event_id FROM snapshots')).toEqual([{ event_id: tm[7]!.agentId }]);
+    expect(await at.sql('SELECT event_id FROM snapshots')).toEqual([{ event_id: tm[7]!.agentId }]);
   });
 
   it('exits with the reason when nothing could be fetched, and creates no database', async () => {
-    const db = freshDb();
-    const result = await tix(['track', `TMUSA:${tm[0]!.agentId}`, '--db', db], { env: { TIX_API_KEY: 'wrong-key' } });
+    const at = store.fresh();
+    const result = await tix(['track', `TMUSA:${tm[0]!.agentId}`, ...at.args], { env: { TIX_API_KEY: 'wrong-key' } });
     expect(result.code).toBe(3);
-    expect(existsSync(db)).toBe(false);
+    expect(await at.exists()).toBe(false);
   });
 
   it('prints the snapshot rows when an output format is given', async () => {
     clock.setClock(FIXED_NOW);
-    const db = freshDb();
+    const at = store.fresh();
     const ids = [tm[8]!.agentId, tm[9]!.agentId];
-    const csv = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), '--db', db, '-o', 'csv']);
+    const csv = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), ...at.args, '-o', 'csv']);
     expect(csv.code).toBe(0);
     const rows = parseCsv(csv.stdout, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual(['agent', 'event_id', 'api_timestamp', 'fetched_at', 'listings', 'tickets', 'min_price', 'median_price', 'max_price']);
     expect(rows.map((r) => r.event_id).sort()).toEqual([...ids].sort());
-    const json = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), '--db', db, '--json']);
-    const history = await tix(['history', 'TMUSA', ids[0]!, '--db', db, '-o', 'json']);
+    const json = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), ...at.args, '--json']);
+    const history = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json']);
     const [snapshot] = JSON.parse(history.stdout).snapshots;
     expect(JSON.parse(json.stdout).snapshots.find((s: { event_id: string }) => s.event_id === ids[0])).toMatchObject({ ...snapshot, api_timestamp: expect.any(String) });
     expect(json.stderr).toContain('0 snapshots stored, 2 already stored');
   });
 });
 
-describe('where the price history is', () => {
+describe('where the price history is (DuckDB: a file by default)', () => {
   const entry = () => `TMUSA:${tm[0]!.agentId}`;
 
   it("defaults to history.duckdb in tix's data folder, created on first write", async () => {
@@ -181,6 +181,33 @@ describe('where the price history is', () => {
     expect((await tix(['track', entry(), '--db', join(folder, 'flag.duckdb')], { env: { ...env, TIX_DB: join(folder, 'env.duckdb') } })).code).toBe(0);
     for (const name of ['setting', 'env', 'flag']) {
       expect(await sql(join(folder, `${name}.duckdb`), 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
+    }
+  });
+});
+
+describePostgres('where the price history is: a postgres:// URL', () => {
+  const store = postgresStore(usePostgres());
+  const entry = () => `TMUSA:${tm[0]!.agentId}`;
+
+  it('in --db, TIX_DB or the db setting, with --schema or in public', async () => {
+    clock.setClock(FIXED_NOW);
+    const { db: url, args } = store.fresh();
+    const schema = args.slice(-2);
+    const config = join(tempDir('tix-where-'), 'config');
+    mkdirSync(config);
+    const env = { TIX_CONFIG_DIR: config };
+    expect((await tix(['config', 'set', 'db', url], { env })).code).toBe(0);
+    const track = await tix(['track', entry()], { env });
+    expect(track.code, track.stderr).toBe(0);
+    // The setting's URL, its password hidden, in the summary.
+    expect(track.stderr).toContain(`(${url.replace(encodeURIComponent(SUPERUSER_PASSWORD), '***')})`);
+    expect(track.stderr).not.toContain(SUPERUSER_PASSWORD);
+    expect((await tix(['track', entry(), ...schema], { env: { ...env, TIX_DB: url } })).code).toBe(0);
+    const other = `${schema[1]}_flag`;
+    expect((await tix(['track', entry(), '--db', url, '--schema', other], { env: { ...env, TIX_DB: 'unused.duckdb' } })).code).toBe(0);
+    const cluster = store.cluster();
+    for (const where of ['public', schema[1], other]) {
+      expect(await cluster.sql(`SELECT count(*)::int AS n FROM "${where}".snapshots`)).toEqual([{ n: 1 }]);
     }
   });
 });

@@ -155,8 +155,10 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         alreadyStored: 0,
         salesDays: 2,
       });
-      // A newer fetch replaces a day; an older one (a slow run finishing late) does not.
-      await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 1, '2026-03-01T00:00:00.000Z')]);
+      // A newer fetch replaces a day; an older one (a slow run finishing late) does not, nor does the same
+      // fetch again (a second copy of a history): the count is of the days written.
+      expect(await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 1, '2026-03-01T00:00:00.000Z')])).toMatchObject({ salesDays: 1 });
+      expect(await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')])).toMatchObject({ salesDays: 0 });
       const { sales } = await collect(store);
       expect(sales.map((d) => [d.date, d.totalTickets, d.fetchedAt])).toEqual([
         ['2026-03-01', 5, '2026-03-03T00:00:00.000Z'],

@@ -7,7 +7,7 @@ import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/po
 import { runTix, tempDir } from '../helpers/tix.js';
 import { manySnapshots, salesDay } from './postgres-fixtures.js';
 
-/** `tix history export` through the built tix, PostgreSQL to PostgreSQL (the DuckDB cases join after the merge). */
+/** `tix history export` through the built tix, PostgreSQL to PostgreSQL (DuckDB to and from PostgreSQL: test/history/export.test.ts). */
 describePostgres('tix history export between PostgreSQL stores', () => {
   const cluster = usePostgres();
   const shots = manySnapshots(9, 3, 5);
