@@ -209,7 +209,7 @@ complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX 
 complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
 complete -c tix -n '__tix_in \'watch\'' -l count -d 'stop after n polls (exit 0)' -x
 complete -c tix -n '__tix_in \'watch\'' -l until-price -d 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll' -x
-complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)' -x -a 'table json ndjson csv tsv parquet'
+complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv | parquet (a stream of changes is no table, document or file of rows)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'watch\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
 complete -c tix -n '__tix_in \'watch\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'watch\'' -l max-price -d 'only listings priced at or below this, per ticket' -x

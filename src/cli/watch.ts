@@ -64,7 +64,7 @@ export function watchCommand(): Command {
       withValues(
         new Option(
           '-o, --output <format>',
-          'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv (a stream of changes is no table or single document)',
+          `output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: ${OUTPUT_FORMATS.filter((f) => f !== 'ndjson').join(' | ')} (a stream of changes is no table, document or file of rows)`,
         ),
         OUTPUT_FORMATS,
       ),
