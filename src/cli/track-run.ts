@@ -11,7 +11,7 @@ import { marketFigures } from '../market/figures.js';
 import { preloadStore } from '../store/open.js';
 import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import { isoToMicros } from '../store/timestamps.js';
-import type { RecordResult, SalesDayRecord, SnapshotRecord } from '../store/store.js';
+import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
 import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
@@ -191,17 +191,7 @@ async function fetchSales(client: ApiClient, targets: readonly Target[], options
 
 async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: TrackOptions, rt: Runtime): Promise<void> {
   const output = options.output!;
-  const rows = snapshots.map((s) => ({
-    agent: s.agent,
-    event_id: s.eventId,
-    api_timestamp: s.apiTimestamp,
-    fetched_at: s.fetchedAt,
-    listings: s.figures.listings,
-    tickets: s.figures.tickets,
-    min_price: s.figures.minPrice,
-    median_price: s.figures.medianPrice,
-    max_price: s.figures.maxPrice,
-  }));
+  const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
     const writer =
       output.format === 'json' ? createJsonListWriter(sink, { key: 'snapshots', pretty: output.out === undefined && rt.io.stdout.isTTY === true }) : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);

@@ -17,6 +17,7 @@ import type {
   SnapshotRecord,
   SnapshotRow,
 } from './store.js';
+import { snapshotRow as snapshotTableRow } from './store.js';
 
 export interface PostgresStoreOptions {
   /** The schema holding tix's tables (created if missing): several teams or projects can share one database. */
@@ -108,17 +109,7 @@ class PostgresHistoryStore implements HistoryStore {
   private async write(snapshots: readonly SnapshotRecord[], days: readonly SalesDayRecord[]): Promise<RecordResult> {
     let stored = 0;
     if (snapshots.length > 0) {
-      const rows = snapshots.map((s) => ({
-        agent: s.agent,
-        event_id: s.eventId,
-        api_timestamp: s.apiTimestamp,
-        fetched_at: s.fetchedAt,
-        listings: s.figures.listings,
-        tickets: s.figures.tickets,
-        min_price: s.figures.minPrice,
-        median_price: s.figures.medianPrice,
-        max_price: s.figures.maxPrice,
-      }));
+      const rows = snapshots.map(snapshotTableRow);
       const inserted = await this.client.query<{ agent: string; event_id: string; api_timestamp: string }>(
         `INSERT INTO ${this.s}.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price)
          SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price

@@ -121,3 +121,18 @@ export interface HistoryBatch {
   snapshots: SnapshotRecord[];
   sales: SalesDayRecord[];
 }
+
+/** A snapshot as a row of table `snapshots` (snake_case, as analysts see it): what `track -o` prints, and what the stores write. */
+export function snapshotRow(s: SnapshotRecord) {
+  return {
+    agent: s.agent,
+    event_id: s.eventId,
+    api_timestamp: s.apiTimestamp,
+    fetched_at: s.fetchedAt,
+    listings: s.figures.listings,
+    tickets: s.figures.tickets,
+    min_price: s.figures.minPrice,
+    median_price: s.figures.medianPrice,
+    max_price: s.figures.maxPrice,
+  };
+}
