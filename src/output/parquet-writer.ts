@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExitCode, TixError } from '../errors.js';
@@ -41,7 +41,11 @@ export function createParquetWriter(sink: Sink, options: RowWriterOptions): RowW
 class ParquetWriter implements RowWriter {
   #columns: Column[] | undefined;
   #scratch: Scratch | undefined;
-  #staging: { handle: FileHandle; staged: StagedRows } | undefined;
+  /**
+   * The staged rows' file. Appended to piece by piece rather than held open: a run that fails part-way never
+   * reaches end(), and an open handle left to the garbage collector is a Node warning on stderr.
+   */
+  #staging: { staged: StagedRows } | undefined;
 
   constructor(
     private readonly sink: Sink,
@@ -106,7 +110,6 @@ class ParquetWriter implements RowWriter {
     const columns = (this.#columns ??= this.#resolveColumns([]));
     const scratch = await this.#scratchDir();
     try {
-      if (this.#staging) await this.#staging.handle.close();
       const types = this.options.columnTypes ?? {};
       const file = join(scratch.path, 'rows.parquet');
       // Imported here so the module that imports DuckDB is a chunk of its own, loaded by Parquet runs alone.
@@ -137,11 +140,12 @@ class ParquetWriter implements RowWriter {
     }
   }
 
-  async #openStaging(): Promise<{ handle: FileHandle; staged: StagedRows }> {
+  async #openStaging(): Promise<{ staged: StagedRows }> {
     const scratch = await this.#scratchDir();
     const path = join(scratch.path, 'rows.csv');
     try {
-      return { handle: await open(path, 'wx'), staged: { path, rows: 0, chars: 0, longestLine: 0 } };
+      await writeFile(path, '', { flag: 'wx' });
+      return { staged: { path, rows: 0, chars: 0, longestLine: 0 } };
     } catch (error) {
       throw stagingError(error, scratch.path);
     }
@@ -149,7 +153,7 @@ class ParquetWriter implements RowWriter {
 
   async #stage(text: string): Promise<void> {
     try {
-      await this.#staging!.handle.writeFile(text, 'utf8');
+      await appendFile(this.#staging!.staged.path, text, 'utf8');
     } catch (error) {
       throw stagingError(error, this.#scratch!.path);
     }
