@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ExitCode, TixError } from '../errors.js';
 import { describePgError, isUnreachable } from './pg-errors.js';
-import { canonicalInstant } from './pg-timestamps.js';
+import { canonicalInstant } from './timestamps.js';
 import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
 
@@ -16,7 +16,7 @@ export interface ConnectOptions {
 }
 
 /**
- * Timestamps cross the store interface as ISO 8601 strings in UTC, to the microsecond (pg-timestamps.ts),
+ * Timestamps cross the store interface as ISO 8601 strings in UTC, to the microsecond (timestamps.ts),
  * and dates as YYYY-MM-DD, so pg hands them over that way (by default it makes Dates: milliseconds only,
  * and a date at local midnight, a day off west of UTC).
  */
@@ -50,7 +50,7 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
         connectionString: target.connectionString,
         connectionTimeoutMillis: options.connectTimeoutMs,
         application_name: 'tix',
-        // Timestamps are written in UTC, whatever the server's default (pg-timestamps.ts reads them).
+        // Timestamps are written in UTC, whatever the server's default (timestamps.ts reads them).
         options: '-c TimeZone=UTC',
         types: TYPES,
       });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { TixError } from '../errors.js';
-import { canonicalInstant } from './pg-timestamps.js';
+import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
@@ -322,7 +322,7 @@ function snapshotRow(r: Row): SnapshotRow {
 }
 
 /**
- * The snapshot with its timestamps in the one spelling of pg-timestamps.ts, so the keys the server returns
+ * The snapshot with its timestamps in the one spelling of timestamps.ts, so the keys the server returns
  * for the snapshots it stored match the snapshots sent, and two spellings of one instant are one snapshot.
  */
 function withInstants(snapshot: SnapshotRecord): SnapshotRecord {

@@ -4,17 +4,34 @@
  * texts of one instant (`...Z`, `...+00:00`) must be one key.
  */
 
-const FRACTION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/i;
+/** `T` or a space between date and time (PostgreSQL writes a space); zones `Z`, `+hh:mm`, `+hhmm` or `+hh` (PostgreSQL's `+00`). */
+const FRACTION = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 /** Microseconds since the epoch of an ISO 8601 date-time with a zone; undefined when it is not one. */
 export function isoToMicros(iso: string): bigint | undefined {
   const match = FRACTION.exec(iso.trim());
   if (!match) return undefined;
-  const [, base, fraction = '', zone] = match;
-  const seconds = Date.parse(`${base}${zone}`);
+  const [, date, time, fraction = '', zone] = match as unknown as [string, string, string, string | undefined, string];
+  const seconds = Date.parse(`${date}T${time}${dateParseZone(zone)}`);
   if (Number.isNaN(seconds)) return undefined;
   const micros = BigInt((fraction + '000000').slice(0, 6));
   return BigInt(seconds) * 1000n + micros;
+}
+
+/** Zones as Date.parse takes them: `Z` or `+hh:mm`. */
+function dateParseZone(zone: string): string {
+  if (/^z$/i.test(zone)) return 'Z';
+  const digits = zone.slice(1).replace(':', '').padEnd(4, '0');
+  return `${zone[0]}${digits.slice(0, 2)}:${digits.slice(2)}`;
+}
+
+/**
+ * The one spelling of an instant, whatever spelling it came in (`...Z`, `...+01:00`, PostgreSQL's
+ * `... +00`): UTC to the millisecond, or the microsecond when it has them. undefined if it is not one.
+ */
+export function canonicalInstant(text: string): string | undefined {
+  const micros = isoToMicros(text);
+  return micros === undefined ? undefined : microsToIso(micros);
 }
 
 /** ISO 8601 in UTC to the millisecond (to the microsecond when it has them), as the store gives timestamps back. */
