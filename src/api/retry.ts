@@ -116,7 +116,8 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };
     }
-    // A proxy that refuses the tunnel, or a reply that is not HTTP: undici's message says which.
+    // undici's other proxy failures (an https:// proxy's certificate, say) or a reply that is not HTTP:
+    // undici's message says which. A proxy's refusal is told apart earlier (http-transport.ts, ProxyRefused).
     if (PASSTHROUGH.has(code) || code.startsWith('HPE_')) {
       return { code, description: `${message || 'request failed'} (${code})`, retryable: false, timeout: false };
     }

@@ -199,6 +199,29 @@ describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
     expectEvents(await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: noProxy }, `http://0.0.0.0:${sandbox.port}`));
     expect(server.log).toHaveLength(proxied ? 1 : 0);
   });
+
+  // [::] likewise is not loopback by name; connecting to it reaches this machine's ::1, where nothing
+  // listens: a run that went direct is refused, one through the proxy reaches the sandbox.
+  it.for([
+    ['::', false],
+    ['[::]', false],
+    ['::/16', false],
+    ['[::]:PORT', false],
+    ['[::]:1', true],
+    ['fd00::/8', true],
+    ['0.0.0.0/0', true],
+  ] as [string, boolean][])('NO_PROXY=%j for the address [::]: proxied %s', async ([noProxy, proxied]) => {
+    const server = await startForwardProxy({ routes: { [`[::]:${sandbox.port}`]: sandbox.port } });
+    const url = `http://[::]:${sandbox.port}`;
+    const result = await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: noProxy.replace('PORT', String(sandbox.port)) }, url, '--retries', '0');
+    if (proxied) {
+      expectEvents(result);
+      expect(server.log).toHaveLength(1);
+    } else {
+      expectCleanFailure(result, 5, new RegExp(`^tix: could not reach the API at \\[::\\]:${sandbox.port} \\(GET /events\\): connection refused \\(ECONNREFUSED\\), gave up after 1 attempt$`));
+      expect(server.log).toEqual([]);
+    }
+  });
 });
 
 describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, its credentials masked', () => {
@@ -212,6 +235,16 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
     expectCleanFailure(result, 5, new RegExp(`${through(port, 'HTTPS_PROXY')}could not connect to the proxy: connection refused \\(ECONNREFUSED\\), gave up after 2 attempts$`));
     expect(result.stderr.match(/via proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(attempt \d\/2\) -> ECONNREFUSED/g)).toHaveLength(2);
     for (const secret of [PASSWORD, ENCODED_PASSWORD, USER]) expect(result.stderr).not.toContain(secret);
+  });
+
+  it('a proxy host name that does not resolve: not retried', async () => {
+    const result = await searchHttps({ HTTPS_PROXY: 'http://proxy.tix.test:3128' }, '--debug');
+    expectCleanFailure(
+      result,
+      5,
+      /^tix: cannot reach the API through the proxy http:\/\/proxy\.tix\.test:3128 set in HTTPS_PROXY \(GET \/events\): could not connect to the proxy: host not found \(ENOTFOUND\)$/,
+    );
+    expect(result.stderr).toMatch(/via proxy http:\/\/proxy\.tix\.test:3128 \(attempt 1\/4\) -> ENOTFOUND after \d+ ms; not retried$/m);
   });
 
   it('a CONNECT refused by policy (403) is not retried', async () => {
