@@ -91,7 +91,8 @@ class LazyProxyDispatcher {
     });
     const agent = await this.#agent;
     try {
-      return await agent.request(options as Dispatcher.RequestOptions);
+      // A copy: undici's ProxyAgent writes a Host header into the headers it is given.
+      return await agent.request({ ...options, headers: { ...options.headers } } as Dispatcher.RequestOptions);
     } catch (error) {
       throw refusal(error, new URL(options.origin), this.proxy) ?? error;
     }
