@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startForwardProxy, startTlsFront, type ForwardProxy, type ForwardProxyOptions, type TlsFront } from '../helpers/forward-proxy.js';
 import { makeCertificates, type Certificates } from '../reliability/support/certificates.js';
@@ -100,6 +100,20 @@ describe('https:// through a CONNECT tunnel', () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
     expectEvents(await searchHttps({ https_proxy: server.url, HTTPS_PROXY: dead }));
     expect(server.log).toHaveLength(1);
+  });
+
+  it('a lower-case variable set to nothing means no proxy, even when the upper-case one names one', async () => {
+    const server = await proxy();
+    expectWentDirect(await searchHttps({ https_proxy: '', HTTPS_PROXY: server.url }, '--retries', '0'));
+    expect(server.log).toEqual([]);
+  });
+
+  it('an https:// proxy is reached over TLS, then tunnels as any other', async () => {
+    const server = await proxy();
+    const secureFront = await startTlsFront(server.port, { key: certs.serverKey, cert: certs.serverCert });
+    onTestFinished(() => secureFront.close());
+    expectEvents(await searchHttps({ HTTPS_PROXY: `https://localhost:${secureFront.port}` }));
+    expect(server.log.map((entry) => `${entry.method} ${entry.target}`)).toEqual([`CONNECT ${HOST}:443`]);
   });
 
   it('a value without a scheme is an http:// proxy', async () => {
