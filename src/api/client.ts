@@ -8,7 +8,8 @@ import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
 import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
-import { createDispatcher } from './http-transport.js';
+import { createDispatcher, ProxyRefused } from './http-transport.js';
+import { proxyFor, type ProxyRoute } from './proxy.js';
 import { queryString, type RelativeTarget } from './relative-target.js';
 import { encodeQuery, encodeSegment, endpointFor, parseBaseUrl, type BaseUrl, type PathSegment, type Query, traceQuery } from './url.js';
 
@@ -130,6 +131,8 @@ export class ApiClient {
   readonly #signal: AbortSignal | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  /** The proxy requests go through (HTTPS_PROXY, HTTP_PROXY; never for this machine), for messages and traces. */
+  readonly #proxy: ProxyRoute | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
   #requestCount = 0;
@@ -165,11 +168,10 @@ export class ApiClient {
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      // Node's own http/https with keep-alive; undici's EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY apply
-      // (never for this machine: a proxy's 127.0.0.1 is not ours, and a key sent in clear must not reach it).
-      createDispatcher(this.#base.origin, { timeoutMs: this.#timeoutMs, keepAliveMs: KEEP_ALIVE_MS });
+    // An injected dispatcher is the test's own: it decides the route, so no proxy is named.
+    this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, process.env) : undefined;
+    // Node's own http/https with keep-alive, or undici's ProxyAgent through the proxy.
+    this.#dispatcher = options.dispatcher ?? createDispatcher({ timeoutMs: this.#timeoutMs, keepAliveMs: KEEP_ALIVE_MS }, this.#proxy);
   }
 
   /** HTTP attempts sent so far, retries included. */
@@ -242,7 +244,7 @@ export class ApiClient {
       wait: async (resume, delivered, error) => {
         const waitMs = backoffDelay(resume, this.#random);
         const code = classifyNetworkError((error as ApiError).cause)?.code ?? 'cut off';
-        this.#log(`GET ${traceUrl} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
+        this.#log(`GET ${traceUrl}${this.#via()} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
         await this.#sleep(waitMs, signal);
       },
       reopen: async () => (await this.#openStream(path, query, init)).body,
@@ -296,7 +298,7 @@ export class ApiClient {
         const started = process.hrtime.bigint();
         const outcome = await this.#attempt(target, call.signal, consume, handover);
         const elapsed = `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)} ms`;
-        const line = `GET ${target.traceUrl} (attempt ${attempt}/${attempts})`;
+        const line = `GET ${target.traceUrl}${this.#via()} (attempt ${attempt}/${attempts})`;
 
         if (outcome.ok) {
           this.#log(`${line} -> ${outcome.status} in ${elapsed}`);
@@ -379,7 +381,7 @@ export class ApiClient {
         const network: NetworkFailure = { code: 'TIMEOUT', description: 'timed out', retryable: true, timeout: true };
         return { ok: false, failure: { kind: 'network', network, cause: error } };
       }
-      const network = classifyNetworkError(error);
+      const network = error instanceof ProxyRefused ? error.failure : classifyNetworkError(error);
       if (!network) throw error;
       return { ok: false, failure: { kind: 'network', network, cause: error } };
     } finally {
@@ -433,7 +435,21 @@ export class ApiClient {
         { endpoint, cause },
       );
     }
+    if (this.#proxy) {
+      // tix connects to nothing but the proxy: a connection that could not be made is the proxy's.
+      const reason = network.connecting ? `could not connect to the proxy: ${network.description}` : network.description;
+      const { shown, variable } = this.#proxy;
+      return new ApiError(`cannot reach the API through the proxy ${shown} set in ${variable} (${endpoint}): ${reason}${gaveUp}`, ExitCode.UNAVAILABLE, {
+        endpoint,
+        cause,
+      });
+    }
     return new ApiError(`could not reach the API at ${host} (${endpoint}): ${network.description}${gaveUp}`, ExitCode.UNAVAILABLE, { endpoint, cause });
+  }
+
+  /** For --debug: which proxy carried a request, its credentials masked. */
+  #via(): string {
+    return this.#proxy ? ` via proxy ${this.#proxy.shown}` : '';
   }
 
   #target(path: readonly PathSegment[], query: Query | undefined): Target {

@@ -5,15 +5,16 @@
  * Why not undici for everything: loading undici and compiling its WebAssembly HTTP parser (llhttp) costs
  * about 200 ms of CPU per run, four times the cost of starting Node at all, and V8's background
  * optimisation of that WebAssembly holds up the exit of the process. Node's built-in parser is native and
- * costs nothing to load, which is most of a one-off query. undici's EnvHttpProxyAgent still serves
- * HTTP(S)_PROXY/NO_PROXY, loaded only when a proxy variable is set and the host is not this machine.
+ * costs nothing to load, which is most of a one-off query. undici's ProxyAgent serves the proxy that
+ * proxy.ts chose, loaded only then.
  */
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { http, loadHttps } from '../node-http.js';
-import { isLoopbackHost } from './url.js';
+import type { ProxyRoute } from './proxy.js';
+import { type NetworkFailure, RETRYABLE_STATUSES } from './retry.js';
 
 export interface TransportOptions {
   /** Idle limit for connecting, for the headers, and between body chunks (undici's three timeouts). */
@@ -37,42 +38,96 @@ interface TransportResponse {
   body: Readable;
 }
 
-const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
-
 /**
- * The dispatcher for `origin`. The result is typed as undici's Dispatcher because that is the client's
- * test seam; the client uses only request() (statusCode, headers, body as a Readable) and close().
+ * The dispatcher for the API, through `proxy` when one applies (proxy.ts). The result is typed as undici's
+ * Dispatcher because that is the client's test seam; the client uses only request() (statusCode, headers,
+ * body as a Readable) and close().
  */
-export function createDispatcher(origin: string, options: TransportOptions, env: NodeJS.ProcessEnv = process.env): Dispatcher {
-  // This machine is reached directly, never through a proxy: a proxy's 127.0.0.1 is not ours, and a key
-  // sent in clear to a loopback base URL must not travel to the proxy.
-  const proxied = !isLoopbackHost(new URL(origin).hostname) && PROXY_VARIABLES.some((name) => env[name]);
-  const dispatcher = proxied ? new LazyProxyDispatcher(options) : new NodeHttpDispatcher(options);
+export function createDispatcher(options: TransportOptions, proxy: ProxyRoute | undefined): Dispatcher {
+  const dispatcher = proxy ? new LazyProxyDispatcher(proxy, options) : new NodeHttpDispatcher(options);
   return dispatcher as unknown as Dispatcher;
 }
 
-/** undici's EnvHttpProxyAgent, imported on the first request. */
+/**
+ * A proxy that answered instead of passing the request on: a CONNECT refused (403, 407, 502...), or an
+ * http:// proxy asking for credentials (407). A 502, 503 or 504 (the proxy could not reach the API) is
+ * worth another try; a refusal by policy or for credentials is not.
+ */
+export class ProxyRefused extends Error {
+  readonly failure: NetworkFailure;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ProxyRefused';
+    this.failure = { code: `proxy ${status}`, description: message, retryable: RETRYABLE_STATUSES.has(status), timeout: false };
+  }
+}
+
+/** undici's ProxyAgent, imported on the first request. */
 class LazyProxyDispatcher {
   #agent: Promise<Dispatcher> | undefined;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(
+    private readonly proxy: ProxyRoute,
+    private readonly options: TransportOptions,
+  ) {}
 
   async request(options: RequestOptions): Promise<Dispatcher.ResponseData> {
-    this.#agent ??= import('undici').then(
-      ({ EnvHttpProxyAgent }) =>
-        new EnvHttpProxyAgent({
-          connectTimeout: this.options.timeoutMs,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-          keepAliveTimeout: this.options.keepAliveMs,
-        }),
-    );
-    return (await this.#agent).request(options as Dispatcher.RequestOptions);
+    this.#agent ??= loadUndici().then(({ ProxyAgent }) => {
+      const { timeoutMs, keepAliveMs } = this.options;
+      return new ProxyAgent({
+        uri: this.proxy.uri,
+        ...(this.proxy.token === undefined ? {} : { token: this.proxy.token }),
+        // http:// requests go to an http:// proxy as absolute-URI requests (GET http://host/path), as curl
+        // sends them; https:// ones always through a CONNECT tunnel, so the proxy sees neither key nor data.
+        proxyTunnel: false,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: keepAliveMs,
+        // The connections to the proxy and the TLS handshakes through it are made by these connectors,
+        // not with connectTimeout.
+        proxyTls: { timeout: timeoutMs },
+        requestTls: { timeout: timeoutMs },
+      });
+    });
+    const agent = await this.#agent;
+    try {
+      // A copy: undici's ProxyAgent writes a Host header into the headers it is given.
+      return await agent.request({ ...options, headers: { ...options.headers } } as Dispatcher.RequestOptions);
+    } catch (error) {
+      throw refusal(error, new URL(options.origin), this.proxy) ?? error;
+    }
   }
 
   async close(): Promise<void> {
     await (await this.#agent)?.close();
   }
+}
+
+/**
+ * undici, which is CommonJS: in the bundle its chunk has only a default export (esbuild cannot see the
+ * names a CommonJS module exports), while Node's own loader (the tests of the source) also gives names.
+ */
+async function loadUndici(): Promise<typeof import('undici')> {
+  const loaded = await import('undici');
+  return (loaded as { default?: typeof import('undici') }).default ?? loaded;
+}
+
+/** undici's errors for a proxy's refusal, which carry the status only in their message. */
+function refusal(error: unknown, target: URL, proxy: ProxyRoute): ProxyRefused | undefined {
+  const message = error instanceof Error ? error.message : '';
+  const status = Number(/^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message)?.[1] ?? /^Proxy Authentication Required \((407)\)$/.exec(message)?.[1]);
+  if (!status) return undefined;
+  const tunnel = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
+  if (status === 407) {
+    return new ProxyRefused(
+      proxy.token === undefined
+        ? `the proxy asks for a user name and password (HTTP 407): give them in ${proxy.variable} as http://user:password@host:port`
+        : `the proxy did not accept the user name and password in ${proxy.variable} (HTTP 407)`,
+      status,
+    );
+  }
+  if (status >= 500) return new ProxyRefused(`the proxy could not connect to ${tunnel} (HTTP ${status})`, status);
+  return new ProxyRefused(`the proxy refused to connect to ${tunnel} (HTTP ${status})`, status);
 }
 
 const TIMEOUT_MESSAGES = {

@@ -51,6 +51,8 @@ export interface NetworkFailure {
   timeout: boolean;
   /** The server's certificate chain does not lead to a CA this machine trusts (self-signed, private CA). */
   untrusted?: boolean;
+  /** No connection was made (refused, host not found): through a proxy, the proxy is the one not reached. */
+  connecting?: boolean;
 }
 
 /** Failures of the connection that a second try may well not meet. */
@@ -74,6 +76,9 @@ const TIMEOUTS: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response headers',
   UND_ERR_BODY_TIMEOUT: 'timed out waiting for the response body',
 };
+
+/** Failures to open a connection at all, as opposed to one that broke. */
+const CONNECTING = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN', 'ENOTFOUND']);
 
 /** Failures a retry cannot fix; still "unavailable" to the user, but reported at once. */
 const PERMANENT: Record<string, string> = {
@@ -103,14 +108,16 @@ const UNTRUSTED = new Set([
 export function classifyNetworkError(error: unknown): NetworkFailure | undefined {
   for (const { code, message } of errorCodes(error)) {
     if (code in TIMEOUTS) return { code, description: `${TIMEOUTS[code]} (${code})`, retryable: true, timeout: true };
-    if (code in TRANSIENT) return { code, description: `${TRANSIENT[code]} (${code})`, retryable: true, timeout: false };
+    const connecting = CONNECTING.has(code) ? { connecting: true } : {};
+    if (code in TRANSIENT) return { code, description: `${TRANSIENT[code]} (${code})`, retryable: true, timeout: false, ...connecting };
     if (code in PERMANENT) {
-      return { code, description: `${PERMANENT[code]} (${code})`, retryable: false, timeout: false, ...(UNTRUSTED.has(code) ? { untrusted: true } : {}) };
+      return { code, description: `${PERMANENT[code]} (${code})`, retryable: false, timeout: false, ...connecting, ...(UNTRUSTED.has(code) ? { untrusted: true } : {}) };
     }
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };
     }
-    // A proxy that refuses the tunnel, or a reply that is not HTTP: undici's message says which.
+    // undici's other proxy failures (an https:// proxy's certificate, say) or a reply that is not HTTP:
+    // undici's message says which. A proxy's refusal is told apart earlier (http-transport.ts, ProxyRefused).
     if (PASSTHROUGH.has(code) || code.startsWith('HPE_')) {
       return { code, description: `${message || 'request failed'} (${code})`, retryable: false, timeout: false };
     }

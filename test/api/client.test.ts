@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { ExitCode, TixError, UsageError } from '../../src/errors.js';
+import { startForwardProxy } from '../helpers/forward-proxy.js';
 import { KEY, makeClient, rejectionOf, sendEncoded, sendJson, startServer } from './helpers.js';
 
 describe('ApiClient requests', () => {
@@ -299,22 +299,23 @@ describe('trace', () => {
 });
 
 describe('proxies', () => {
-  // A name that is not this machine (so the proxy applies); the test proxy sends its tunnels to 127.0.0.1.
+  // A name that is not this machine (so the proxy applies); the test proxy routes it to 127.0.0.1.
   const REMOTE = 'api.tix-proxy-test.invalid';
 
-  it('goes through HTTP_PROXY (EnvHttpProxyAgent) when it is set, and not when NO_PROXY names the host', async () => {
+  it('goes through HTTP_PROXY (an absolute-URI request) when it is set, and not when NO_PROXY names the host', async () => {
     const target = await startServer((_req, res) => sendJson(res, 200, { via: 'target' }));
-    const proxy = await startConnectProxy();
-    const remoteUrl = `http://${REMOTE}:${new URL(target.baseUrl).port}`;
+    const port = Number(new URL(target.baseUrl).port);
+    const proxy = await startForwardProxy({ routes: { [`${REMOTE}:${port}`]: port } });
+    const remoteUrl = `http://${REMOTE}:${port}`;
     vi.stubEnv('http_proxy', proxy.url);
     try {
       await expect(makeClient(remoteUrl, { insecureHttp: true }).client.get(['events'])).resolves.toEqual({ via: 'target' });
-      expect(proxy.tunnels).toEqual([new URL(remoteUrl).host]);
+      expect(proxy.log.map((entry) => entry.target)).toEqual([`${remoteUrl}/events`]);
 
       // Direct, so the made-up name does not resolve: what matters is that the proxy saw nothing.
       vi.stubEnv('no_proxy', REMOTE);
       await expect(makeClient(remoteUrl, { insecureHttp: true, retries: 0, timeoutMs: 5000 }).client.get(['events'])).rejects.toThrow(/could not reach|timed out/);
-      expect(proxy.tunnels).toHaveLength(1);
+      expect(proxy.log).toHaveLength(1);
     } finally {
       vi.stubEnv('http_proxy', undefined);
       vi.stubEnv('no_proxy', undefined);
@@ -323,49 +324,14 @@ describe('proxies', () => {
 
   it('never sends a request for this machine through the proxy', async () => {
     const target = await startServer((_req, res) => sendJson(res, 200, { via: 'target' }));
-    const proxy = await startConnectProxy();
+    const proxy = await startForwardProxy({ routes: {} });
     vi.stubEnv('http_proxy', proxy.url);
     try {
       await expect(makeClient(target.baseUrl).client.get(['events'])).resolves.toEqual({ via: 'target' });
-      expect(proxy.tunnels).toEqual([]);
+      expect(proxy.log).toEqual([]);
       expect(target.requests).toHaveLength(1);
     } finally {
       vi.stubEnv('http_proxy', undefined);
     }
   });
 });
-
-/** A minimal CONNECT proxy (undici tunnels through the proxy even for http:// targets). */
-async function startConnectProxy(): Promise<{ url: string; tunnels: string[] }> {
-  const tunnels: string[] = [];
-  const server = createServer((_req, res) => {
-    res.writeHead(405);
-    res.end();
-  });
-  const sockets = new Set<Socket>();
-  server.on('connect', (req, client: Socket, head: Buffer) => {
-    tunnels.push(req.url ?? '');
-    const port = (req.url ?? '').split(':')[1];
-    // Every tunnel leads to this machine, whatever name was asked for (the tests' servers are all here).
-    const upstream = connect(Number(port), '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => sockets.delete(socket));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels };
-}
