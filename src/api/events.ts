@@ -1,6 +1,7 @@
 import type { ApiClient, RequestInit } from './client.js';
-import { type DeferredEventsPage, deferredEventsPage, EMPTY_PAGE } from './events-stream.js';
-import { explainNotFound, isNotFound } from './errors.js';
+import { type DeferredEventsPage, deferredEventsPage, emptyPage } from './events-stream.js';
+import { isNotFound } from './errors.js';
+import { confirmTheApi, explainNotFound, vouchFor } from './identity.js';
 import { expectEvent, expectEventList, expectObject, isObject, shapeError } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 import { endpointFor, type Query } from './url.js';
@@ -56,16 +57,22 @@ const SEARCH_PARAMS = [
   'pageSize',
 ] as const satisfies readonly (keyof EventSearchParams)[];
 
-/** GET /events. The contract answers 404 when nothing matches; for a search that is an empty result. */
+/**
+ * GET /events. The contract answers 404 when nothing matches; for a search that is an empty result, once
+ * the base URL is known to be the API's (identity.ts).
+ */
 export async function searchEvents(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<EventsResponse> {
   const query: Query = {};
   for (const name of SEARCH_PARAMS) query[name] = params[name];
   try {
     const body = await client.get<unknown>(['events'], query, init);
-    return expectEventList(expectObject(body, 'GET /events'), 'GET /events');
+    const page = expectEventList(expectObject(body, 'GET /events'), 'GET /events');
+    vouchFor(client);
+    return page;
   } catch (error) {
-    if (isNotFound(error)) return { events: [] };
-    throw error;
+    if (!isNotFound(error)) throw error;
+    await confirmTheApi(client);
+    return { events: [] };
   }
 }
 
@@ -78,9 +85,9 @@ export async function searchEventsLater(client: ApiClient, params: EventSearchPa
   const query: Query = {};
   for (const name of SEARCH_PARAMS) query[name] = params[name];
   try {
-    return deferredEventsPage(await client.getBody(['events'], query, init));
+    return deferredEventsPage(await client.getBody(['events'], query, init), () => vouchFor(client));
   } catch (error) {
-    if (isNotFound(error)) return EMPTY_PAGE;
+    if (isNotFound(error)) return emptyPage(() => confirmTheApi(client));
     throw error;
   }
 }
@@ -88,7 +95,7 @@ export async function searchEventsLater(client: ApiClient, params: EventSearchPa
 /** GET /events/{serviceEventId}: one event by the service's own id (evt_...). */
 export async function getEvent(client: ApiClient, serviceEventId: string, init?: RequestInit): Promise<EventListing> {
   const path = ['events', serviceEventId];
-  const body = await explainNotFound(client.get<unknown>(path, undefined, init), `event ${serviceEventId} not found`);
+  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `event ${serviceEventId} not found`);
   return expectEvent(body, endpointFor(path), 'the event');
 }
 
@@ -99,7 +106,7 @@ export async function getEvent(client: ApiClient, serviceEventId: string, init?:
  */
 export async function getEventsByAgentIds(client: ApiClient, agent: string, agentIds: readonly string[], init?: RequestInit): Promise<EventsResponse> {
   const path = ['events', agent, agentIds];
-  const body = await explainNotFound(client.get<unknown>(path, undefined, init), `no ${agent} event found for id ${agentIds.join(', ')}`);
+  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `no ${agent} event found for id ${agentIds.join(', ')}`);
   const endpoint = endpointFor(path);
   if (Array.isArray(body)) return expectEventList({ events: body }, endpoint);
   if (!isObject(body)) throw shapeError(endpoint, 'expected a JSON object or array');
@@ -120,7 +127,10 @@ export interface EventsByAgentParams {
 export async function listEventsByAgent(client: ApiClient, agent: string, params: EventsByAgentParams = {}, init?: RequestInit): Promise<EventsResponse> {
   const { dateFrom, dateTo, eventName, pageNumber, pageSize } = params;
   const path = ['events', agent];
-  const body = await explainNotFound(client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init), `agent ${agent} not found`);
+  const body = await explainNotFound(client, client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init), `agent ${agent} not found`);
   const endpoint = endpointFor(path);
-  return expectEventList(expectObject(body, endpoint), endpoint);
+  const page = expectEventList(expectObject(body, endpoint), endpoint);
+  // A later page's 404 (the end) needs no probe after this.
+  vouchFor(client);
+  return page;
 }
