@@ -12,7 +12,7 @@ import { expectArrayField, expectEvent, expectEventList, expectObject } from './
 import type { EventListing, EventsResponse } from './types.js';
 
 export interface DeferredEventsPage {
-  /** The page as searchEvents would return it. */
+  /** The page as the API sent it, its shape checked. */
   whole(): Promise<EventsResponse>;
   /** The page's events in order, in batches of a few hundred. */
   batches(): AsyncGenerator<EventListing[]>;

@@ -58,28 +58,11 @@ const SEARCH_PARAMS = [
 ] as const satisfies readonly (keyof EventSearchParams)[];
 
 /**
- * GET /events. The contract answers 404 when nothing matches; for a search that is an empty result, once
- * the base URL is known to be the API's (identity.ts).
- */
-export async function searchEvents(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<EventsResponse> {
-  const query: Query = {};
-  for (const name of SEARCH_PARAMS) query[name] = params[name];
-  try {
-    const body = await client.get<unknown>(['events'], query, init);
-    const page = expectEventList(expectObject(body, 'GET /events'), 'GET /events');
-    vouchFor(client);
-    return page;
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await confirmTheApi(client);
-    return { events: [] };
-  }
-}
-
-/**
- * GET /events for a multi-page listing: the page is read now and parsed when its turn comes (see
+ * GET /events, a page at a time: the page is read now and parsed when its turn comes (see
  * events-stream.ts), so pages fetched ahead wait as bytes instead of parsed objects, which keeps a long
- * export's memory down (see BENCHMARKS.md). Same results and errors as searchEvents.
+ * export's memory down (see BENCHMARKS.md). The contract answers 404 when nothing matches: for a search
+ * that is an empty page, once the base URL is known to be the API's (identity.ts), checked when the page's
+ * turn comes so that pages fetched past the end cost nothing.
  */
 export async function searchEventsLater(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<DeferredEventsPage> {
   const query: Query = {};

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { getEvent, getEventsByAgentIds, listEventsByAgent, searchEvents } from '../../src/api/events.js';
+import type { ApiClient } from '../../src/api/client.js';
+import { type EventSearchParams, getEvent, getEventsByAgentIds, listEventsByAgent, searchEventsLater } from '../../src/api/events.js';
 import { getInventory } from '../../src/api/inventory.js';
 import { getSalesDetails, getSalesSummary } from '../../src/api/sales.js';
 import { ExitCode, UsageError } from '../../src/errors.js';
 import { makeClient, rejectionOf, sendJson, startServer } from './helpers.js';
+
+/** One search page, parsed at once. */
+async function searchEvents(client: ApiClient, params: EventSearchParams) {
+  return (await searchEventsLater(client, params)).whole();
+}
 
 /** The API's answer to the probe that confirms a 404 came from the API (src/api/identity.ts). */
 const PROBE_URL = '/events?pageSize=1';
