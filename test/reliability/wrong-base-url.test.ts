@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanFailure } from './support/expect-output.js';
@@ -74,6 +74,21 @@ describe.each(wrongUrls)('a base URL that is %s', (_name, baseUrl, type) => {
     const result = await tix(args, { env: apiEnv(baseUrl()) });
     // A non-JSON 404 is judged at once; a JSON one by the probe of GET /events.
     expectCleanFailure(result, 1, notTheApi(baseUrl(), type === 'text/html' ? endpoint : 'GET /events', type));
+  });
+
+  it('watch stops at once (exit 1) instead of calling the agent unknown', async () => {
+    const result = await tix(['watch', 'TMUSA', '123', '--count', '2', '--interval', '1s', '--quiet'], { env: apiEnv(baseUrl()) });
+    expectCleanFailure(result, 1, notTheApi(baseUrl(), type === 'text/html' ? 'GET /inventory/TMUSA/123' : 'GET /events', type));
+  });
+
+  it('track fails once (exit 1), names no entry as unknown, and creates no database', async () => {
+    const db = join(tempDir(), 'history.duckdb');
+    const result = await tix(['track', 'TMUSA:123', 'evt_abc123', '--db', db], { env: apiEnv(baseUrl()) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/not recognised|not found/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^tix: ${escape(baseUrl())} does not answer like the ticket API: `));
+    expect(existsSync(db)).toBe(false);
   });
 
   it('auth status: exit 1, state not-the-api, never "accepted"', async () => {
