@@ -36,9 +36,8 @@ const confirmed = new WeakMap<ProbeClient, Promise<void>>();
  */
 export function notJsonAnswer(status: number, headers: Headers, body: string): string | undefined {
   const type = mediaType(headers);
-  const text = body.replace(/^\uFEFF/, '');
-  if (text.trim() === '') return `${status} with an empty body${type ? ` (${type})` : ''}`;
-  if (isJsonType(type) && parses(text)) return undefined;
+  if (body.replace(/^\uFEFF/, '').trim() === '') return `${status} with an empty body${type ? ` (${type})` : ''}`;
+  if (isJsonType(type) && jsonOf(body) !== undefined) return undefined;
   return `${status} ${type ?? 'without a content type'}${isJsonType(type) ? ' that is not valid JSON' : ''}`;
 }
 
@@ -77,7 +76,7 @@ async function probe(client: ProbeClient): Promise<void> {
   const text = response.body.toString('utf8');
   const notJson = notJsonAnswer(status, headers, text);
   if (notJson !== undefined) throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, notJson, { status });
-  if (!isEventList(JSON.parse(text.replace(/^\uFEFF/, '')))) {
+  if (!isEventList(jsonOf(text)?.value)) {
     throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, `${status} ${mediaType(headers) ?? 'JSON'} that is not the documented {"events": [...]} of evt_ ids`, { status });
   }
 }
@@ -89,12 +88,12 @@ function isEventList(body: unknown): boolean {
   return Array.isArray(events) && events.every((event) => typeof event === 'object' && event !== null && typeof (event as { id?: unknown }).id === 'string' && (event as { id: string }).id.startsWith('evt_'));
 }
 
-function parses(text: string): boolean {
+/** The parsed body (a byte-order mark allowed, as in parseJson), or undefined when it is not JSON. */
+function jsonOf(body: string): { value: unknown } | undefined {
   try {
-    JSON.parse(text);
-    return true;
+    return { value: JSON.parse(body.replace(/^\uFEFF/, '')) as unknown };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
