@@ -74,11 +74,11 @@ export function decodeError(error: unknown, coding: string, endpoint: string): A
   return new ApiError(`could not decode the ${coding}-compressed response from ${endpoint}: ${reason}`, ExitCode.ERROR, { endpoint, cause: error });
 }
 
-function mediaType(headers: Headers): string | undefined {
+export function mediaType(headers: Headers): string | undefined {
   return header(headers, 'content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
-function isJsonType(type: string | undefined): boolean {
+export function isJsonType(type: string | undefined): boolean {
   return type === undefined || type === 'application/json' || type === 'text/json' || type.endsWith('+json');
 }
 

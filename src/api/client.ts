@@ -4,7 +4,8 @@ import { ExitCode, TixError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { link } from './abort-link.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
-import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
+import { ApiError, attemptsText, errorForStatus, NotTheApiError, redact } from './errors.js';
+import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
 import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
@@ -106,7 +107,16 @@ interface AttemptContext {
 type Consume<R> = (response: Dispatcher.ResponseData, context: AttemptContext) => Promise<R>;
 
 type Failure =
-  | { kind: 'status'; status: number; headers: Headers; serverMessage?: string; retryAfterMs?: number; location?: string }
+  | {
+      kind: 'status';
+      status: number;
+      headers: Headers;
+      serverMessage?: string;
+      /** What came back, when the body was read and is not JSON ("text/html"): never the API's (identity.ts). */
+      notJson?: string;
+      retryAfterMs?: number;
+      location?: string;
+    }
   | { kind: 'network'; network: NetworkFailure; cause: unknown };
 
 type Outcome<R> =
@@ -172,6 +182,11 @@ export class ApiClient {
     this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, process.env) : undefined;
     // Node's own http/https with keep-alive, or undici's ProxyAgent through the proxy.
     this.#dispatcher = options.dispatcher ?? createDispatcher({ timeoutMs: this.#timeoutMs, keepAliveMs: KEEP_ALIVE_MS }, this.#proxy);
+  }
+
+  /** The base URL as configured, for messages: parseBaseUrl refuses a user name, password or query in it. */
+  get baseUrl(): string {
+    return `${this.#base.origin}${this.#base.prefix}`;
   }
 
   /** HTTP attempts sent so far, retries included. */
@@ -359,7 +374,7 @@ export class ApiClient {
         };
         return { ok: true, value: await consume(response, context), status };
       }
-      const serverMessage = await this.#serverMessage(response, target.endpoint);
+      const { serverMessage, notJson } = await this.#errorBody(response, target.endpoint);
       callSignal.throwIfAborted();
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const location = header(response.headers, 'location');
@@ -370,6 +385,7 @@ export class ApiClient {
           status,
           headers: this.#redactHeaders(response.headers),
           ...(serverMessage === undefined ? {} : { serverMessage }),
+          ...(notJson === undefined ? {} : { notJson }),
           ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
           ...(location === undefined ? {} : { location }),
         },
@@ -394,21 +410,28 @@ export class ApiClient {
     }
   }
 
-  /** The server's explanation from an error body, if it gave one; reading it must not fail the call. */
-  async #serverMessage(response: Dispatcher.ResponseData, endpoint: string): Promise<string | undefined> {
+  /**
+   * The server's explanation from an error body, if it gave one, and what the body was when it is not JSON.
+   * Reading it must not fail the call: a body that cannot be read tells nothing either way.
+   */
+  async #errorBody(response: Dispatcher.ResponseData, endpoint: string): Promise<{ serverMessage?: string; notJson?: string }> {
     try {
       const raw = await readAll(response.body, MAX_ERROR_BODY_BYTES);
-      const decoded = await decodeBody(raw, response.headers, endpoint);
-      const message = serverMessageFrom(decoded.toString('utf8'), response.headers);
-      return message === undefined ? undefined : redact(message, this.#apiKey);
+      const text = (await decodeBody(raw, response.headers, endpoint)).toString('utf8');
+      const message = serverMessageFrom(text, response.headers);
+      const notJson = notJsonAnswer(response.statusCode, response.headers, text);
+      return { ...(message === undefined ? {} : { serverMessage: redact(message, this.#apiKey) }), ...(notJson === undefined ? {} : { notJson }) };
     } catch {
-      return undefined;
+      return {};
     }
   }
 
   #finalError(failure: Failure, target: Target, attempts: number, retryAfterTooLong: boolean): ApiError {
     const { endpoint } = target;
     if (failure.kind === 'status') {
+      if (failure.status === 404 && failure.notJson !== undefined) {
+        return new NotTheApiError(this.baseUrl, endpoint, failure.notJson, { status: 404, headers: failure.headers });
+      }
       let extra: string | undefined;
       if (retryAfterTooLong && failure.retryAfterMs !== undefined) {
         extra = `the API asked to wait ${seconds(failure.retryAfterMs)} before retrying, longer than tix waits (${seconds(MAX_RETRY_AFTER_MS)}); try again later`;

@@ -32,27 +32,25 @@ export class ApiError extends TixError {
   }
 }
 
-/** Whether `error` is the API saying 404, the one status callers turn into "nothing here". */
-export function isNotFound(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 404;
+/**
+ * A base URL that does not answer like the ticket API: a static web server, the API under a wrong path
+ * prefix, a proxy's page. Never "not found": what is wrong is the URL, and scripts must not read it as
+ * "nothing there" (see identity.ts).
+ */
+export class NotTheApiError extends ApiError {
+  constructor(baseUrl: string, endpoint: string, answer: string, details: Omit<ApiErrorDetails, 'endpoint'> = {}) {
+    super(
+      `${baseUrl} does not answer like the ticket API: ${endpoint} answered ${answer}; check --base-url, TIX_BASE_URL or 'tix config get base-url'`,
+      ExitCode.ERROR,
+      { ...details, endpoint },
+    );
+    this.name = 'NotTheApiError';
+  }
 }
 
-/**
- * Rethrows a 404 with a message that names what was not found ("event evt_1 not found"); anything else
- * passes through unchanged.
- */
-export async function explainNotFound<T>(call: Promise<T>, what: string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    throw new ApiError(`${what} (HTTP 404 from ${error.endpoint})`, ExitCode.NOT_FOUND, {
-      endpoint: error.endpoint,
-      status: 404,
-      ...(error.serverMessage === undefined ? {} : { serverMessage: error.serverMessage }),
-      cause: error,
-    });
-  }
+/** Whether `error` is the API saying 404, the one status callers turn into "nothing here". */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && !(error instanceof NotTheApiError) && error.status === 404;
 }
 
 export function attemptsText(attempts: number): string {

@@ -12,25 +12,43 @@ import { expectArrayField, expectEvent, expectEventList, expectObject } from './
 import type { EventListing, EventsResponse } from './types.js';
 
 export interface DeferredEventsPage {
-  /** The page as searchEvents would return it. */
+  /** The page as the API sent it, its shape checked. */
   whole(): Promise<EventsResponse>;
   /** The page's events in order, in batches of a few hundred. */
   batches(): AsyncGenerator<EventListing[]>;
 }
 
-/** A page with no events (the API's 404 for a search past the end). */
-export const EMPTY_PAGE: DeferredEventsPage = {
-  whole: async () => ({ events: [] }),
-  batches: async function* () {},
-};
+/**
+ * A page with no events: the API's 404 for a search that matched nothing, or past the end. `confirm` runs
+ * first, when the page's turn comes (identity.ts): pages fetched ahead and never used cost nothing.
+ */
+export function emptyPage(confirm: () => Promise<void>): DeferredEventsPage {
+  return {
+    whole: async () => {
+      await confirm();
+      return { events: [] };
+    },
+    batches: async function* () {
+      await confirm();
+    },
+  };
+}
 
 /** About 150 events: small enough that a batch's objects die young. */
 const SLICE_BYTES = 64 * 1024;
 
-export function deferredEventsPage(body: RawBody): DeferredEventsPage {
+/** `checked` is told once the whole page has been found to have the documented shape. */
+export function deferredEventsPage(body: RawBody, checked: () => void): DeferredEventsPage {
   return {
-    whole: async () => expectEventList(expectObject(parseBody<unknown>(body), body.endpoint), body.endpoint),
-    batches: () => eventBatches(body),
+    whole: async () => {
+      const page = expectEventList(expectObject(parseBody<unknown>(body), body.endpoint), body.endpoint);
+      checked();
+      return page;
+    },
+    batches: async function* () {
+      yield* eventBatches(body);
+      checked();
+    },
   };
 }
 

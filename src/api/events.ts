@@ -1,6 +1,7 @@
 import type { ApiClient, RequestInit } from './client.js';
-import { type DeferredEventsPage, deferredEventsPage, EMPTY_PAGE } from './events-stream.js';
-import { explainNotFound, isNotFound } from './errors.js';
+import { type DeferredEventsPage, deferredEventsPage, emptyPage } from './events-stream.js';
+import { isNotFound } from './errors.js';
+import { confirmTheApi, explainNotFound, vouchFor } from './identity.js';
 import { expectEvent, expectEventList, expectObject, isObject, shapeError } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 import { endpointFor, type Query } from './url.js';
@@ -56,31 +57,20 @@ const SEARCH_PARAMS = [
   'pageSize',
 ] as const satisfies readonly (keyof EventSearchParams)[];
 
-/** GET /events. The contract answers 404 when nothing matches; for a search that is an empty result. */
-export async function searchEvents(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<EventsResponse> {
-  const query: Query = {};
-  for (const name of SEARCH_PARAMS) query[name] = params[name];
-  try {
-    const body = await client.get<unknown>(['events'], query, init);
-    return expectEventList(expectObject(body, 'GET /events'), 'GET /events');
-  } catch (error) {
-    if (isNotFound(error)) return { events: [] };
-    throw error;
-  }
-}
-
 /**
- * GET /events for a multi-page listing: the page is read now and parsed when its turn comes (see
+ * GET /events, a page at a time: the page is read now and parsed when its turn comes (see
  * events-stream.ts), so pages fetched ahead wait as bytes instead of parsed objects, which keeps a long
- * export's memory down (see BENCHMARKS.md). Same results and errors as searchEvents.
+ * export's memory down (see BENCHMARKS.md). The contract answers 404 when nothing matches: for a search
+ * that is an empty page, once the base URL is known to be the API's (identity.ts), checked when the page's
+ * turn comes so that pages fetched past the end cost nothing.
  */
 export async function searchEventsLater(client: ApiClient, params: EventSearchParams, init?: RequestInit): Promise<DeferredEventsPage> {
   const query: Query = {};
   for (const name of SEARCH_PARAMS) query[name] = params[name];
   try {
-    return deferredEventsPage(await client.getBody(['events'], query, init));
+    return deferredEventsPage(await client.getBody(['events'], query, init), () => vouchFor(client));
   } catch (error) {
-    if (isNotFound(error)) return EMPTY_PAGE;
+    if (isNotFound(error)) return emptyPage(() => confirmTheApi(client));
     throw error;
   }
 }
@@ -88,7 +78,7 @@ export async function searchEventsLater(client: ApiClient, params: EventSearchPa
 /** GET /events/{serviceEventId}: one event by the service's own id (evt_...). */
 export async function getEvent(client: ApiClient, serviceEventId: string, init?: RequestInit): Promise<EventListing> {
   const path = ['events', serviceEventId];
-  const body = await explainNotFound(client.get<unknown>(path, undefined, init), `event ${serviceEventId} not found`);
+  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `event ${serviceEventId} not found`);
   return expectEvent(body, endpointFor(path), 'the event');
 }
 
@@ -99,7 +89,7 @@ export async function getEvent(client: ApiClient, serviceEventId: string, init?:
  */
 export async function getEventsByAgentIds(client: ApiClient, agent: string, agentIds: readonly string[], init?: RequestInit): Promise<EventsResponse> {
   const path = ['events', agent, agentIds];
-  const body = await explainNotFound(client.get<unknown>(path, undefined, init), `no ${agent} event found for id ${agentIds.join(', ')}`);
+  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `no ${agent} event found for id ${agentIds.join(', ')}`);
   const endpoint = endpointFor(path);
   if (Array.isArray(body)) return expectEventList({ events: body }, endpoint);
   if (!isObject(body)) throw shapeError(endpoint, 'expected a JSON object or array');
@@ -120,7 +110,10 @@ export interface EventsByAgentParams {
 export async function listEventsByAgent(client: ApiClient, agent: string, params: EventsByAgentParams = {}, init?: RequestInit): Promise<EventsResponse> {
   const { dateFrom, dateTo, eventName, pageNumber, pageSize } = params;
   const path = ['events', agent];
-  const body = await explainNotFound(client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init), `agent ${agent} not found`);
+  const body = await explainNotFound(client, client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init), `agent ${agent} not found`);
   const endpoint = endpointFor(path);
-  return expectEventList(expectObject(body, endpoint), endpoint);
+  const page = expectEventList(expectObject(body, endpoint), endpoint);
+  // A later page's 404 (the end) needs no probe after this.
+  vouchFor(client);
+  return page;
 }

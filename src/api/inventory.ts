@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { ApiClient, RequestInit } from './client.js';
 import { INVENTORY_IDS_MAX } from './enums.js';
-import { explainNotFound } from './errors.js';
+import { explainNotFound } from './identity.js';
 import { expectArrayField, expectObject } from './shape.js';
 import type { InventoryResponse } from './types.js';
 import { endpointFor } from './url.js';
@@ -16,7 +16,7 @@ export async function getInventory(client: ApiClient, ticketAgent: string, ids: 
   // The API answers 400 above the limit; saying so here names the limit and costs no request.
   if (ids.length > INVENTORY_IDS_MAX) throw new UsageError(`at most ${INVENTORY_IDS_MAX} event ids per inventory request (got ${ids.length})`);
   const path = ['inventory', ticketAgent, ids];
-  const body = await explainNotFound(client.get<unknown>(path, undefined, init), `ticket agent ${ticketAgent} not recognized`);
+  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `ticket agent ${ticketAgent} not recognized`);
   const endpoint = endpointFor(path);
   const object = expectObject(body, endpoint);
   expectArrayField(object, 'data', endpoint);

@@ -5,7 +5,8 @@
  */
 import type { ApiClient, RequestInit } from './client.js';
 import { ExitCode } from '../errors.js';
-import { ApiError, explainNotFound } from './errors.js';
+import { ApiError } from './errors.js';
+import { explainNotFound } from './identity.js';
 import { type JsonPath, JsonStreamError, type JsonStreamEvent, JsonStreamParser } from './json-stream.js';
 import type { SalesRange } from './sales.js';
 import { type JsonObject, shapeError } from './shape.js';
@@ -33,7 +34,7 @@ export interface SalesDetailsBody {
 export async function openSalesDetails(client: ApiClient, provider: string, eventId: string, range: SalesRange = {}, init?: RequestInit): Promise<SalesDetailsBody> {
   const path = ['events', provider, eventId, 'sales-details'];
   const query = { startDate: range.startDate, endDate: range.endDate };
-  const response = await explainNotFound(client.getStream(path, query, init), `event ${eventId} not found at provider ${provider}`);
+  const response = await explainNotFound(client, client.getStream(path, query, init), `event ${eventId} not found at provider ${provider}`);
   return { endpoint: endpointFor(path), status: response.status, body: withoutByteOrderMark(response.body) };
 }
 

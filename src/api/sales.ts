@@ -1,5 +1,5 @@
 import type { ApiClient, RequestInit } from './client.js';
-import { explainNotFound } from './errors.js';
+import { explainNotFound } from './identity.js';
 import { expectArrayField, expectObject } from './shape.js';
 import type { SalesDetailsResponse, SalesSummaryResponse } from './types.js';
 import { endpointFor } from './url.js';
@@ -32,7 +32,7 @@ async function getSales<T>(
 ): Promise<T> {
   const path = ['events', provider, eventId, resource];
   const query = { startDate: range.startDate, endDate: range.endDate };
-  const body = await explainNotFound(client.get<unknown>(path, query, init), `event ${eventId} not found at provider ${provider}`);
+  const body = await explainNotFound(client, client.get<unknown>(path, query, init), `event ${eventId} not found at provider ${provider}`);
   const endpoint = endpointFor(path);
   const object = expectObject(body, endpoint);
   expectArrayField(object, listField, endpoint);

@@ -1,7 +1,7 @@
 import { AGENT_CODES } from '../api/agents.js';
-import { ApiError, isNotFound } from '../api/errors.js';
+import { ApiError, isNotFound, NotTheApiError } from '../api/errors.js';
 import type { InventoryEvent, InventoryResponse } from '../api/types.js';
-import { fetchInventory } from '../market/fetch-inventory.js';
+import { fetchInventory, type InventoryFetch } from '../market/fetch-inventory.js';
 import { ExitCode, TixError } from '../errors.js';
 import { marketFigures } from '../market/figures.js';
 import { filterListings, isFiltering, type ListingFilter } from './listing-filters.js';
@@ -30,6 +30,8 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
   }
 
   const { failures } = fetched;
+  const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
+  if (wrongUrl) throw wrongUrl.error;
   const unknownAgent = failures.find((f) => isNotFound(f.error));
   if (unknownAgent) {
     throw new ApiError(`ticket agent '${options.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {
@@ -37,17 +39,16 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
       status: 404,
     });
   }
-  const missing = failures.flatMap((f) => f.ids);
   if (failures.length > 0 && !options.partial) {
     const first = failures[0]!.error;
     const exitCode = first instanceof TixError ? first.exitCode : ExitCode.ERROR;
-    throw new TixError(`could not fetch inventory for ${describeIds(missing, options.ids.length)}: ${messageOf(first)}`, exitCode);
+    throw new TixError(`could not fetch inventory for ${failureText(fetched, options.ids.length)}`, exitCode);
   }
 
   await writeInventory(filterInventory(fetched.inventory, options.filter), options, rt);
 
-  if (missing.length > 0) {
-    rt.warn(`inventory is missing for ${describeIds(missing, options.ids.length)}: ${messageOf(failures[0]!.error)}`);
+  if (failures.length > 0) {
+    rt.warn(`inventory is missing for ${failureText(fetched, options.ids.length)}`);
     return ExitCode.ERROR;
   }
   return ExitCode.OK;
@@ -104,9 +105,23 @@ function summaryLines(events: InventoryEvent[], filtered: boolean): string[] {
   });
 }
 
-function describeIds(ids: readonly string[], total: number): string {
-  const shown = ids.slice(0, 10).join(', ');
-  return `${ids.length} of ${total} ids (${shown}${ids.length > 10 ? ', …' : ''})`;
+/**
+ * What failed, counted apart from what was never asked for after it (without --partial tix stops asking at
+ * the first failure): "20 of 1,324 ids (a, b, …), 2 requests failed; 1,304 ids were not requested after
+ * the first failure; first error: ...".
+ */
+function failureText({ failures, notRequested }: InventoryFetch, total: number): string {
+  const failed = failures.flatMap((f) => f.ids);
+  const shown = `${failed.slice(0, 10).join(', ')}${failed.length > 10 ? ', …' : ''}`;
+  const requests = failures.length === 1 ? '1 request failed' : `${count(failures.length)} requests failed`;
+  const after = failures.length === 1 ? 'the failure' : 'the first failure';
+  const skipped = notRequested.length === 0 ? '' : `; ${count(notRequested.length)} ${notRequested.length === 1 ? 'id was' : 'ids were'} not requested after ${after}`;
+  const error = `${failures.length === 1 ? 'error' : 'first error'}: ${messageOf(failures[0]!.error)}`;
+  return `${count(failed.length)} of ${count(total)} ids (${shown}), ${requests}${skipped}; ${error}`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function messageOf(error: unknown): string {

@@ -1,7 +1,7 @@
 import { agentIdsOf } from '../api/agent-ids.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
-import { isNotFound } from '../api/errors.js';
+import { isNotFound, NotTheApiError } from '../api/errors.js';
 import { getEvent } from '../api/events.js';
 import { getSalesSummary } from '../api/sales.js';
 import type { InventoryResponse } from '../api/types.js';
@@ -49,6 +49,9 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   ]);
   preloadStore(location);
   const [snapshots, sales] = await fetching;
+  // A base URL that is not the API's fails the run once, rather than every entry with the same line.
+  const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
+  if (wrongUrl) throw wrongUrl.error;
 
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   if (snapshots.length > 0 || sales.length > 0) {

@@ -1,7 +1,7 @@
 import { AGENT_CODES } from '../api/agents.js';
 import { agentIdsOf } from '../api/agent-ids.js';
 import type { ApiClient } from '../api/client.js';
-import { ApiError, isNotFound } from '../api/errors.js';
+import { ApiError, isNotFound, NotTheApiError } from '../api/errors.js';
 import { getEvent } from '../api/events.js';
 import { sleep as abortableSleep } from '../api/retry.js';
 import type { InventoryListing } from '../api/types.js';
@@ -128,13 +128,16 @@ async function pollOnce(client: ApiClient, agents: readonly AgentIds[], concurre
 }
 
 /**
- * A key that is refused, or an agent the API does not know, will not get better by waiting: exit 3 or 4.
+ * A key that is refused, a base URL that is not the API, or an agent the API does not know, will not get
+ * better by waiting: exit 3, 1 or 4.
  * Anything else (503s, timeouts after retries) is a warning, and the next poll tries again; the events that
  * failed keep their last listings, so nothing is reported as removed meanwhile.
  */
 function reportFailures(failures: PollResult['failures'], poll: number, rt: Runtime): void {
   const auth = failures.find((f) => f.error instanceof TixError && f.error.exitCode === ExitCode.AUTH);
   if (auth) throw auth.error;
+  const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
+  if (wrongUrl) throw wrongUrl.error;
   const unknownAgent = failures.find((f) => isNotFound(f.error));
   if (unknownAgent) {
     throw new ApiError(`ticket agent '${unknownAgent.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import { INVENTORY_IDS_MAX } from '../api/enums.js';
 import { getInventory } from '../api/inventory.js';
 import type { InventoryResponse } from '../api/types.js';
-import { mapSettled } from '../cli/concurrency.js';
+import { mapSettled, NOT_ATTEMPTED } from '../cli/concurrency.js';
 
 export interface InventoryFetchOptions {
   concurrency: number;
@@ -19,8 +19,10 @@ export interface FailedBatch {
 export interface InventoryFetch {
   /** The answers that came, merged: events in the order the ids were given, the newest timestamp kept. */
   inventory: InventoryResponse;
-  /** Batches that failed after retries (or were never sent after a failure, with stopOnFailure). */
+  /** Batches whose request failed after retries. */
   failures: FailedBatch[];
+  /** Ids never asked for because an earlier batch failed (stopOnFailure): not failures, and counted apart. */
+  notRequested: string[];
   /** The answers as they came, each with its own timestamp: `track` stores every event under its answer's. */
   responses: InventoryResponse[];
 }
@@ -36,9 +38,10 @@ export async function fetchInventory(client: ApiClient, agent: string, ids: read
   const settled = await mapSettled(batches, options.concurrency, (batch) => getInventory(client, agent, batch, init), {
     stopOnFailure: options.stopOnFailure,
   });
-  const failures = settled.flatMap((s, i) => (s.ok ? [] : [{ ids: batches[i]!, error: s.error }]));
+  const failures = settled.flatMap((s, i) => (s.ok || s.error === NOT_ATTEMPTED ? [] : [{ ids: batches[i]!, error: s.error }]));
+  const notRequested = settled.flatMap((s, i) => (!s.ok && s.error === NOT_ATTEMPTED ? batches[i]! : []));
   const responses = settled.flatMap((s) => (s.ok ? [s.value] : []));
-  return { inventory: mergeInventory(responses, ids), failures, responses };
+  return { inventory: mergeInventory(responses, ids), failures, notRequested, responses };
 }
 
 /** Batches merged into one response: events in the order the ids were given, the newest timestamp kept. */

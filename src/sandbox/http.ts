@@ -1,6 +1,6 @@
 /**
  * The HTTP side: one node:http server bound to 127.0.0.1. Per request, in order: latency (and the `slow`
- * fault), `failRate` 503s, the `rate-limit`, `html` and `not-json` faults, authentication, method, routing, the
+ * fault), `failRate` and `failRequests` 503s, the `rate-limit`, `html` and `not-json` faults, authentication, method, routing, the
  * handler (any exception becomes a 500 and the server carries on), then serialisation, compression and
  * the `reset` / `truncate` / `bad-shape` faults on the way out.
  */
@@ -35,6 +35,8 @@ export interface ServerConfig {
   seed: number;
   latencyMs: number;
   failRate: number;
+  /** Request numbers (1 for the first) always answered like a failRate 503. */
+  failRequests: ReadonlySet<number>;
   fault: Fault | undefined;
   faultRate: number;
   retryAfter: string;
@@ -171,7 +173,7 @@ export class SandboxServer {
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const n = ++this.requests;
     const { config } = this;
-    let failing = this.chance(FAIL_SALT, config.failRate, n);
+    let failing = config.failRequests.has(n) || this.chance(FAIL_SALT, config.failRate, n);
     let fault = config.fault !== undefined && this.chance(FAULT_SALT, config.faultRate, n) ? config.fault : undefined;
     if (!this.mayFail(req, failing || fault !== undefined)) {
       failing = false;

@@ -39,6 +39,11 @@ export interface SandboxOptions {
   /** Fraction (0..1) of requests answered 503. */
   failRate?: number;
   /**
+   * These requests, by their number in the order they arrive (1 is the first), are answered 503 as failRate
+   * answers: a failure a test can place exactly (with one request at a time, a chosen batch).
+   */
+  failRequests?: readonly number[];
+  /**
    * Ticket agents (code or name, any case) whose inventory requests are all answered 503, while every other
    * request is served: one marketplace down while the rest answer.
    */
@@ -144,6 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const slowMs = count('slowMs', options.slowMs, 60_000, 3_600_000);
   const maxConsecutiveFailures = count('maxConsecutiveFailures', options.maxConsecutiveFailures, Number.POSITIVE_INFINITY, 1_000);
   const failRate = fraction('failRate', options.failRate, 0);
+  for (const n of options.failRequests ?? []) if (!Number.isSafeInteger(n) || n < 1) fail(`failRequests must be request numbers from 1 (got ${n})`);
   const faultRate = fraction('faultRate', options.faultRate, 1);
   if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
   const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
@@ -175,6 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed: key,
     latencyMs,
     failRate,
+    failRequests: new Set(options.failRequests ?? []),
     fault: options.fault,
     faultRate,
     retryAfter: options.retryAfter ?? '1',

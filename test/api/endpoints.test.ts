@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { getEvent, getEventsByAgentIds, listEventsByAgent, searchEvents } from '../../src/api/events.js';
+import type { ApiClient } from '../../src/api/client.js';
+import { type EventSearchParams, getEvent, getEventsByAgentIds, listEventsByAgent, searchEventsLater } from '../../src/api/events.js';
 import { getInventory } from '../../src/api/inventory.js';
 import { getSalesDetails, getSalesSummary } from '../../src/api/sales.js';
 import { ExitCode, UsageError } from '../../src/errors.js';
 import { makeClient, rejectionOf, sendJson, startServer } from './helpers.js';
 
-/** A server that answers every request with the same status and body. */
+/** One search page, parsed at once. */
+async function searchEvents(client: ApiClient, params: EventSearchParams) {
+  return (await searchEventsLater(client, params)).whole();
+}
+
+/** The API's answer to the probe that confirms a 404 came from the API (src/api/identity.ts). */
+const PROBE_URL = '/events?pageSize=1';
+function answerProbe(res: Parameters<typeof sendJson>[0]): void {
+  sendJson(res, 200, { events: [{ id: 'evt_probe', name: 'Probe' }] });
+}
+
+/** A server that answers every request with the same status and body, and the probe as the API does. */
 async function answering(status: number, body: unknown) {
-  const server = await startServer((_req, res) => sendJson(res, status, body));
+  const server = await startServer((req, res) => (req.url === PROBE_URL && status === 404 ? answerProbe(res) : sendJson(res, status, body)));
   return { server, client: makeClient(server.baseUrl).client };
 }
 
@@ -220,7 +232,7 @@ describe('sales', () => {
   });
 
   it('maps 404 to exit 4 naming the event and provider, and 403 to exit 3', async () => {
-    const server = await startServer((_req, res, i) => sendJson(res, i === 0 ? 404 : 403, { message: 'nope' }));
+    const server = await startServer((req, res) => (req.url === PROBE_URL ? answerProbe(res) : sendJson(res, req.url!.includes('summary') ? 404 : 403, { message: 'nope' })));
     const { client } = makeClient(server.baseUrl);
     const notFound = await rejectionOf(getSalesSummary(client, 'stubhub', '9'));
     expect(notFound.exitCode).toBe(ExitCode.NOT_FOUND);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { searchEvents } from '../../src/api/events.js';
+import { searchEventsLater } from '../../src/api/events.js';
 import { paginate, type PaginateOptions } from '../../src/api/paginate.js';
 import { ExitCode } from '../../src/errors.js';
 import { makeClient, sendJson, startServer } from './helpers.js';
@@ -194,7 +194,7 @@ describe('paginate', () => {
   });
 });
 
-describe('paginate with the client and searchEvents', () => {
+describe('paginate with the client and searchEventsLater', () => {
   it('returns every event once, in order, with pages answered out of order', async () => {
     const total = 47;
     const server = await startServer((req, res) => {
@@ -208,12 +208,15 @@ describe('paginate with the client and searchEvents', () => {
     });
     const { client } = makeClient(server.baseUrl);
     const ids: string[] = [];
-    const pages = paginate((pageNumber, signal) => searchEvents(client, { pageNumber, pageSize: 10 }, { signal }).then((r) => r.events), {
+    const pages = paginate((pageNumber, signal) => searchEventsLater(client, { pageNumber, pageSize: 10 }, { signal }), {
+      items: async (page) => (await page.whole()).events,
       pageSize: 10,
       all: true,
       concurrency: 4,
     });
     for await (const page of pages) ids.push(...page.map((e) => e.id));
     expect(ids).toEqual(Array.from({ length: total }, (_, i) => `evt_${i}`));
+    // The 404 past the end follows pages that answered like the API: no probe of GET /events?pageSize=1.
+    expect(server.requests.map((r) => r.url).filter((url) => !url.includes('pageNumber'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { ApiError } from '../../api/errors.js';
-import { searchEvents } from '../../api/events.js';
+import { ApiError, NotTheApiError } from '../../api/errors.js';
+import { confirmTheApi } from '../../api/identity.js';
 import type { ApiClient } from '../../api/client.js';
 import { ConfigStore } from '../../config/store.js';
 import { ExitCode, TixError, UsageError } from '../../errors.js';
@@ -23,9 +23,9 @@ export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Prom
   const baseUrl = await rt.baseUrl();
   const client = await rt.clientWithKey(baseUrl, key);
   try {
-    await checkKey(client, rt.signal);
+    await checkKey(client);
   } catch (error) {
-    if (error instanceof TixError && error.exitCode === ExitCode.AUTH) throw new TixError(`${error.message}; nothing was stored`, ExitCode.AUTH);
+    if (error instanceof TixError && (error.exitCode === ExitCode.AUTH || error instanceof NotTheApiError)) throw new TixError(`${error.message}; nothing was stored`, error.exitCode);
     throw error;
   } finally {
     await client.close();
@@ -72,12 +72,12 @@ export async function runAuthStatus(options: AuthStatusOptions, rt: Runtime): Pr
   } else {
     const client = await rt.clientWithKey(baseUrl, settings.apiKey);
     try {
-      await checkKey(client, rt.signal);
+      await checkKey(client);
       status.state = 'ok';
       status.message = 'key accepted';
     } catch (error) {
       if (!(error instanceof TixError)) throw error;
-      status.state = error.exitCode === ExitCode.AUTH ? 'rejected' : 'unreachable';
+      status.state = error.exitCode === ExitCode.AUTH ? 'rejected' : error instanceof NotTheApiError ? 'not-the-api' : 'unreachable';
       status.message = error.message;
       exitCode = error.exitCode;
     } finally {
@@ -106,10 +106,13 @@ export async function runAuthLogout(rt: Runtime): Promise<void> {
   if (rt.io.env.TIX_API_KEY) rt.warn('TIX_API_KEY is still set in the environment');
 }
 
-/** One cheap request: a single event. Search's "no events" (404) still proves the key was accepted. */
-async function checkKey(client: ApiClient, signal: AbortSignal): Promise<void> {
+/**
+ * One cheap request: a single event. The key is accepted only when the answer is the API's documented
+ * JSON (identity.ts): a 404, or another server's page, proves nothing about it.
+ */
+async function checkKey(client: ApiClient): Promise<void> {
   try {
-    await searchEvents(client, { pageSize: 1 }, { signal });
+    await confirmTheApi(client);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       throw new TixError(`the API did not accept this key (HTTP ${error.status})`, ExitCode.AUTH);

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors.js';
+import { ApiError, NotTheApiError } from '../../api/errors.js';
 import { getSalesDetails, getSalesSummary } from '../../api/sales.js';
 import { checkedSalesDetailsBytes, openSalesDetails, salesDetailsParts } from '../../api/sales-stream.js';
 import type { ApiClient } from '../../api/client.js';
@@ -152,7 +152,7 @@ async function explainSalesErrors<T>(options: SalesOptions, call: Promise<T>): P
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const details = { endpoint: error.endpoint, ...(error.status !== undefined ? { status: error.status } : {}) };
-    if (error.status === 404) {
+    if (error.status === 404 && !(error instanceof NotTheApiError)) {
       throw new ApiError(
         `no sales data for event '${options.eventId}' at provider '${options.provider}' (HTTP 404): use the provider's own event id (agentIds.STUBHUB in events search)`,
         ExitCode.NOT_FOUND,
