@@ -87,9 +87,15 @@ export class Runtime {
 
   private configProblemShown = false;
 
-  /** For commands that read or change the config file itself: a file they cannot use fails them (exit 1). */
+  /**
+   * For commands that read or change the config file itself, and runs that need what it may hold (the key,
+   * the base URL): a config file tix could not use fails them, with its problem (exit 1).
+   */
   requireConfigFile(): void {
-    this.failOnConfigProblem();
+    const problem = this.settings.configProblem;
+    if (!problem) return;
+    this.configProblemShown = true;
+    throw problem;
   }
 
   /** Once per run, if the config file could not be used and the run did without it. */
@@ -98,14 +104,6 @@ export class Runtime {
     if (!problem || this.configProblemShown) return;
     this.configProblemShown = true;
     this.warn(problem.warning);
-  }
-
-  /** A run that needs what the file may hold (the key, the base URL) fails with the file's problem. */
-  private failOnConfigProblem(): void {
-    const problem = this.settings.configProblem;
-    if (!problem) return;
-    this.configProblemShown = true;
-    throw problem;
   }
 
   get signal(): AbortSignal {
@@ -153,7 +151,7 @@ export class Runtime {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
     const baseUrl = this.settings.values['base-url'];
     if (!baseUrl) {
-      this.failOnConfigProblem();
+      this.requireConfigFile();
       throw new UsageError(
         "no API base URL: set it with 'tix config set base-url <url>', TIX_BASE_URL or --base-url (or try --sandbox)",
       );
@@ -166,7 +164,7 @@ export class Runtime {
     let apiKey = this.settings.apiKey;
     if (this.globals.sandbox) apiKey = (await import('../sandbox/index.js')).SANDBOX_API_KEY;
     if (!apiKey) {
-      this.failOnConfigProblem();
+      this.requireConfigFile();
       const profile = this.settings.profile === 'default' ? '' : ` --profile ${this.settings.profile}`;
       throw new TixError(
         `no API key for profile '${this.settings.profile}': run 'tix auth login${profile}', set TIX_API_KEY, or try --sandbox`,

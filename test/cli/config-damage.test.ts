@@ -76,6 +76,11 @@ describe.each(DAMAGED)('a config file holding %s', (_name, text, detail) => {
     expect(inSandbox.stderr.split(warning)).toHaveLength(2);
     expect(inSandbox.stderr).not.toContain('unexpected error');
     expect(JSON.parse(inSandbox.stdout).ticketAgents.length).toBeGreaterThan(0);
+
+    const status = await runTix(['--sandbox', 'auth', 'status', '--json'], { env });
+    expect(status.code).toBe(0);
+    expect(status.stderr.split(warning)).toHaveLength(2);
+    expect(JSON.parse(status.stdout)).toMatchObject({ state: 'sandbox' });
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });

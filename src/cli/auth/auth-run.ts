@@ -45,7 +45,8 @@ export interface AuthStatusOptions {
 }
 
 export async function runAuthStatus(options: AuthStatusOptions, rt: Runtime): Promise<number> {
-  rt.requireConfigFile();
+  // The sandbox needs nothing from the file; otherwise the status is the stored profile's.
+  if (!rt.globals.sandbox) rt.requireConfigFile();
   const { settings } = rt;
   const baseUrl = rt.globals.sandbox ? await rt.baseUrl() : settings.values['base-url'];
   const status: Record<string, string | null> = {
