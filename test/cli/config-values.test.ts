@@ -50,6 +50,14 @@ describe('numbers in the config file', () => {
   });
 });
 
+describe('a file saved by a Windows editor', () => {
+  it('is read despite its byte-order mark and CRLF line ends', async () => {
+    const dir = tempDir('tix-values-');
+    writeFileSync(join(dir, 'config.json'), '\uFEFF{\r\n  "profiles": {\r\n    "default": { "page-size": 6 }\r\n  }\r\n}\r\n');
+    expect(await runTix(['config', 'get', 'page-size'], { env: { TIX_CONFIG_DIR: dir } })).toMatchObject({ code: 0, stdout: '6\n', stderr: '' });
+  });
+});
+
 describe('a bad value in the config file', () => {
   it.each([
     ['page-size', 0, "must be a whole number from 1 to 5000, not '0'"],
