@@ -27,6 +27,7 @@ export async function runCommand(command: Command, body: (rt: Runtime) => Promis
   process.stdout.on('error', onStdoutError);
   try {
     const code = await body(rt);
+    rt.warnConfigFileIgnored();
     if (code) process.exitCode = code;
   } catch (error) {
     if (!(error instanceof OutputClosedError)) throw error;

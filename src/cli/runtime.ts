@@ -76,9 +76,34 @@ export class Runtime {
       flags,
       ...(all.profile !== undefined ? { profileFlag: all.profile } : {}),
       env: io.env,
-      openStore: async () => (await import('../config/store.js')).ConfigStore.open(io.env),
+      readConfig: async () => (await import('../config/store.js')).ConfigStore.read(io.env),
     });
-    return new Runtime(io, all, settings);
+    const rt = new Runtime(io, all, settings);
+    if (settings.configWarning) rt.warn(settings.configWarning);
+    // Key and base URL from elsewhere: the run surely goes on without the file, so say so now, not at the end.
+    if (all.sandbox || (settings.apiKey && settings.values['base-url'])) rt.warnConfigFileIgnored();
+    return rt;
+  }
+
+  private configProblemShown = false;
+
+  /**
+   * For commands that read or change the config file itself, and runs that need what it may hold (the key,
+   * the base URL): a config file tix could not use fails them, with its problem (exit 1).
+   */
+  requireConfigFile(): void {
+    const problem = this.settings.configProblem;
+    if (!problem) return;
+    this.configProblemShown = true;
+    throw problem;
+  }
+
+  /** Once per run, if the config file could not be used and the run did without it. */
+  warnConfigFileIgnored(): void {
+    const problem = this.settings.configProblem;
+    if (!problem || this.configProblemShown) return;
+    this.configProblemShown = true;
+    this.warn(problem.warning);
   }
 
   get signal(): AbortSignal {
@@ -126,6 +151,7 @@ export class Runtime {
     if (this.globals.sandbox) return (await this.startSandbox()).url;
     const baseUrl = this.settings.values['base-url'];
     if (!baseUrl) {
+      this.requireConfigFile();
       throw new UsageError(
         "no API base URL: set it with 'tix config set base-url <url>', TIX_BASE_URL or --base-url (or try --sandbox)",
       );
@@ -138,6 +164,7 @@ export class Runtime {
     let apiKey = this.settings.apiKey;
     if (this.globals.sandbox) apiKey = (await import('../sandbox/index.js')).SANDBOX_API_KEY;
     if (!apiKey) {
+      this.requireConfigFile();
       const profile = this.settings.profile === 'default' ? '' : ` --profile ${this.settings.profile}`;
       throw new TixError(
         `no API key for profile '${this.settings.profile}': run 'tix auth login${profile}', set TIX_API_KEY, or try --sandbox`,

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import type { ConfigFileError } from './config-file-error.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingValues } from './keys.js';
-import { CONFIG_FILE_NAME, configDir } from './paths.js';
-import type { ConfigStore } from './store.js';
+import type { ConfigRead } from './store.js';
 import { systemTimeZone } from './system-time-zone.js';
 
 export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
@@ -15,6 +13,10 @@ export interface ResolvedSettings {
   /** base-url has no default: the contract does not name the real API's address. db's is computed (src/store/location.ts). */
   values: Omit<SettingValues, 'base-url' | 'db'> & { 'base-url'?: string; db?: string };
   sources: Record<SettingKey, SettingSource>;
+  /** Why the config file could not be used; the run went on with flags, environment and defaults. */
+  configProblem?: ConfigFileError;
+  /** A remark on a config file that was used (its key open to other users). */
+  configWarning?: string;
 }
 
 export interface SettingsInput {
@@ -22,8 +24,8 @@ export interface SettingsInput {
   flags: Partial<Record<SettingKey, string>>;
   profileFlag?: string;
   env: NodeJS.ProcessEnv;
-  /** Opens the store; called only when a config file exists, so most runs never load conf. */
-  openStore?: () => Promise<ConfigStore>;
+  /** Reads the config file, if there is one (conf is loaded only then, so most runs never load it). */
+  readConfig?: () => Promise<ConfigRead>;
 }
 
 export const SETTING_DEFAULTS = {
@@ -57,8 +59,9 @@ export async function resolveSettings(input: SettingsInput): Promise<ResolvedSet
       ? validateProfileName('TIX_PROFILE', env.TIX_PROFILE)
       : 'default';
 
-  const store = input.openStore && existsSync(join(configDir(env), CONFIG_FILE_NAME)) ? await input.openStore() : undefined;
-  const stored = store?.profile(profile);
+  const config: ConfigRead = input.readConfig ? await input.readConfig() : {};
+  const stored = config.store?.profile(profile);
+  const storedName = (key: SettingKey) => `${key} (in profile '${profile}' of ${config.store?.path})`;
 
   const values: Record<string, unknown> = {};
   const sources = {} as Record<SettingKey, SettingSource>;
@@ -74,8 +77,15 @@ export async function resolveSettings(input: SettingsInput): Promise<ResolvedSet
       values[key] = spec.parse(fromEnv, spec.env);
       sources[key] = 'env';
     } else if (fromProfile !== undefined) {
-      values[key] = spec.parse(fromProfile, `${key} (stored in profile '${profile}')`);
       sources[key] = 'profile';
+      try {
+        values[key] = spec.parse(fromProfile, storedName(key));
+      } catch (error) {
+        // A bad stored value fails only the runs that use it, so `config set` and `config unset` can repair it.
+        const profileFlag = profile === 'default' ? '' : ` --profile ${profile}`;
+        const fix = new UsageError(`${(error as Error).message}; change it with 'tix config set ${key} <value>${profileFlag}'`);
+        Object.defineProperty(values, key, { enumerable: true, get: () => { throw fix; } });
+      }
     } else {
       values[key] = key === 'timezone' ? systemTimeZone() : (SETTING_DEFAULTS as Record<string, unknown>)[key];
       sources[key] = 'default';
@@ -83,6 +93,8 @@ export async function resolveSettings(input: SettingsInput): Promise<ResolvedSet
   }
 
   const resolved: ResolvedSettings = { profile, values: values as ResolvedSettings['values'], sources };
+  if (config.problem) resolved.configProblem = config.problem;
+  if (config.warning) resolved.configWarning = config.warning;
   if (env.TIX_API_KEY) {
     resolved.apiKey = env.TIX_API_KEY;
     resolved.apiKeySource = 'env';

@@ -1,6 +1,6 @@
 /**
- * Where the key is kept and how it is shown: the config file is 0600 in a 0700 folder (whatever the umask,
- * and tightened if it was looser), `auth login` on a terminal never echoes the key, and `auth status`
+ * Where the key is kept and how it is shown: the config file is 0600 in a 0700 folder (whatever the umask;
+ * the file tightened if it was looser), `auth login` on a terminal never echoes the key, and `auth status`
  * shows only its last 4 characters.
  */
 import { execFile } from 'node:child_process';
@@ -39,7 +39,7 @@ describe('the config file', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { 'api-key': KEY } } });
   });
 
-  it('is tightened to 0600 and its folder to 0700 when they were looser', async () => {
+  it('is tightened to 0600 when it was looser; its folder, not created by tix, keeps its mode', async () => {
     const dir = join(tempDir(), 'tix');
     mkdirSync(dir, { mode: 0o755 });
     chmodSync(dir, 0o755);
@@ -47,7 +47,7 @@ describe('the config file', () => {
     chmodSync(join(dir, 'config.json'), 0o644);
     const login = await tix(['auth', 'login', '--with-key'], { env: { TIX_CONFIG_DIR: dir, TIX_BASE_URL: sandbox.url }, input: KEY });
     expect(login.code, login.stderr).toBe(0);
-    expect(mode(dir)).toBe(0o700);
+    expect(mode(dir)).toBe(0o755);
     expect(mode(join(dir, 'config.json'))).toBe(0o600);
   });
 });

@@ -14,6 +14,8 @@ export function maskKey(key: string): string {
 }
 
 export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Promise<void> {
+  // Before asking for the key: a file tix cannot use cannot store it either.
+  rt.requireConfigFile();
   const key = options.withKey ? (await readAll(rt.io.stdin)).trim() : await askForKey(rt);
   if (key === '') throw new UsageError('no API key given (empty input)');
   if (/[\s\u0000-\u001f\u007f]/.test(key) || key.length > 1024) {
@@ -31,7 +33,7 @@ export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Prom
     await client.close();
   }
 
-  const store = await ConfigStore.open(rt.io.env);
+  const store = await ConfigStore.forWriting(rt.io.env);
   store.set(rt.settings.profile, 'api-key', key);
   if (rt.settings.sources['base-url'] === 'flag' && !rt.globals.sandbox) store.set(rt.settings.profile, 'base-url', baseUrl);
   rt.note(`Logged in: key ${maskKey(key)} checked against ${baseUrl} and stored in profile '${rt.settings.profile}' (${store.path}).`);
@@ -43,6 +45,8 @@ export interface AuthStatusOptions {
 }
 
 export async function runAuthStatus(options: AuthStatusOptions, rt: Runtime): Promise<number> {
+  // The sandbox needs nothing from the file; otherwise the status is the stored profile's.
+  if (!rt.globals.sandbox) rt.requireConfigFile();
   const { settings } = rt;
   const baseUrl = rt.globals.sandbox ? await rt.baseUrl() : settings.values['base-url'];
   const status: Record<string, string | null> = {
@@ -100,8 +104,9 @@ export async function runAuthStatus(options: AuthStatusOptions, rt: Runtime): Pr
 }
 
 export async function runAuthLogout(rt: Runtime): Promise<void> {
-  const store = await ConfigStore.open(rt.io.env);
-  const removed = store.unset(rt.settings.profile, 'api-key');
+  rt.requireConfigFile();
+  const { store } = await ConfigStore.read(rt.io.env);
+  const removed = store?.unset(rt.settings.profile, 'api-key') ?? false;
   rt.note(removed ? `Removed the API key of profile '${rt.settings.profile}'.` : `Profile '${rt.settings.profile}' has no stored API key.`);
   if (rt.io.env.TIX_API_KEY) rt.warn('TIX_API_KEY is still set in the environment');
 }

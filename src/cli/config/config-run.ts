@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import { displaySetting, isSettingKey, SETTINGS, SETTING_KEYS, type SettingKey } from '../../config/keys.js';
-import { CONFIG_FILE_NAME, configDir } from '../../config/paths.js';
-import { ConfigStore } from '../../config/store.js';
+import { ConfigStore, configFilePath } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { parseOutputOptions, type RawOutputFlags } from '../output-options.js';
 import { createJsonListWriter, rowWriterFor, withSink } from '../present.js';
@@ -15,6 +13,7 @@ function settingKey(key: string): SettingKey {
 
 export async function runConfigGet(key: string, rt: Runtime): Promise<void> {
   const name = settingKey(key);
+  rt.requireConfigFile();
   const value = rt.settings.values[name];
   if (value === undefined) {
     rt.note(`${key} is not set`);
@@ -26,20 +25,25 @@ export async function runConfigGet(key: string, rt: Runtime): Promise<void> {
 export async function runConfigSet(key: string, value: string, rt: Runtime): Promise<void> {
   const spec = SETTINGS[settingKey(key)];
   const parsed = spec.parse(value, key);
-  const store = await ConfigStore.open(rt.io.env);
+  // A damaged file is refused, not rewritten: what it held (keys included) would be lost.
+  rt.requireConfigFile();
+  const store = await ConfigStore.forWriting(rt.io.env);
   store.set(rt.settings.profile, spec.key, String(parsed));
   rt.note(`Set ${key} to ${displaySetting(spec.key, parsed as never)} in profile '${rt.settings.profile}'.`);
   if (rt.io.env[spec.env]) rt.warn(`${spec.env} is set and takes precedence over the stored value`);
 }
 
 export async function runConfigUnset(key: string, rt: Runtime): Promise<void> {
-  const store = await ConfigStore.open(rt.io.env);
-  const removed = store.unset(rt.settings.profile, settingKey(key));
+  const name = settingKey(key);
+  rt.requireConfigFile();
+  const { store } = await ConfigStore.read(rt.io.env);
+  const removed = store?.unset(rt.settings.profile, name) ?? false;
   rt.note(removed ? `Removed ${key} from profile '${rt.settings.profile}'.` : `${key} was not set in profile '${rt.settings.profile}'.`);
 }
 
 export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise<void> {
   const output = parseOutputOptions(flags, rt);
+  rt.requireConfigFile();
   const rows = SETTING_KEYS.map((key) => ({
     key,
     value: rt.settings.values[key] === undefined ? null : displaySetting(key, rt.settings.values[key] as never),
@@ -60,5 +64,5 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
 }
 
 export async function runConfigPath(rt: Runtime): Promise<void> {
-  rt.io.stdout.write(`${join(configDir(rt.io.env), CONFIG_FILE_NAME)}\n`);
+  rt.io.stdout.write(`${configFilePath(rt.io.env)}\n`);
 }

@@ -31,6 +31,8 @@ export interface TixOptions {
   timeoutMs?: number;
   /** The test expects a Node warning on stderr; otherwise one fails the run. */
   allowNodeWarnings?: boolean;
+  /** A command tix runs under, such as `unshare -m sh -c ...` or `setpriv --reuid=...`: its argv before Node's. */
+  wrapper?: readonly string[];
 }
 
 export interface RunningTix {
@@ -70,7 +72,8 @@ export function startTix(args: readonly string[], options: TixOptions = {}): Run
   const env = cleanEnv(options.env);
   const started = performance.now();
   // process.execPath: the Node.js running the tests runs tix too, so a CI run on Node 24 tests tix on Node 24.
-  const child = spawn(process.execPath, [TIX_BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const [command, ...rest] = [...(options.wrapper ?? []), process.execPath, TIX_BIN, ...args];
+  const child = spawn(command!, rest, { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
