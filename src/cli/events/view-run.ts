@@ -6,7 +6,7 @@ import { getSalesSummary } from '../../api/sales.js';
 import type { ApiClient } from '../../api/client.js';
 import type { EventListing, InventoryListing, InventoryResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode, TixError } from '../../errors.js';
-import type { Sink } from '../../output/index.js';
+import type { Sink, TableFit } from '../../output/index.js';
 import {
   agentListings,
   cheapest,
@@ -29,21 +29,26 @@ import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { totals } from '../sales/sales-text.js';
 import type { EventsViewOptions } from './view.js';
-import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
+import { eventBlockLines, fitLines, salesLines, type SalesWindow } from './view-text.js';
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
+
+/** Listings keep the agent, section and price on the narrowest table. */
+const LISTING_FIT: TableFit = { identifiers: ['agent', 'listingId'], dropOrder: ['listingId', 'row', 'quantity'] };
 
 /** Per-agent rows for csv, tsv and ndjson: `error` stays in the header so it is the same whatever failed. */
 const MARKET_VIEW: RecordView = {
   documented: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'timestamp', 'error'],
   tableDefaults: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'updated'],
   columnTypes: { ...FIGURE_TYPES, timestamp: 'datetime', updated: 'datetime' },
+  fit: { identifiers: ['agent', 'eventId'], dropOrder: ['updated', 'eventId', 'maxPrice', 'medianPrice', 'listings'] },
 };
 
 const CHEAPEST_VIEW: RecordView = {
   documented: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   columnTypes: { quantity: 'integer', price: 'price' },
+  fit: LISTING_FIT,
 };
 
 /** `--listings`: every listing, the agent first, its own extra fields after the documented ones, then the timestamp. */
@@ -51,6 +56,7 @@ const LISTING_VIEW: RecordView = {
   documented: ['agent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+  fit: LISTING_FIT,
 };
 
 /** The answer of `-o json`. */
@@ -201,7 +207,8 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       return;
     }
 
-    await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter).join('\n')}\n\n`);
+    const width = output.out === undefined ? rt.terminalWidth() : undefined;
+    await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter, width).join('\n')}\n\n`);
     if (options.listings) {
       await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)), false);
       return;
@@ -211,13 +218,13 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       const tableRows = rows.flatMap((row) => ('error' in row ? [] : [{ ...row, updated: row.timestamp }]));
       await writeRows(rt, output, sink, MARKET_VIEW, [...tableRows, whole], false);
     }
-    if (fetched.notListed.length > 0) await sink.write(`Not listed by: ${fetched.notListed.join(', ')}\n`);
+    if (fetched.notListed.length > 0) await sink.write(`${fitLines([`Not listed by: ${fetched.notListed.join(', ')}`], width).join('\n')}\n`);
     const top = cheapest(listings, options.top);
     if (options.top > 0) {
       await sink.write(`\n${top.length === 0 ? 'No listings.' : `Cheapest ${top.length === 1 ? 'listing' : `${top.length} listings`}:`}\n`);
       await writeRows(rt, { ...output, fields: undefined }, sink, CHEAPEST_VIEW, top, false);
     }
-    if (fetched.sales) await sink.write(`\n${salesLines(fetched.sales, rt.terminalWidth()).join('\n')}\n`);
+    if (fetched.sales) await sink.write(`\n${salesLines(fetched.sales, width).join('\n')}\n`);
   });
 }
 
