@@ -4,11 +4,11 @@ import { displayWidth, truncateToWidth } from '../output/text-width.js';
 import { money } from './money.js';
 import type { WatchLine } from './watch-lines.js';
 
-/** A piece of a line and how it is painted; `optional` pieces (the listing id) go first when the line is too long. */
+/** A piece of a line and how it is painted; pieces with a `dropRank` are left out, lowest first, when the line is too long. */
 interface Piece {
   text: string;
   paint?: (text: string) => string;
-  optional?: boolean;
+  dropRank?: number;
 }
 
 /**
@@ -16,7 +16,8 @@ interface Piece {
  * buyer: a new listing or a lower price). Loaded only for a terminal, so chalk stays out of the run chunk.
  * Text from the API goes through safeText: it must not drive the terminal. Each line fits the terminal's
  * width at the time it is written (a resized window gets lines of its new width): the listing id is left
- * out first, then the end of the line is cut with '…'.
+ * out first, then the agent's event id (the agent code still says which event), then the end of the line
+ * is cut with '…'.
  */
 export function terminalFormatter(options: { color: boolean; timeZone: string; width: () => number | undefined }): (line: WatchLine) => string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
@@ -27,7 +28,7 @@ export function terminalFormatter(options: { color: boolean; timeZone: string; w
   };
 
   return (line) => {
-    const where: Piece[] = [{ text: time(line.timestamp), paint: chalk.dim }, { text: ` ${line.agent} ${safeText(line.eventId)}  ` }];
+    const where: Piece[] = [{ text: time(line.timestamp), paint: chalk.dim }, { text: ` ${line.agent}` }, { text: ` ${safeText(line.eventId)}`, dropRank: 2 }, { text: '  ' }];
     if (line.type === 'snapshot') {
       const figures =
         line.minPrice === null
@@ -36,7 +37,7 @@ export function terminalFormatter(options: { color: boolean; timeZone: string; w
       return fit([...where, { text: '= snapshot', paint: chalk.cyan }, { text: `  ${figures}` }], options.width());
     }
     const seat = `${safeText(line.section)}, row ${safeText(line.row)}`;
-    const id: Piece[] = [{ text: ' ', optional: true }, { text: `(${safeText(line.listingId)})`, paint: chalk.dim, optional: true }];
+    const id: Piece[] = [{ text: ' ', dropRank: 1 }, { text: `(${safeText(line.listingId)})`, paint: chalk.dim, dropRank: 1 }];
     switch (line.type) {
       case 'added':
         return fit([...where, { text: '+ added   ', paint: chalk.green }, { text: `  ${seat}: ${line.quantity} × ${money(line.price)}` }, ...id], options.width());
@@ -62,7 +63,7 @@ export function terminalFormatter(options: { color: boolean; timeZone: string; w
 function fit(pieces: Piece[], width: number | undefined): string {
   const widthOf = (all: Piece[]) => all.reduce((sum, piece) => sum + displayWidth(piece.text), 0);
   let kept = pieces;
-  if (width !== undefined && widthOf(kept) > width) kept = kept.filter((piece) => !piece.optional);
+  for (const rank of [1, 2]) if (width !== undefined && widthOf(kept) > width) kept = kept.filter((piece) => piece.dropRank !== rank);
   let room = width ?? Infinity;
   let text = '';
   for (const piece of kept) {
