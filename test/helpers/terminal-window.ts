@@ -12,7 +12,7 @@ import { failOnNodeWarning, REPO_ROOT, tempDir, TIX_BIN } from './tix.js';
 const run = promisify(execFile);
 
 export interface WindowRun {
-  /** The window's rows as the terminal drew them (with up to 2,000 rows of scrollback), trailing blank rows dropped. */
+  /** The window's rows as the terminal drew them (with up to 2,000 rows of scrollback), trailing blanks dropped. */
   rows: string[];
   /** The same output with rows the terminal wrapped joined again: one entry per line tix wrote. */
   lines: string[];
@@ -60,8 +60,9 @@ function environment(extra: Record<string, string>): Record<string, string> {
   };
 }
 
+/** Rows without trailing blanks (capture-pane keeps them when joining wrapped rows, not otherwise) or trailing blank rows. */
 function trimEnd(rows: string[]): string[] {
-  const kept = [...rows];
+  const kept = rows.map((row) => row.trimEnd());
   while (kept.length > 0 && kept.at(-1)!.trim() === '') kept.pop();
   return kept;
 }
