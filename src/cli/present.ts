@@ -40,7 +40,7 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
  * stays 0, since every row was written, but a script's author learns how to get them.
  */
 export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
-  const width = output.out === undefined ? rt.terminalWidth() : undefined;
+  const width = tableWidth(rt, output);
   const writer = createWriter(output, sink, view, width, rt.colorFor(rt.io.stdout));
   return {
     write: (records) => writer.write(records),
@@ -74,6 +74,11 @@ function createWriter(output: OutputOptions, sink: Sink, view: RecordView, width
     ...(width !== undefined ? { width } : {}),
     color: !toFile && color,
   });
+}
+
+/** The width a table and the text around it fit: the terminal's for stdout, none for a file. */
+export function tableWidth(rt: Runtime, output: OutputOptions): number | undefined {
+  return output.out === undefined ? rt.terminalWidth() : undefined;
 }
 
 /** JSON is pretty for a person at a terminal and compact for programs and files. */

@@ -82,3 +82,8 @@ function headToWidth(text: string, width: number): string {
   }
   return head;
 }
+
+/** Lines wrapped to a terminal's width, if it has one (a pipe or a file has none: lines stay whole). */
+export function fitLines(lines: readonly string[], width: number | undefined): string[] {
+  return width === undefined ? [...lines] : lines.flatMap((line) => wrapToWidth(line, width));
+}

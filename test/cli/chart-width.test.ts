@@ -97,8 +97,8 @@ describe('history --chart', () => {
 
   beforeAll(async () => {
     const db = freshDb();
-    const [{ agentId }] = onSale(clock.sandbox(), 'TMUSA');
-    args = ['history', 'TMUSA', agentId!, '--db', db, '--chart'];
+    const agentId = onSale(clock.sandbox(), 'TMUSA')[0]!.agentId;
+    args = ['history', 'TMUSA', agentId, '--db', db, '--chart'];
     // Twelve snapshots, 15 minutes apart: more than fit a 20-column chart, fewer than a 40-column one holds.
     for (let i = 0; i < 12; i++) {
       clock.setClock(Date.parse(FIXED_NOW) + i * 15 * MINUTE);

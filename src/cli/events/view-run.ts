@@ -24,12 +24,13 @@ import { mapSettled } from '../concurrency.js';
 import { filterListings } from '../listing-filters.js';
 import { addDays } from '../parse/dates.js';
 import { todayWhere } from '../parse/today.js';
-import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../present.js';
 import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { totals } from '../sales/sales-text.js';
 import type { EventsViewOptions } from './view.js';
-import { eventBlockLines, fitLines, salesLines, type SalesWindow } from './view-text.js';
+import { fitLines } from '../../output/text-width.js';
+import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
 
@@ -207,7 +208,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       return;
     }
 
-    const width = output.out === undefined ? rt.terminalWidth() : undefined;
+    const width = tableWidth(rt, output);
     await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter, width).join('\n')}\n\n`);
     if (options.listings) {
       await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)), false);

@@ -1,7 +1,7 @@
 import type { EventListing, SalesSummaryResponse } from '../../api/types.js';
 import { dailySeries, sparkline } from '../../market/sparkline.js';
 import { formatDatetime, safeText } from '../../output/table-cells.js';
-import { displayWidth, wrapToWidth } from '../../output/text-width.js';
+import { displayWidth, fitLines } from '../../output/text-width.js';
 import { describeFilter, isFiltering, type ListingFilter } from '../listing-filters.js';
 import { placeOf, totals, totalsLine } from '../sales/sales-text.js';
 
@@ -56,9 +56,4 @@ export function salesLines(sales: SalesWindow, width: number | undefined): strin
   const legend = `per ${unit}, highest ${chart.max.toLocaleString('en-US')}`;
   const beside = width === undefined || displayWidth(`${line} ${legend}`) <= width;
   return fitLines([head, totalsLine(totals(days)), ...(beside ? [`${line} ${legend}`] : [line, legend])], width);
-}
-
-/** Lines wrapped to the terminal's width, if it has one. */
-export function fitLines(lines: readonly string[], width: number | undefined): string[] {
-  return width === undefined ? [...lines] : lines.flatMap((line) => wrapToWidth(line, width));
 }

@@ -5,7 +5,8 @@ import type { ApiClient } from '../../api/client.js';
 import type { EventHeader, SalesDetailsResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode } from '../../errors.js';
 import type { TableFit } from '../../output/index.js';
-import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import { fitLines } from '../../output/text-width.js';
+import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../present.js';
 import { keepYoungGenerationSmall } from '../lean-heap.js';
 import type { Runtime } from '../runtime.js';
 import { renderSalesChart } from './chart.js';
@@ -49,11 +50,11 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
     }
     if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
     const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
-    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
     await writer.write(rows);
     await writer.end();
-    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesData))}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesData.length === 0) rt.note('No sales in this range.');
 }
@@ -69,11 +70,11 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
-    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
     await writer.end();
-    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesDetails))}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
 }
