@@ -49,7 +49,7 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
       const leftOut = writer.leftOut?.() ?? [];
       if (leftOut.length > 0) rt.warn(leftOutWarning(leftOut));
       const leftOutToFit = writer.leftOutToFit?.() ?? [];
-      if (leftOutToFit.length > 0) rt.leaveOutToFit(leftOutToFit, width!);
+      if (leftOutToFit.length > 0 && width !== undefined) rt.leaveOutToFit(leftOutToFit, width);
     },
   };
 }

@@ -35,7 +35,7 @@ const FRAME_PER_COLUMN = 3;
  * Text narrower than this is barely readable, so columns are left out before any text column is cut below
  * it; only when nothing more may be left out is text cut further, down to MIN_TEXT_WIDTH.
  */
-export const READABLE_TEXT_WIDTH = 10;
+const READABLE_TEXT_WIDTH = 10;
 
 /** Text columns are not cut below this (or their natural width, if smaller): "ab…" still hints at the value. */
 export const MIN_TEXT_WIDTH = 4;

@@ -24,8 +24,7 @@ export interface RenderedTable {
   leftOut: string[];
 }
 
-/** cli-table3's frame: one border cell between columns and at each edge, one cell of padding on each side. */
-const BORDER = 1;
+/** cli-table3's padding: one cell on each side of a column's content (fit-widths counts the borders too). */
 const PADDING = 2;
 
 /**

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { EventListing, InventoryListing, InventoryResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode, TixError } from '../../errors.js';
 import type { Sink, TableFit } from '../../output/index.js';
+import { fitLines } from '../../output/text-width.js';
 import {
   agentListings,
   cheapest,
@@ -29,7 +30,6 @@ import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { totals } from '../sales/sales-text.js';
 import type { EventsViewOptions } from './view.js';
-import { fitLines } from '../../output/text-width.js';
 import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
