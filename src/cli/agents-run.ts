@@ -25,6 +25,7 @@ export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<voi
     const writer = rowWriterFor(rt, output, sink, {
       documented: ['role', 'code', 'name', 'platform', 'kind'],
       tableDefaults: ['role', 'code', 'name', 'platform', 'kind'],
+      fit: { identifiers: ['code'], dropOrder: ['kind', 'platform', 'role'] },
     });
     await writer.write(rows);
     await writer.end();

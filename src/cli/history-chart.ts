@@ -1,5 +1,5 @@
 import { money } from './money.js';
-import { columnChart } from './sales/chart.js';
+import { barRoom, columnChart } from './sales/chart.js';
 
 /** The market at one API timestamp: the lowest price and the tickets on offer (across agents for an evt_ id). */
 export interface MarketPoint {
@@ -9,7 +9,6 @@ export interface MarketPoint {
 }
 
 interface Bucket {
-  start: string;
   minPrice: number;
   tickets: number;
 }
@@ -23,21 +22,24 @@ const AXIS_WIDTH = 12;
  */
 export function renderHistoryChart(points: readonly MarketPoint[], options: { width: number; timeZone: string }): string {
   if (points.length === 0) return 'No snapshots to chart.\n';
-  const room = Math.max(10, options.width - AXIS_WIDTH - 1);
+  const room = barRoom(options.width, AXIS_WIDTH);
   const per = Math.ceil(points.length / room);
   const label = wallClock(options.timeZone);
   const buckets: Bucket[] = [];
   for (let i = 0; i < points.length; i += per) {
     const run = points.slice(i, i + per);
     const prices = run.flatMap((p) => (p.minPrice === null ? [] : [p.minPrice]));
-    buckets.push({ start: label(run[0]!.apiTimestamp), minPrice: prices.length > 0 ? Math.min(...prices) : 0, tickets: run.at(-1)!.tickets });
+    buckets.push({ minPrice: prices.length > 0 ? Math.min(...prices) : 0, tickets: run.at(-1)!.tickets });
   }
-  const span = `${label(points[0]!.apiTimestamp)} to ${label(points.at(-1)!.apiTimestamp)} (${options.timeZone})`;
+  const from = label(points[0]!.apiTimestamp);
+  const to = label(points.at(-1)!.apiTimestamp);
+  const span = `${from} to ${to} (${options.timeZone})`;
   const unit = per === 1 ? 'snapshot' : `${per} snapshots`;
+  const layout = { axisWidth: AXIS_WIDTH, from, to, width: options.width };
   return [
-    ...columnChart(`Lowest price per ${unit}, ${span}`, buckets, (b) => b.minPrice, (v) => money(v), AXIS_WIDTH),
+    ...columnChart(`Lowest price per ${unit}, ${span}`, buckets, (b) => b.minPrice, (v) => money(v), layout),
     '',
-    ...columnChart(`Tickets available per ${unit}, ${span}`, buckets, (b) => b.tickets, (v) => Math.round(v).toLocaleString('en-US'), AXIS_WIDTH),
+    ...columnChart(`Tickets available per ${unit}, ${span}`, buckets, (b) => b.tickets, (v) => Math.round(v).toLocaleString('en-US'), layout),
     '',
   ].join('\n');
 }

@@ -15,12 +15,14 @@ const SNAPSHOTS_VIEW: RecordView = {
   documented: ['agent', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
   tableDefaults: ['agent', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
   columnTypes: { ...PRICES, api_timestamp: 'datetime', listings: 'integer', tickets: 'integer' },
+  fit: { identifiers: ['agent'], dropOrder: ['max_price', 'median_price', 'listings'] },
 };
 
 const LISTINGS_VIEW: RecordView = {
   documented: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
   tableDefaults: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
   columnTypes: { ...PRICES, first_seen: 'datetime', last_seen: 'datetime', quantity: 'integer' },
+  fit: { identifiers: ['agent', 'listing_id'], dropOrder: ['gone', 'first_price', 'last_price', 'first_seen', 'row', 'quantity', 'listing_id'] },
 };
 
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
@@ -44,7 +46,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.terminalWidth(), timeZone: rt.settings.values.timezone }));
+      await sink.write(renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }));
       return;
     }
     const records = options.listings ? (rows as ListingLifeRow[]).map((r) => listingRecord(r, withAgent)) : (rows as SnapshotRow[]).map((r) => snapshotRecord(r, withAgent));

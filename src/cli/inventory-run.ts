@@ -16,6 +16,7 @@ const LISTING_VIEW: RecordView = {
   documented: ['ticketAgent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
   tableDefaults: ['eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+  fit: { identifiers: ['eventId', 'listingId'], dropOrder: ['listingId', 'row', 'quantity'] },
 };
 
 export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {

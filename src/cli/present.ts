@@ -7,6 +7,7 @@ import {
   type ColumnType,
   type RowWriter,
   type Sink,
+  type TableFit,
 } from '../output/index.js';
 import type { OutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
@@ -16,6 +17,8 @@ export interface RecordView {
   documented: readonly string[];
   tableDefaults: readonly string[];
   columnTypes?: Record<string, ColumnType>;
+  /** How its table gives way to a narrow terminal: the identifiers never cut, the columns to leave out first. */
+  fit?: TableFit;
 }
 
 /** Where the data goes: stdout, or a file written atomically, committed only when everything succeeded. */
@@ -37,13 +40,16 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
  * stays 0, since every row was written, but a script's author learns how to get them.
  */
 export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
-  const writer = createWriter(rt, output, sink, view);
+  const width = tableWidth(rt, output);
+  const writer = createWriter(output, sink, view, width, rt.colorFor(rt.io.stdout));
   return {
     write: (records) => writer.write(records),
     async end() {
       await writer.end();
       const leftOut = writer.leftOut?.() ?? [];
       if (leftOut.length > 0) rt.warn(leftOutWarning(leftOut));
+      const leftOutToFit = writer.leftOutToFit?.() ?? [];
+      if (leftOutToFit.length > 0 && width !== undefined) rt.leaveOutToFit(leftOutToFit, width);
     },
   };
 }
@@ -54,7 +60,7 @@ export function leftOutWarning(columns: readonly string[]): string {
   return `${columns.length} ${noun} first seen after the header was written ${columns.length === 1 ? 'is' : 'are'} not in the output: ${shown}. For every column write a file with --out, choose columns with --fields, or use -o ndjson`;
 }
 
-function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
+function createWriter(output: OutputOptions, sink: Sink, view: RecordView, width: number | undefined, color: boolean): RowWriter {
   if (output.format === 'json') throw new Error('rowWriterFor: json is written as payloads, not rows');
   const toFile = output.out !== undefined;
   return createRowWriter(output.format, sink, {
@@ -64,9 +70,15 @@ function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: Reco
     header: output.header,
     excelSafe: output.excelSafe,
     ...(view.columnTypes ? { columnTypes: view.columnTypes } : {}),
-    ...(toFile ? {} : { width: rt.terminalWidth() }),
-    color: !toFile && rt.colorFor(rt.io.stdout),
+    ...(view.fit ? { fit: view.fit } : {}),
+    ...(width !== undefined ? { width } : {}),
+    color: !toFile && color,
   });
+}
+
+/** The width a table and the text around it fit: the terminal's for stdout, none for a file. */
+export function tableWidth(rt: Runtime, output: OutputOptions): number | undefined {
+  return output.out === undefined ? rt.terminalWidth() : undefined;
 }
 
 /** JSON is pretty for a person at a terminal and compact for programs and files. */

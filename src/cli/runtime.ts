@@ -119,12 +119,38 @@ export class Runtime {
     return this.globals.color !== false && !this.io.env.NO_COLOR && stream.isTTY === true && this.io.env.TERM !== 'dumb';
   }
 
-  /** Columns of the terminal stdout shows on; COLUMNS or 100 when it does not say (a pipe, a bare pty). */
-  terminalWidth(): number {
-    const columns = this.io.stdout.columns ?? 0;
-    if (columns > 0) return columns;
+  /**
+   * The width output must fit, in terminal cells: COLUMNS when it is a positive whole number (it overrides
+   * the terminal, as for gh and ls), else the width of the terminal stdout shows on, else undefined: a
+   * pipe or a file has no width, and a table for one is drawn whole rather than cut to a guess.
+   */
+  terminalWidth(): number | undefined {
     const fromEnv = Number(this.io.env.COLUMNS);
-    return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 100;
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+    const columns = this.io.stdout.isTTY === true ? (this.io.stdout.columns ?? 0) : 0;
+    return columns > 0 ? columns : undefined;
+  }
+
+  /** Charts need a width even in a pipe: the classic 80 columns when nothing says otherwise. */
+  chartWidth(): number {
+    return this.terminalWidth() ?? 80;
+  }
+
+  /** Table columns a narrow terminal left out: named in one note when the run ends, however many tables it drew. */
+  leaveOutToFit(columns: readonly string[], width: number): void {
+    for (const column of columns) this.leftOutToFit.add(column);
+    this.fittedWidth = width;
+  }
+
+  private readonly leftOutToFit = new Set<string>();
+  private fittedWidth = 0;
+
+  private noteLeftOutToFit(): void {
+    if (this.leftOutToFit.size === 0) return;
+    const names = [...this.leftOutToFit];
+    this.leftOutToFit.clear();
+    const noun = names.length === 1 ? 'column' : 'columns';
+    this.note(`tix: note: ${noun} ${names.join(', ')} left out to fit ${this.fittedWidth} columns; widen the terminal or use -o csv`);
   }
 
   /** A remark for the person at the terminal (stderr; silenced by --quiet). */
@@ -202,6 +228,7 @@ export class Runtime {
   }
 
   async close(): Promise<void> {
+    this.noteLeftOutToFit();
     const client = await this.clientPromise?.catch(() => undefined);
     await client?.close();
     const sandbox = await this.sandboxPromise?.catch(() => undefined);

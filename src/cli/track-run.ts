@@ -35,6 +35,7 @@ const SNAPSHOT_VIEW: RecordView = {
   documented: ['agent', 'event_id', 'api_timestamp', 'fetched_at', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
   tableDefaults: ['agent', 'event_id', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
   columnTypes: { api_timestamp: 'datetime', fetched_at: 'datetime', listings: 'integer', tickets: 'integer', min_price: 'price', median_price: 'price', max_price: 'price' },
+  fit: { identifiers: ['agent', 'event_id'], dropOrder: ['max_price', 'median_price', 'listings', 'event_id'] },
 };
 
 export async function runTrack(options: TrackOptions, rt: Runtime): Promise<number> {

@@ -53,7 +53,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
     const agents = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
       ? ndjsonLine
-      : (await import('./watch-terminal.js')).terminalFormatter({ color: rt.colorFor(rt.io.stdout), timeZone: rt.settings.values.timezone });
+      : (await import('./watch-terminal.js')).terminalFormatter({ color: rt.colorFor(rt.io.stdout), timeZone: rt.settings.values.timezone, width: () => rt.terminalWidth() });
     const sink = stdoutSink(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 

@@ -1,6 +1,7 @@
 /** The output layer: formats, sinks (stdout, atomic files) and the writers that turn records into text. */
 export { FORMATS, isFormat, parseFormat, type Format, type RowFormat } from './formats.js';
 export type { ColumnType } from './column-types.js';
+export type { TableFit } from './fit-widths.js';
 export {
   type Sink,
   OutputClosedError,

@@ -1,4 +1,5 @@
 import type { ColumnType } from './column-types.js';
+import type { TableFit } from './fit-widths.js';
 import { createCsvWriter, createTsvWriter } from './delimited-writer.js';
 import type { RowFormat } from './formats.js';
 import { createNdjsonWriter } from './ndjson-writer.js';
@@ -17,6 +18,8 @@ export interface RowWriter {
    * (stdout), and so are missing from the output. Known once end() has resolved.
    */
   leftOut?(): readonly string[];
+  /** Table columns left out to fit the terminal's width. Known once end() has resolved. */
+  leftOutToFit?(): readonly string[];
 }
 
 export interface RowWriterOptions {
@@ -34,6 +37,8 @@ export interface RowWriterOptions {
   columnTypes?: Readonly<Record<string, ColumnType>>;
   /** Terminal width in cells (table only); without it the table is as wide as it needs. */
   width?: number;
+  /** How a table gives way to a narrow terminal (table only). */
+  fit?: TableFit;
   /** Bold table header. Default false: no escape codes at all. */
   color?: boolean;
 }

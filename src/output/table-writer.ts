@@ -9,6 +9,7 @@ import type { Sink } from './sink.js';
  */
 export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWriter {
   const records: object[] = [];
+  let leftOut: string[] = [];
   return {
     write(batch) {
       for (const record of batch) records.push(record);
@@ -19,14 +20,19 @@ export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWri
       const { renderTable } = await import('./table.js');
       const chosen = options.fields?.length ? options.fields : options.tableDefaults?.length ? options.tableDefaults : undefined;
       const columns = chosen ? [...new Set(chosen)] : resolveColumns({ documented: options.documented, records });
-      const text = renderTable(records, {
+      // Columns named with --fields were asked for: none is left out (a narrow terminal gets blocks instead).
+      const fit = options.fields?.length ? { identifiers: options.fit?.identifiers ?? [] } : options.fit;
+      const table = renderTable(records, {
         columns,
         header: options.header !== false,
         color: options.color === true,
         ...(options.columnTypes ? { columnTypes: options.columnTypes } : {}),
         ...(options.width !== undefined ? { width: options.width } : {}),
+        ...(fit ? { fit } : {}),
       });
-      await sink.write(text);
+      leftOut = table.leftOut;
+      await sink.write(table.text);
     },
+    leftOutToFit: () => leftOut,
   };
 }

@@ -2,7 +2,8 @@ import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import { accessor } from './flatten.js';
 import { isNumeric, type ColumnType } from './column-types.js';
-import { fitWidths } from './fit-widths.js';
+import { planTable, type TableFit, type TablePlan } from './fit-widths.js';
+import { renderBlocks } from './table-blocks.js';
 import { safeText, tableText } from './table-cells.js';
 import { displayWidth, truncateToWidth } from './text-width.js';
 
@@ -13,15 +14,25 @@ export interface TableOptions {
   /** Terminal width in cells; without it the table takes the room it needs. */
   width?: number;
   color: boolean;
+  /** How the table gives way to a narrow terminal: its identifiers and the columns it may leave out. */
+  fit?: TableFit;
 }
 
-/** cli-table3's frame: one border cell between columns and at each edge, one cell of padding on each side. */
-const BORDER = 1;
+export interface RenderedTable {
+  text: string;
+  /** Columns left out to fit the width, least important first. */
+  leftOut: string[];
+}
+
+/** cli-table3's padding: one cell on each side of a column's content (fit-widths counts the borders too). */
 const PADDING = 2;
 
-/** Renders records as a table that fits `width`. Returns '' for no records: an empty search prints nothing. */
-export function renderTable(records: readonly object[], options: TableOptions): string {
-  if (records.length === 0 || options.columns.length === 0) return '';
+/**
+ * Renders records as a table that fits `width`, or, when not even the columns that must stay fit, as one
+ * block of `key: value` lines per record. Returns '' for no records: an empty search prints nothing.
+ */
+export function renderTable(records: readonly object[], options: TableOptions): RenderedTable {
+  if (records.length === 0 || options.columns.length === 0) return { text: '', leftOut: [] };
   const { columns } = options;
   const readers = columns.map(accessor);
   const values = records.map((record) => {
@@ -30,24 +41,27 @@ export function renderTable(records: readonly object[], options: TableOptions): 
   });
   const types = columns.map((column, i) => options.columnTypes?.[column] ?? inferType(values, i));
   const cells = values.map((row) => row.map((value, i) => tableText(value, types[i]!)));
-  const head = options.header ? columns.map(safeText) : undefined;
+  const bold = options.color ? new Chalk({ level: 1 }).bold : (text: string) => text;
 
-  const measured = columns.map((_, i) => {
+  const identifiers = new Set(options.fit?.identifiers);
+  const measured = columns.map((column, i) => {
     let values = 0;
     for (const row of cells) values = Math.max(values, displayWidth(row[i]!));
-    const natural = Math.max(1, values, head ? displayWidth(head[i]!) : 0);
-    return { values, natural, cuttable: types[i] === 'text' };
+    const natural = Math.max(1, values, options.header ? displayWidth(safeText(column)) : 0);
+    return { values, natural, cuttable: types[i] === 'text' && !identifiers.has(column) };
   });
-  const fitted =
-    options.width === undefined
-      ? measured.map((w) => w.natural)
-      : fitWidths(measured, options.width - columns.length * (BORDER + PADDING) - BORDER);
+  let plan: TablePlan | undefined = { shown: columns.map((_, i) => i), widths: measured.map((w) => w.natural) };
+  if (options.width !== undefined) {
+    const dropOrder = (options.fit?.dropOrder ?? []).map((column) => columns.indexOf(column)).filter((i) => i >= 0);
+    plan = planTable(measured, dropOrder, options.width);
+  }
+  if (!plan) return { text: renderBlocks(columns.map(safeText), cells, options.width!, bold), leftOut: [] };
 
-  const bold = options.color ? new Chalk({ level: 1 }).bold : (text: string) => text;
-  const aligns = types.map((type) => (isNumeric(type) ? 'right' : 'left') as Align);
-  const headRow = head?.map((label, i) => bold(truncateToWidth(label, fitted[i]!)));
-  const rows = cells.map((row) => row.map((text, i) => truncateToWidth(text, fitted[i]!)));
-  return drawTable(rows, fitted, aligns, headRow);
+  const { shown, widths } = plan;
+  const aligns = shown.map((i) => (isNumeric(types[i]!) ? 'right' : 'left') as Align);
+  const headRow = options.header ? shown.map((i, k) => bold(truncateToWidth(safeText(columns[i]!), widths[k]!))) : undefined;
+  const rows = cells.map((row) => shown.map((i, k) => truncateToWidth(row[i]!, widths[k]!)));
+  return { text: drawTable(rows, widths, aligns, headRow), leftOut: columns.filter((_, i) => !shown.includes(i)) };
 }
 
 export type Align = 'left' | 'right';

@@ -45,3 +45,45 @@ function isPlainAscii(text: string): boolean {
   }
   return true;
 }
+
+/**
+ * Breaks text into lines of at most `width` cells: at spaces where it can, inside a word (between grapheme
+ * clusters) only when the word alone is wider than a line. Nothing is cut away.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  const room = Math.max(1, width);
+  if (displayWidth(text) <= room) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (displayWidth(joined) <= room) {
+      line = joined;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = word;
+    while (displayWidth(line) > room) {
+      const head = headToWidth(line, room);
+      lines.push(head);
+      line = line.slice(head.length);
+    }
+  }
+  if (line !== '' || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** The longest start of `text` that fits `width` cells: at least one grapheme, so wrapping always advances. */
+function headToWidth(text: string, width: number): string {
+  let head = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (head !== '' && displayWidth(head + segment) > width) break;
+    head += segment;
+  }
+  return head;
+}
+
+/** Lines wrapped to a terminal's width, if it has one (a pipe or a file has none: lines stay whole). */
+export function fitLines(lines: readonly string[], width: number | undefined): string[] {
+  return width === undefined ? [...lines] : lines.flatMap((line) => wrapToWidth(line, width));
+}

@@ -149,7 +149,7 @@ describeStores('tix history', (store) => {
     });
 
     it('--chart draws the lowest price and tickets available over time', async () => {
-      const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '60' } });
+      const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '80' } });
       expect(result.code).toBe(0);
       const [first, , last] = expectedSnapshots();
       expect(result.stdout).toContain('Lowest price per snapshot, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');

@@ -8,4 +8,5 @@ export const EVENT_VIEW: RecordView = {
   documented: ['id', 'name'],
   tableDefaults: ['id', 'name', 'eventDate', 'venue', 'city', 'category'],
   columnTypes: { eventDate: 'datetime', presaleDate: 'datetime', publicSaleDate: 'datetime', dateAdded: 'datetime' },
+  fit: { identifiers: ['id'], dropOrder: ['venue', 'city', 'category', 'eventDate'] },
 };

@@ -6,7 +6,8 @@ import { getSalesSummary } from '../../api/sales.js';
 import type { ApiClient } from '../../api/client.js';
 import type { EventListing, InventoryListing, InventoryResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode, TixError } from '../../errors.js';
-import type { Sink } from '../../output/index.js';
+import type { Sink, TableFit } from '../../output/index.js';
+import { fitLines } from '../../output/text-width.js';
 import {
   agentListings,
   cheapest,
@@ -24,7 +25,7 @@ import { mapSettled } from '../concurrency.js';
 import { filterListings } from '../listing-filters.js';
 import { addDays } from '../parse/dates.js';
 import { todayWhere } from '../parse/today.js';
-import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../present.js';
 import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { totals } from '../sales/sales-text.js';
@@ -33,17 +34,22 @@ import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
 
+/** Listings keep the agent, section and price on the narrowest table. */
+const LISTING_FIT: TableFit = { identifiers: ['agent', 'listingId'], dropOrder: ['listingId', 'row', 'quantity'] };
+
 /** Per-agent rows for csv, tsv and ndjson: `error` stays in the header so it is the same whatever failed. */
 const MARKET_VIEW: RecordView = {
   documented: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'timestamp', 'error'],
   tableDefaults: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'updated'],
   columnTypes: { ...FIGURE_TYPES, timestamp: 'datetime', updated: 'datetime' },
+  fit: { identifiers: ['agent', 'eventId'], dropOrder: ['updated', 'eventId', 'maxPrice', 'medianPrice', 'listings'] },
 };
 
 const CHEAPEST_VIEW: RecordView = {
   documented: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   columnTypes: { quantity: 'integer', price: 'price' },
+  fit: LISTING_FIT,
 };
 
 /** `--listings`: every listing, the agent first, its own extra fields after the documented ones, then the timestamp. */
@@ -51,6 +57,7 @@ const LISTING_VIEW: RecordView = {
   documented: ['agent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+  fit: LISTING_FIT,
 };
 
 /** The answer of `-o json`. */
@@ -201,7 +208,8 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       return;
     }
 
-    await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter).join('\n')}\n\n`);
+    const width = tableWidth(rt, output);
+    await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter, width).join('\n')}\n\n`);
     if (options.listings) {
       await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)), false);
       return;
@@ -211,13 +219,13 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       const tableRows = rows.flatMap((row) => ('error' in row ? [] : [{ ...row, updated: row.timestamp }]));
       await writeRows(rt, output, sink, MARKET_VIEW, [...tableRows, whole], false);
     }
-    if (fetched.notListed.length > 0) await sink.write(`Not listed by: ${fetched.notListed.join(', ')}\n`);
+    if (fetched.notListed.length > 0) await sink.write(`${fitLines([`Not listed by: ${fetched.notListed.join(', ')}`], width).join('\n')}\n`);
     const top = cheapest(listings, options.top);
     if (options.top > 0) {
       await sink.write(`\n${top.length === 0 ? 'No listings.' : `Cheapest ${top.length === 1 ? 'listing' : `${top.length} listings`}:`}\n`);
       await writeRows(rt, { ...output, fields: undefined }, sink, CHEAPEST_VIEW, top, false);
     }
-    if (fetched.sales) await sink.write(`\n${salesLines(fetched.sales, rt.terminalWidth()).join('\n')}\n`);
+    if (fetched.sales) await sink.write(`\n${salesLines(fetched.sales, width).join('\n')}\n`);
   });
 }
 

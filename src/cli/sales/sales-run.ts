@@ -4,7 +4,9 @@ import { checkedSalesDetailsBytes, openSalesDetails, salesDetailsParts } from '.
 import type { ApiClient } from '../../api/client.js';
 import type { EventHeader, SalesDetailsResponse, SalesSummaryResponse } from '../../api/types.js';
 import { ExitCode } from '../../errors.js';
-import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../present.js';
+import type { TableFit } from '../../output/index.js';
+import { fitLines } from '../../output/text-width.js';
+import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../present.js';
 import { keepYoungGenerationSmall } from '../lean-heap.js';
 import type { Runtime } from '../runtime.js';
 import { renderSalesChart } from './chart.js';
@@ -13,22 +15,28 @@ import { eventHeaderLines, totals, totalsLine } from './sales-text.js';
 
 const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
 
+/** A day's sales keep the date, tickets and revenue on the narrowest table. */
+const DAY_FIT: TableFit = { dropOrder: ['avgSoldPrice', 'maxSoldPrice', 'minSoldPrice'] };
+
 const SUMMARY_VIEW: RecordView = {
   documented: ['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date' },
+  fit: DAY_FIT,
 };
 
 const DETAILS_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted'],
   tableDefaults: ['soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price'],
   columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', date: 'date', soldDate: 'datetime' },
+  fit: { dropOrder: ['seats', 'row', 'sectionName'] },
 };
 
 const DAILY_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice', 'minimumSalesDataDate', 'maximumSalesDataDate'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
+  fit: DAY_FIT,
 };
 
 export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
@@ -37,16 +45,16 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(renderSalesChart(response.salesData, { width: rt.terminalWidth(), from: options.startDate, to: options.endDate }));
+      await sink.write(renderSalesChart(response.salesData, { width: rt.chartWidth(), from: options.startDate, to: options.endDate }));
       return;
     }
     if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
     const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
-    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
     await writer.write(rows);
     await writer.end();
-    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesData))}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesData.length === 0) rt.note('No sales in this range.');
 }
@@ -62,11 +70,11 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
-    if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
     await writer.end();
-    if (output.format === 'table') await sink.write(`${totalsLine(totals(response.salesDetails))}\n`);
+    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
 }
