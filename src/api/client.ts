@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ExitCode, TixError, UsageError } from '../errors.js';
+import { maskSecrets, treatAsSecret } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { link } from './abort-link.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
-import { ApiError, attemptsText, errorForStatus, redact } from './errors.js';
+import { ApiError, attemptsText, errorForStatus } from './errors.js';
 import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
 import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
@@ -122,7 +123,6 @@ class AttemptTimedOut extends Error {}
  */
 export class ApiClient {
   readonly #base: BaseUrl;
-  readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #headers: Record<string, string>;
@@ -141,13 +141,9 @@ export class ApiClient {
     if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) {
       throw new TixError('the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied', ExitCode.AUTH);
     }
-    this.#apiKey = apiKey;
-    try {
-      this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
-    } catch (error) {
-      if (error instanceof Error) error.message = redact(error.message, apiKey);
-      throw error;
-    }
+    // From here on no message of this run shows it, whatever a server echoes back.
+    treatAsSecret(apiKey);
+    this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
 
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs <= 0) throw new UsageError('--timeout must be a number of seconds greater than 0');
@@ -217,10 +213,9 @@ export class ApiClient {
     };
     return this.#request(resolved, init, async (response, { endpoint }) => {
       const decoded = await decodeBody(await readAll(response.body), response.headers, endpoint);
-      // What tix prints must not show the key, even where a server echoes it back.
-      const text = decoded.toString('utf8');
-      const clean = redact(text, this.#apiKey);
-      return { status: response.statusCode, headers: this.#redactHeaders(response.headers), body: clean === text ? decoded : Buffer.from(clean), endpoint };
+      // The body is data and goes out as sent (the command warns if it holds the key); the headers are shown
+      // on stderr with -i, so they are masked like any message.
+      return { status: response.statusCode, headers: maskHeaders(response.headers), body: decoded, endpoint };
     });
   }
 
@@ -304,7 +299,7 @@ export class ApiClient {
         }
         if ('fatal' in outcome) {
           this.#log(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
-          throw this.#scrub(outcome.fatal);
+          throw outcome.fatal;
         }
 
         const { failure } = outcome;
@@ -316,7 +311,7 @@ export class ApiClient {
         const next = decision.retry ? `retrying in ${decision.waitMs} ms (${decision.why})` : decision.why === 'final' ? 'not retried' : `giving up (${decision.why})`;
         this.#log(`${line} -> ${result}; ${next}`);
 
-        if (!decision.retry) throw this.#scrub(this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long'));
+        if (!decision.retry) throw this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long');
         await this.#sleep(decision.waitMs, call.signal);
       }
     } finally {
@@ -361,15 +356,17 @@ export class ApiClient {
       callSignal.throwIfAborted();
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const location = header(response.headers, 'location');
+      // Quoted in the error ("it points to ..."): a login page's URL may carry the key back.
+      const shownLocation = location === undefined ? undefined : maskSecrets(location);
       return {
         ok: false,
         failure: {
           kind: 'status',
           status,
-          headers: this.#redactHeaders(response.headers),
+          headers: maskHeaders(response.headers),
           ...(serverMessage === undefined ? {} : { serverMessage }),
           ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-          ...(location === undefined ? {} : { location }),
+          ...(shownLocation === undefined ? {} : { location: shownLocation }),
         },
       };
     } catch (error) {
@@ -397,8 +394,7 @@ export class ApiClient {
     try {
       const raw = await readAll(response.body, MAX_ERROR_BODY_BYTES);
       const decoded = await decodeBody(raw, response.headers, endpoint);
-      const message = serverMessageFrom(decoded.toString('utf8'), response.headers);
-      return message === undefined ? undefined : redact(message, this.#apiKey);
+      return serverMessageFrom(decoded.toString('utf8'), response.headers);
     } catch {
       return undefined;
     }
@@ -415,7 +411,9 @@ export class ApiClient {
       }
       return errorForStatus(failure.status, endpoint, failure.serverMessage, attempts, extra, failure.headers);
     }
-    const { network, cause } = failure;
+    const { cause } = failure;
+    // The runtime's words about the connection; masked all the same, as they may quote what the server sent.
+    const network = { ...failure.network, description: maskSecrets(failure.network.description) };
     const gaveUp = network.retryable ? `, gave up after ${attemptsText(attempts)}` : '';
     if (network.timeout) {
       return new ApiError(
@@ -445,24 +443,24 @@ export class ApiClient {
     };
   }
 
-  #redactHeaders(headers: Headers): Headers {
-    const clean: Headers = {};
-    for (const [name, value] of Object.entries(headers)) {
-      clean[name] = Array.isArray(value) ? value.map((v) => redact(v, this.#apiKey)) : value === undefined ? undefined : redact(value, this.#apiKey);
-    }
-    return clean;
-  }
-
+  /** Trace lines are built from masked parts only (the URL's secret parameters, the server's words). */
   #log(line: string): void {
-    this.#trace?.(redact(line, this.#apiKey));
-  }
-
-  /** Last line of defence: whatever a message was built from, it leaves without the key. */
-  #scrub(error: ApiError): ApiError {
-    error.message = redact(error.message, this.#apiKey);
-    return error;
+    this.#trace?.(line);
   }
 }
+
+/** Response headers fit to show (`tix api -i`, errors): a key header's value whole, the key anywhere else. */
+function maskHeaders(headers: Headers): Headers {
+  const masked: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const mask = KEY_HEADERS.test(name) ? () => '***' : maskSecrets;
+    masked[name] = Array.isArray(value) ? value.map(mask) : value === undefined ? undefined : mask(value);
+  }
+  return masked;
+}
+
+/** Headers that carry credentials: their values are masked whatever they are. */
+const KEY_HEADERS = /^(x-api-?key|authorization|proxy-authorization)$/i;
 
 /** Destroys a body that may be unread; the abort error that follows has no one left to tell. */
 function discard(stream: Readable): void {
