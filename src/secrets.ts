@@ -9,7 +9,8 @@
  * needs no key handed down to it.
  */
 const secrets = new Set<string>();
-let pattern: RegExp | undefined;
+/** The raw forms, matched as they are, and the percent-encoded ones, matched in any case (as servers re-encode). */
+let patterns: { exact: RegExp | undefined; anyCase: RegExp | undefined } | undefined;
 
 /** Characters that make up a token: a secret glued to one of them is part of a longer word, not the secret. */
 const TOKEN_CHAR = /[\p{L}\p{N}_-]/u;
@@ -21,18 +22,20 @@ const SECRET_PARAMETER = /([?&;]api[-_]?key=)[^&#\s"'<>]*/gi;
 export function treatAsSecret(value: string): void {
   if (value === '' || secrets.has(value)) return;
   secrets.add(value);
-  pattern = undefined;
+  patterns = undefined;
 }
 
 /** The text with each whole-token occurrence of a secret (raw or URL-encoded), and any `apiKey=` value, as `***`. */
 export function maskSecrets(text: string): string {
   const masked = text.replace(SECRET_PARAMETER, '$1***');
   if (secrets.size === 0) return masked;
-  pattern ??= compile();
-  return masked.replace(pattern, '***');
+  patterns ??= compile();
+  const { exact, anyCase } = patterns;
+  const unencoded = exact ? masked.replace(exact, '***') : masked;
+  return anyCase ? unencoded.replace(anyCase, '***') : unencoded;
 }
 
-function compile(): RegExp {
+function compile(): { exact: RegExp | undefined; anyCase: RegExp | undefined } {
   const forms = new Set<string>();
   for (const secret of secrets) {
     forms.add(secret);
@@ -40,21 +43,20 @@ function compile(): RegExp {
     forms.add(new URLSearchParams({ k: secret }).toString().slice(2));
   }
   // Longest first, so a secret that contains another is masked whole.
-  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(asPattern);
-  return new RegExp(alternatives.join('|'), 'gu');
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  return { exact: alternatives(sorted.filter((form) => !form.includes('%')), 'gu'), anyCase: alternatives(sorted.filter((form) => form.includes('%')), 'giu') };
 }
 
-/** One form as a pattern: bounded on each side where its edge is a token character, %XX in either case. */
+function alternatives(forms: string[], flags: string): RegExp | undefined {
+  return forms.length === 0 ? undefined : new RegExp(forms.map(asPattern).join('|'), flags);
+}
+
+/** One form as a pattern: bounded on each side where its edge is a token character. */
 function asPattern(form: string): string {
-  const body = [...form].map(escape).join('').replace(/%([0-9A-F])([0-9A-F])/g, (_, a: string, b: string) => `%${either(a)}${either(b)}`);
+  const body = [...form].map(escape).join('');
   const before = TOKEN_CHAR.test(form[0]!) ? '(?<![\\p{L}\\p{N}_-])' : '';
   const after = TOKEN_CHAR.test(form.at(-1)!) ? '(?![\\p{L}\\p{N}_-])' : '';
   return `${before}${body}${after}`;
-}
-
-function either(hexDigit: string): string {
-  const lower = hexDigit.toLowerCase();
-  return lower === hexDigit ? hexDigit : `[${hexDigit}${lower}]`;
 }
 
 function escape(c: string): string {
