@@ -96,7 +96,7 @@ describe('a key echoed in data', () => {
     expect(result.stderr).toBe(BOTH_FIELDS);
   });
 
-  it('tix api with a short key: ids are not masked, and no warning', async () => {
+  it('tix api with a short key: ids are not masked, and only a field that is exactly the key is named', async () => {
     const result = await run(['api', `/events/${ID}`], 'evt');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(JSON.stringify(eventFor('evt')));
