@@ -411,9 +411,7 @@ export class ApiClient {
       }
       return errorForStatus(failure.status, endpoint, failure.serverMessage, attempts, extra, failure.headers);
     }
-    const { cause } = failure;
-    // The runtime's words about the connection; masked all the same, as they may quote what the server sent.
-    const network = { ...failure.network, description: maskSecrets(failure.network.description) };
+    const { network, cause } = failure;
     const gaveUp = network.retryable ? `, gave up after ${attemptsText(attempts)}` : '';
     if (network.timeout) {
       return new ApiError(

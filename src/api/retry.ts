@@ -1,3 +1,5 @@
+import { maskSecrets } from '../secrets.js';
+
 /**
  * When to try a request again and how long to wait first. Pure functions, so the policy can be tested
  * without a network or a clock; the client does the sleeping.
@@ -110,9 +112,10 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };
     }
-    // A proxy that refuses the tunnel, or a reply that is not HTTP: undici's message says which.
+    // A proxy that refuses the tunnel, or a reply that is not HTTP: undici's message says which (and may
+    // quote what the other side sent, so it is masked like any text from elsewhere).
     if (PASSTHROUGH.has(code) || code.startsWith('HPE_')) {
-      return { code, description: `${message || 'request failed'} (${code})`, retryable: false, timeout: false };
+      return { code, description: `${maskSecrets(message) || 'request failed'} (${code})`, retryable: false, timeout: false };
     }
   }
   return undefined;
