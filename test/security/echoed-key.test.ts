@@ -28,6 +28,10 @@ beforeAll(async () => {
       const path = request.url ?? '/';
       if (path.startsWith('/events?')) sendJson(response, 200, { events: [eventFor(key)] });
       else if (path === `/events/${ID}`) sendJson(response, 200, eventFor(key));
+      else if (path === '/notes') {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(`notes for ${key}\n`);
+      }
       else sendJson(response, 404, { message: 'not found' });
     },
   });
@@ -103,6 +107,13 @@ describe('a key echoed in data', () => {
     expect(result.stdout).toContain(`"id":"${ID}"`);
     // A short key in a field of its own is still an echo.
     expect(result.stderr).toBe('tix: warning: the API echoed your API key in field "venue.name" of the output; treat the output as secret\n');
+  });
+
+  it('tix api with a body that is not JSON: as sent, and the warning without field names', async () => {
+    const result = await run(['api', '/notes']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`notes for ${KEY}\n`);
+    expect(result.stderr).toBe('tix: warning: the API echoed your API key in the output; treat the output as secret\n');
   });
 
   it('a failed --out run wrote nothing, so it warns of nothing', async () => {
