@@ -47,7 +47,7 @@ export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessE
     url.searchParams.set('sslmode', sslmode);
     if (!url.searchParams.has('uselibpqcompat')) url.searchParams.set('uselibpqcompat', 'true');
   }
-  const queryPassword = [...url.searchParams].some(([key, value]) => SECRET_PARAMETER.test(key) && value !== '');
+  const queryPassword = [...url.searchParams].some(([name, value]) => SECRET_PARAMETER.test(name) && value !== '');
   return { connectionString: url.toString(), display: displayStoreLocation(raw), passwordGiven: url.password !== '' || queryPassword || Boolean(env.PGPASSWORD) };
 }
 
@@ -61,28 +61,30 @@ const SECRET_PARAMETER = /password|secret|token/i;
  */
 export function displayStoreLocation(location: string): string {
   if (!isPostgresUrl(location)) return location;
-  return location.replace(USER_PASSWORD, '$1***@').replace(QUERY_PARAMETER, (whole, start: string, key: string) => (SECRET_PARAMETER.test(safeDecode(key)) ? `${start}${key}=***` : whole));
+  return location
+    .replace(USER_PASSWORD, '$1***@')
+    .replace(QUERY_PARAMETER, (whole, start: string, name: string) => (isSecretParameter(name) ? `${start}${name}=***` : whole));
 }
 
-/** `scheme://user:` then the password up to the last `@` before the host. */
-const USER_PASSWORD = /^([a-z]+:\/\/[^:/?#@]*:)[^/?#]*@/i;
+/** `scheme://user:`, then the password up to the last `@` before the host. */
+const USER_PASSWORD = /^([a-z]+:\/\/[^:/?#@]*:)([^/?#]*)@/i;
 /** `?name=value` or `&name=value` in the query (up to a fragment). */
-const QUERY_PARAMETER = /([?&])([^=&#]*)=[^&#]*/g;
+const QUERY_PARAMETER = /([?&])([^=&#]*)=([^&#]*)/g;
+
+function isSecretParameter(name: string): boolean {
+  return SECRET_PARAMETER.test(safeDecode(name));
+}
 
 /** The passwords as they may appear in a message: as typed in the URL (user part and query), decoded, and PGPASSWORD. */
 function passwordSpellings(raw: string, env: NodeJS.ProcessEnv): string[] {
-  const typed: string[] = [];
-  // Taken from the text itself, not new URL(), so a URL too broken to parse still has its password hidden.
-  const inUserPart = /^[a-z]+:\/\/[^:/?#@]*:([^/?#]*)@/i.exec(raw)?.[1];
-  if (inUserPart) typed.push(inUserPart);
-  for (const [, , key, value] of raw.matchAll(/([?&])([^=&#]*)=([^&#]*)/g)) {
-    if (value && SECRET_PARAMETER.test(safeDecode(key!))) typed.push(value);
-  }
+  // Taken from the text itself, not new URL(), so a URL too broken to parse still has its passwords hidden.
+  const typed = [USER_PASSWORD.exec(raw)?.[2] ?? ''];
+  for (const [, , name, value] of raw.matchAll(QUERY_PARAMETER)) if (isSecretParameter(name!)) typed.push(value!);
   const found = new Set<string>();
-  for (const text of typed) {
+  for (const text of typed.filter((t) => t !== '')) {
     found.add(text);
-    found.add(safeDecode(text.replaceAll('+', ' ')));
     found.add(safeDecode(text));
+    found.add(safeDecode(text.replaceAll('+', ' ')));
   }
   if (env.PGPASSWORD) found.add(env.PGPASSWORD);
   return [...found];
