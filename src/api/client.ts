@@ -126,6 +126,7 @@ export class ApiClient {
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #headers: Record<string, string>;
+  /** Trace lines are built from masked parts only (the URL's secret parameters, the server's words). */
   readonly #trace: ((line: string) => void) | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #dispatcher: Dispatcher;
@@ -237,7 +238,7 @@ export class ApiClient {
       wait: async (resume, delivered, error) => {
         const waitMs = backoffDelay(resume, this.#random);
         const code = classifyNetworkError((error as ApiError).cause)?.code ?? 'cut off';
-        this.#log(`GET ${traceUrl} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
+        this.#trace?.(`GET ${traceUrl} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
         await this.#sleep(waitMs, signal);
       },
       reopen: async () => (await this.#openStream(path, query, init)).body,
@@ -294,11 +295,11 @@ export class ApiClient {
         const line = `GET ${target.traceUrl} (attempt ${attempt}/${attempts})`;
 
         if (outcome.ok) {
-          this.#log(`${line} -> ${outcome.status} in ${elapsed}`);
+          this.#trace?.(`${line} -> ${outcome.status} in ${elapsed}`);
           return outcome.value;
         }
         if ('fatal' in outcome) {
-          this.#log(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
+          this.#trace?.(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
           throw outcome.fatal;
         }
 
@@ -309,7 +310,7 @@ export class ApiClient {
           : { retry: false, why: 'final' };
         const result = failure.kind === 'status' ? `${failure.status} in ${elapsed}` : `${failure.network.code} after ${elapsed}`;
         const next = decision.retry ? `retrying in ${decision.waitMs} ms (${decision.why})` : decision.why === 'final' ? 'not retried' : `giving up (${decision.why})`;
-        this.#log(`${line} -> ${result}; ${next}`);
+        this.#trace?.(`${line} -> ${result}; ${next}`);
 
         if (!decision.retry) throw this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long');
         await this.#sleep(decision.waitMs, call.signal);
@@ -441,10 +442,6 @@ export class ApiClient {
     };
   }
 
-  /** Trace lines are built from masked parts only (the URL's secret parameters, the server's words). */
-  #log(line: string): void {
-    this.#trace?.(line);
-  }
 }
 
 /** Response headers fit to show (`tix api -i`, errors): a key header's value whole, the key anywhere else. */
