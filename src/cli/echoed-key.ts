@@ -1,4 +1,5 @@
 import type { Sink } from '../output/index.js';
+import { maskSecrets, treatAsSecret } from '../secrets.js';
 
 /**
  * Data is never altered, so a key the API echoes inside a field goes out as sent. What tix does instead is
@@ -26,6 +27,8 @@ export class EchoedKeyWatch {
 
   constructor(key: string) {
     this.#key = key;
+    // Field names come from the server too: the warning must not be where the key shows.
+    treatAsSecret(key);
     this.#contained = key.length >= MIN_CONTAINED_LENGTH;
   }
 
@@ -70,7 +73,7 @@ export class EchoedKeyWatch {
   warning(): string | undefined {
     if (this.#fields.size === 0) return this.#inText ? 'the API echoed your API key in the output; treat the output as secret' : undefined;
     const names = [...this.#fields];
-    const shown = names.slice(0, MAX_NAMED).map((name) => `"${name}"`).join(', ') + (names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : '');
+    const shown = names.slice(0, MAX_NAMED).map((name) => JSON.stringify(maskSecrets(name))).join(', ') + (names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : '');
     return `the API echoed your API key in ${names.length === 1 ? 'field' : 'fields'} ${shown} of the output; treat the output as secret`;
   }
 }

@@ -28,6 +28,7 @@ beforeAll(async () => {
       const path = request.url ?? '/';
       if (path.startsWith('/events?')) sendJson(response, 200, { events: [eventFor(key)] });
       else if (path === `/events/${ID}`) sendJson(response, 200, eventFor(key));
+      else if (path === '/named') sendJson(response, 200, { [key]: key, 'line\nbreak': `x ${key}` });
       else if (path === '/notes') {
         response.writeHead(200, { 'content-type': 'text/plain' });
         response.end(`notes for ${key}\n`);
@@ -114,6 +115,13 @@ describe('a key echoed in data', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`notes for ${KEY}\n`);
     expect(result.stderr).toBe('tix: warning: the API echoed your API key in the output; treat the output as secret\n');
+  });
+
+  it('a field named after the key is named masked, and a name with a line break escaped', async () => {
+    const result = await run(['api', '/named']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(JSON.stringify({ [KEY]: KEY, 'line\nbreak': `x ${KEY}` }));
+    expect(result.stderr).toBe('tix: warning: the API echoed your API key in fields "***", "line\\nbreak" of the output; treat the output as secret\n');
   });
 
   it('a failed --out run wrote nothing, so it warns of nothing', async () => {
