@@ -101,7 +101,7 @@ end
 # Arguments are command names, ids and values, not files (--out says otherwise).
 complete -c tix -f
 complete -c tix -s V -l version -d 'print the version'
-complete -c tix -l sandbox -d 'use a local sandbox API with generated data (no key or network needed)'
+complete -c tix -l sandbox -d 'use a local sandbox API with generated data (no key or network needed; not with --base-url)'
 complete -c tix -l profile -d 'stored profile to use (default: TIX_PROFILE, else \'default\')' -x -a '(__tix_profiles)'
 complete -c tix -l base-url -d 'API base URL (default: TIX_BASE_URL, else the base-url setting)' -x
 complete -c tix -l timeout -d 'seconds each request may take (default: 30)' -x

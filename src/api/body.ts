@@ -2,6 +2,7 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { ExitCode } from '../errors.js';
+import { maskSecrets } from '../secrets.js';
 import { ApiError } from './errors.js';
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -21,7 +22,7 @@ function codings(headers: Headers, endpoint: string): string[] {
     .filter((c) => c && c !== 'identity');
   for (const coding of list) {
     if (!(coding in decoders)) {
-      throw new ApiError(`the API answered ${endpoint} with an unsupported content-encoding "${coding}"`, ExitCode.ERROR, { endpoint });
+      throw new ApiError(`the API answered ${endpoint} with an unsupported content-encoding "${maskSecrets(coding)}"`, ExitCode.ERROR, { endpoint });
     }
   }
   return list;
@@ -94,7 +95,7 @@ export function labelledJson(headers: Headers): boolean {
 export function checkJsonType(headers: Headers, endpoint: string, status: number): void {
   const type = mediaType(headers);
   if (!isJsonType(type)) {
-    throw new ApiError(`expected JSON from ${endpoint} but got ${type} (HTTP ${status}); is the base URL right, or is a proxy in the way?`, ExitCode.ERROR, {
+    throw new ApiError(`expected JSON from ${endpoint} but got ${maskSecrets(type ?? '')} (HTTP ${status}); is the base URL right, or is a proxy in the way?`, ExitCode.ERROR, {
       endpoint,
       status,
     });
@@ -113,13 +114,18 @@ export function parseJson(body: string, endpoint: string, status: number): unkno
   } catch (error) {
     // A proxy's or login page's HTML sent as application/json: say what it is rather than quote a parser
     // message about a '<'.
-    const reason = /^\s*</.test(text)
-      ? 'it looks like an HTML page; is the base URL right, or is a proxy in the way?'
-      : error instanceof Error
-        ? error.message
-        : String(error);
+    const reason = /^\s*</.test(text) ? 'it looks like an HTML page; is the base URL right, or is a proxy in the way?' : parserReason(error);
     throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
   }
+}
+
+/**
+ * A JSON parser's complaint, fit for a message: without V8's quote of the text (`, "..." is not valid
+ * JSON`), which is the server's data cut at an arbitrary point (a key cut in two cannot be masked).
+ */
+export function parserReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return maskSecrets(message.replace(/, ".*" is not valid JSON$/s, ''));
 }
 
 const MAX_SERVER_MESSAGE = 300;
@@ -146,6 +152,7 @@ export function serverMessageFrom(text: string, headers: Headers): string | unde
     message = text;
   }
   if (!message) return undefined;
-  const line = message.replace(/\s+/g, ' ').trim();
+  // Masked before it is shortened: a key cut in two at the end could not be masked any more.
+  const line = maskSecrets(message.replace(/\s+/g, ' ').trim());
   return line.length > MAX_SERVER_MESSAGE ? `${line.slice(0, MAX_SERVER_MESSAGE - 1)}…` : line;
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ExitCode, TixError, UsageError } from '../errors.js';
+import { maskSecrets, treatAsSecret } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { link } from './abort-link.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
-import { ApiError, attemptsText, errorForStatus, NotTheApiError, redact } from './errors.js';
+import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
@@ -133,10 +134,10 @@ class AttemptTimedOut extends Error {}
  */
 export class ApiClient {
   readonly #base: BaseUrl;
-  readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #retries: number;
   readonly #headers: Record<string, string>;
+  /** Trace lines are built from masked parts only (the URL's secret parameters, the server's words). */
   readonly #trace: ((line: string) => void) | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #dispatcher: Dispatcher;
@@ -154,13 +155,9 @@ export class ApiClient {
     if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) {
       throw new TixError('the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied', ExitCode.AUTH);
     }
-    this.#apiKey = apiKey;
-    try {
-      this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
-    } catch (error) {
-      if (error instanceof Error) error.message = redact(error.message, apiKey);
-      throw error;
-    }
+    // From here on no message of this run shows it, whatever a server echoes back.
+    treatAsSecret(apiKey);
+    this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
 
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs <= 0) throw new UsageError('--timeout must be a number of seconds greater than 0');
@@ -234,10 +231,9 @@ export class ApiClient {
     };
     return this.#request(resolved, init, async (response, { endpoint }) => {
       const decoded = await decodeBody(await readAll(response.body), response.headers, endpoint);
-      // What tix prints must not show the key, even where a server echoes it back.
-      const text = decoded.toString('utf8');
-      const clean = redact(text, this.#apiKey);
-      return { status: response.statusCode, headers: this.#redactHeaders(response.headers), body: clean === text ? decoded : Buffer.from(clean), endpoint };
+      // The body is data and goes out as sent (the command warns if it holds the key); the headers are shown
+      // on stderr with -i, so they are masked like any message.
+      return { status: response.statusCode, headers: maskHeaders(response.headers), body: decoded, endpoint };
     });
   }
 
@@ -259,7 +255,7 @@ export class ApiClient {
       wait: async (resume, delivered, error) => {
         const waitMs = backoffDelay(resume, this.#random);
         const code = classifyNetworkError((error as ApiError).cause)?.code ?? 'cut off';
-        this.#log(`GET ${traceUrl}${this.#via()} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
+        this.#trace?.(`GET ${traceUrl}${this.#via()} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
         await this.#sleep(waitMs, signal);
       },
       reopen: async () => (await this.#openStream(path, query, init)).body,
@@ -316,12 +312,12 @@ export class ApiClient {
         const line = `GET ${target.traceUrl}${this.#via()} (attempt ${attempt}/${attempts})`;
 
         if (outcome.ok) {
-          this.#log(`${line} -> ${outcome.status} in ${elapsed}`);
+          this.#trace?.(`${line} -> ${outcome.status} in ${elapsed}`);
           return outcome.value;
         }
         if ('fatal' in outcome) {
-          this.#log(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
-          throw this.#scrub(outcome.fatal);
+          this.#trace?.(`${line} -> ${outcome.fatal.status ?? 'failed'} in ${elapsed}: ${outcome.fatal.message}`);
+          throw outcome.fatal;
         }
 
         const { failure } = outcome;
@@ -331,9 +327,9 @@ export class ApiClient {
           : { retry: false, why: 'final' };
         const result = failure.kind === 'status' ? `${failure.status} in ${elapsed}` : `${failure.network.code} after ${elapsed}`;
         const next = decision.retry ? `retrying in ${decision.waitMs} ms (${decision.why})` : decision.why === 'final' ? 'not retried' : `giving up (${decision.why})`;
-        this.#log(`${line} -> ${result}; ${next}`);
+        this.#trace?.(`${line} -> ${result}; ${next}`);
 
-        if (!decision.retry) throw this.#scrub(this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long'));
+        if (!decision.retry) throw this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long');
         await this.#sleep(decision.waitMs, call.signal);
       }
     } finally {
@@ -378,16 +374,18 @@ export class ApiClient {
       callSignal.throwIfAborted();
       const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       const location = header(response.headers, 'location');
+      // Quoted in the error ("it points to ..."): a login page's URL may carry the key back.
+      const shownLocation = location === undefined ? undefined : maskSecrets(location);
       return {
         ok: false,
         failure: {
           kind: 'status',
           status,
-          headers: this.#redactHeaders(response.headers),
+          headers: maskHeaders(response.headers),
           ...(serverMessage === undefined ? {} : { serverMessage }),
           ...(notJson === undefined ? {} : { notJson }),
           ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-          ...(location === undefined ? {} : { location }),
+          ...(shownLocation === undefined ? {} : { location: shownLocation }),
         },
       };
     } catch (error) {
@@ -418,9 +416,9 @@ export class ApiClient {
     try {
       const raw = await readAll(response.body, MAX_ERROR_BODY_BYTES);
       const text = (await decodeBody(raw, response.headers, endpoint)).toString('utf8');
-      const message = serverMessageFrom(text, response.headers);
+      const serverMessage = serverMessageFrom(text, response.headers);
       const notJson = notJsonAnswer(response.statusCode, response.headers, text);
-      return { ...(message === undefined ? {} : { serverMessage: redact(message, this.#apiKey) }), ...(notJson === undefined ? {} : { notJson }) };
+      return { ...(serverMessage === undefined ? {} : { serverMessage }), ...(notJson === undefined ? {} : { notJson: maskSecrets(notJson) }) };
     } catch {
       return {};
     }
@@ -484,24 +482,20 @@ export class ApiClient {
     };
   }
 
-  #redactHeaders(headers: Headers): Headers {
-    const clean: Headers = {};
-    for (const [name, value] of Object.entries(headers)) {
-      clean[name] = Array.isArray(value) ? value.map((v) => redact(v, this.#apiKey)) : value === undefined ? undefined : redact(value, this.#apiKey);
-    }
-    return clean;
-  }
-
-  #log(line: string): void {
-    this.#trace?.(redact(line, this.#apiKey));
-  }
-
-  /** Last line of defence: whatever a message was built from, it leaves without the key. */
-  #scrub(error: ApiError): ApiError {
-    error.message = redact(error.message, this.#apiKey);
-    return error;
-  }
 }
+
+/** Response headers fit to show (`tix api -i`, errors): a key header's value whole, the key anywhere else. */
+function maskHeaders(headers: Headers): Headers {
+  const masked: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const mask = KEY_HEADERS.test(name) ? () => '***' : maskSecrets;
+    masked[name] = Array.isArray(value) ? value.map(mask) : value === undefined ? undefined : mask(value);
+  }
+  return masked;
+}
+
+/** Headers that carry credentials: their values are masked whatever they are. */
+const KEY_HEADERS = /^(x-api-?key|authorization|proxy-authorization)$/i;
 
 /** Destroys a body that may be unread; the abort error that follows has no one left to tell. */
 function discard(stream: Readable): void {

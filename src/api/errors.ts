@@ -93,24 +93,3 @@ export function errorForStatus(status: number, endpoint: string, serverMessage: 
       return new ApiError(`the API failed ${where}${said}`, ExitCode.ERROR, details);
   }
 }
-
-/**
- * Removes the key from text that came from elsewhere (server messages, URLs, low-level errors), in the
- * forms it could take there: raw, percent-encoded and form-encoded. Defence in depth: tix never puts the
- * key in a URL, but a server or proxy may echo it back.
- */
-export function redact(text: string, secret: string): string {
-  if (!secret) return text;
-  const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)]);
-  let out = text;
-  for (const form of forms) {
-    out = out.split(form).join('***');
-    // Percent-encodings may come back with lower-case hex digits.
-    if (form.includes('%')) out = out.replace(new RegExp(escapeRegExp(form), 'gi'), '***');
-  }
-  return out;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

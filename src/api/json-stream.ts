@@ -10,6 +10,8 @@
  * V8's own parser does the rest far faster than a parser written in JavaScript could.
  */
 
+import { parserReason } from './body.js';
+
 export type PathItem = string | number;
 export type JsonPath = readonly PathItem[];
 
@@ -346,7 +348,7 @@ export class JsonStreamParser {
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new JsonStreamError(error instanceof Error ? error.message : String(error));
+      throw new JsonStreamError(parserReason(error));
     }
   }
 

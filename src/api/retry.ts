@@ -1,3 +1,5 @@
+import { maskSecrets } from '../secrets.js';
+
 /**
  * When to try a request again and how long to wait first. Pure functions, so the policy can be tested
  * without a network or a clock; the client does the sleeping.
@@ -117,9 +119,10 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };
     }
     // undici's other proxy failures (an https:// proxy's certificate, say) or a reply that is not HTTP:
-    // undici's message says which. A proxy's refusal is told apart earlier (http-transport.ts, ProxyRefused).
+    // undici's message says which, and may quote what the other side sent, so it is masked like any text
+    // from elsewhere. A proxy's refusal is told apart earlier (http-transport.ts, ProxyRefused).
     if (PASSTHROUGH.has(code) || code.startsWith('HPE_')) {
-      return { code, description: `${message || 'request failed'} (${code})`, retryable: false, timeout: false };
+      return { code, description: `${maskSecrets(message) || 'request failed'} (${code})`, retryable: false, timeout: false };
     }
   }
   return undefined;

@@ -8,7 +8,8 @@ import { http } from '../node-http.js';
 import type { ApiOptions } from './api.js';
 import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
 import type { RowWriter } from '../output/index.js';
-import { prettyJson, rowWriterFor, withSink } from './present.js';
+import { watchOf } from './echoed-key.js';
+import { noteDocumentText, prettyJson, rowWriterFor, withSink } from './present.js';
 import type { Runtime } from './runtime.js';
 
 /** The API's page size when none is sent (seed section 8). */
@@ -28,7 +29,10 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   }
   const response = await getOnce(client, target, options, rt);
   if (options.output.format === 'json') {
-    await withSink(rt, options.output, (sink) => sink.write(asSent(response, prettyJson(rt, options.output))));
+    await withSink(rt, options.output, (sink) => {
+      noteDocumentText(sink, response.body.toString('utf8'));
+      return sink.write(asSent(response, prettyJson(rt, options.output)));
+    });
     return;
   }
   const body = parseJson(response.body.toString('utf8'), response.endpoint, response.status);
@@ -83,6 +87,8 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
       if (previous && previous.key !== list.key) {
         throw new TixError(`page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`, ExitCode.ERROR);
       }
+      // Rows are watched as they pass the row writer; a merged JSON document is watched here.
+      if (output.format === 'json') watchOf(sink)?.scan(body);
       await pages.write(body, list);
       if (list.items.length < paging.pageSize) break;
       previous = { body: response.body, key: list.key };

@@ -42,7 +42,7 @@ export function buildProgram(): Command {
     .description('Ticket-market partner API from the terminal: events, inventory and resale sales.')
     .version(VERSION, '-V, --version', 'print the version')
     .addHelpCommand(false)
-    .option('--sandbox', 'use a local sandbox API with generated data (no key or network needed)')
+    .option('--sandbox', 'use a local sandbox API with generated data (no key or network needed; not with --base-url)')
     .addOption(withValueSource(new Option('--profile <name>', "stored profile to use (default: TIX_PROFILE, else 'default')"), 'profiles'))
     .option('--base-url <url>', 'API base URL (default: TIX_BASE_URL, else the base-url setting)')
     .option('--timeout <seconds>', 'seconds each request may take (default: 30)')

@@ -61,6 +61,11 @@ export class Runtime {
 
   static async create(command: Command, io: IO = processIO()): Promise<Runtime> {
     const all = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
+    // The sandbox has its own address; TIX_BASE_URL and the setting are overridden by --sandbox on purpose,
+    // but a flag given in the same breath would be ignored without a word.
+    if (all.sandbox === true && typeof all.baseUrl === 'string') {
+      throw new UsageError('--sandbox and --base-url cannot be combined: the sandbox runs at an address of its own; give one of them');
+    }
     const flags: Partial<Record<SettingKey, string>> = {};
     for (const [key, option] of Object.entries(SETTING_FLAGS) as [SettingKey, string][]) {
       const value = all[option];

@@ -5,6 +5,7 @@ import { describePgError, isUnreachable } from './pg-errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
+import { treatAsSecret } from '../secrets.js';
 
 export interface ConnectOptions {
   /** Retries after a failed connection attempt (server down, starting up, too many connections). */
@@ -29,15 +30,13 @@ const TYPES = {
 };
 
 /**
- * The password file's password for this connection, hidden from messages like any other. pg calls this with
- * the connection's parameters, and takes undefined as "no password".
+ * The password file's password for this connection, masked in messages like any other (the file's contents
+ * are never printed). pg calls this with the connection's parameters, and takes undefined as "no password".
  */
-function passFileLookup(target: PostgresTarget): (params: PassLookup) => string | undefined {
-  return (params) => {
-    const password = passwordFromPassFile({ host: params.host, port: params.port, database: params.database, user: params.user });
-    if (password) target.secrets.push(password);
-    return password;
-  };
+function passFileLookup(params: PassLookup): string | undefined {
+  const password = passwordFromPassFile({ host: params.host, port: params.port, database: params.database, user: params.user });
+  if (password) treatAsSecret(password);
+  return password;
 }
 
 /** A connected client, after a few retries with backoff if the server cannot be reached; errors are one line. */
@@ -55,7 +54,7 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
         types: TYPES,
       });
       // Set on the client, not in its config: there the URL's empty password would override it.
-      if (!target.passwordGiven) (client as unknown as { password: unknown }).password = passFileLookup(target);
+      if (!target.passwordGiven) (client as unknown as { password: unknown }).password = passFileLookup;
       // A connection that drops while idle is reported by the next query; without a listener pg would throw.
       client.on('error', () => {});
       options.trace?.(`postgres: connecting to ${target.display}${attempt ? ` (retry ${attempt} of ${options.retries})` : ''}`);

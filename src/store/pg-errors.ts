@@ -1,5 +1,6 @@
 import { ExitCode, TixError } from '../errors.js';
-import { redact, type PostgresTarget } from './postgres-url.js';
+import { maskSecrets } from '../secrets.js';
+import type { PostgresTarget } from './postgres-url.js';
 
 /**
  * What can go wrong talking to PostgreSQL, as tix reports it: one line naming the server (password
@@ -45,7 +46,7 @@ export function isRetryableConflict(error: unknown): boolean {
 export function describePgError(error: unknown, target: PostgresTarget, action: string): TixError {
   if (error instanceof TixError) return error;
   const { code, message } = driverError(error);
-  const reason = redact(oneLine(reasonFor(code, message)), target.secrets);
+  const reason = maskSecrets(oneLine(reasonFor(code, message)));
   const exitCode = isUnreachable(error) ? ExitCode.UNAVAILABLE : ExitCode.ERROR;
   return new TixError(`${action} the price history at ${target.display}: ${reason}`, exitCode);
 }

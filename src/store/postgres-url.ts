@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { treatAsSecret } from '../secrets.js';
 
 /**
  * Where a PostgreSQL history store is: the URL given to --db (or the db setting), what of it may be
@@ -8,11 +9,9 @@ import { UsageError } from '../errors.js';
 export interface PostgresTarget {
   /** What pg connects with: the URL, plus libpq's sslmode semantics made explicit (see below). */
   connectionString: string;
-  /** The URL with its password replaced by `***`: the store's `location`, and what every message shows. */
+  /** The URL with its passwords as `***` (displayStoreLocation): the store's `location`, and what every message shows. */
   display: string;
-  /** Every spelling of the password (as typed, percent-decoded, PGPASSWORD, ~/.pgpass), for redacting driver messages. */
-  secrets: string[];
-  /** A password in the URL or PGPASSWORD; without one, tix looks in the password file (pg-pass.ts). */
+  /** A password in the URL (user part or query) or PGPASSWORD; without one, tix looks in the password file (pg-pass.ts). */
   passwordGiven: boolean;
 }
 
@@ -29,12 +28,13 @@ export function isPostgresUrl(location: string): boolean {
  * as with psql. `name` is the flag or setting it came from, for the error.
  */
 export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessEnv = process.env): PostgresTarget {
-  const secrets = passwordSpellings(raw, env);
+  // Every spelling of every password is masked in what the driver says (pg-errors.ts).
+  for (const secret of passwordSpellings(raw, env)) treatAsSecret(secret);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${name} must be a URL such as postgres://user:password@host:5432/dbname, not '${redact(raw, secrets)}'`);
+    throw new UsageError(`${name} must be a URL such as postgres://user:password@host:5432/dbname, not '${displayStoreLocation(raw)}'`);
   }
   if (!isPostgresUrl(raw)) throw new UsageError(`${name} must start with postgres:// or postgresql://`);
   const sslmode = url.searchParams.get('sslmode') ?? env.PGSSLMODE;
@@ -47,49 +47,56 @@ export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessE
     url.searchParams.set('sslmode', sslmode);
     if (!url.searchParams.has('uselibpqcompat')) url.searchParams.set('uselibpqcompat', 'true');
   }
-  const display = new URL(raw);
-  if (display.password) display.password = '***';
-  return { connectionString: url.toString(), display: display.toString(), secrets, passwordGiven: url.password !== '' || Boolean(env.PGPASSWORD) };
+  const queryPassword = [...url.searchParams].some(([name, value]) => SECRET_PARAMETER.test(name) && value !== '');
+  return { connectionString: url.toString(), display: displayStoreLocation(raw), passwordGiven: url.password !== '' || queryPassword || Boolean(env.PGPASSWORD) };
 }
 
+/** Query parameters whose values are secrets: `password`, `sslpassword`, and any other password, secret or token. */
+const SECRET_PARAMETER = /password|secret|token/i;
+
 /**
- * A history location fit to print: a PostgreSQL URL with its password as `***` (a DuckDB path as it is).
- * Unlike parsePostgresUrl it never throws, so a malformed URL is still shown without its password.
+ * A history location fit to print: a PostgreSQL URL with the password of its user part and the values of
+ * its secret query parameters as `***`, everything else as typed (a DuckDB path as it is). Worked on the
+ * text, so it never throws and a URL too broken to parse is still shown without its passwords.
  */
 export function displayStoreLocation(location: string): string {
   if (!isPostgresUrl(location)) return location;
-  try {
-    const url = new URL(location);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return location.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1***@');
-  }
+  return location
+    .replace(USER_PASSWORD, '$1***@')
+    .replace(QUERY_PARAMETER, (whole, start: string, name: string) => (isSecretParameter(name) ? `${start}${name}=***` : whole));
 }
 
-/** The text with every spelling of the password replaced by `***`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join('***');
-  return out;
+/** `scheme://user:`, then the password up to the last `@` before the host. */
+const USER_PASSWORD = /^([a-z]+:\/\/[^:/?#@]*:)([^/?#]*)@/i;
+/** `?name=value` or `&name=value` in the query (up to a fragment). */
+const QUERY_PARAMETER = /([?&])([^=&#]*)=([^&#]*)/g;
+
+function isSecretParameter(name: string): boolean {
+  return SECRET_PARAMETER.test(safeDecode(name));
 }
 
-/** The password as it may appear in a message: as typed in the URL, decoded, and from PGPASSWORD. */
+/** The passwords as they may appear in a message: as typed in the URL (user part and query), decoded, and PGPASSWORD. */
 function passwordSpellings(raw: string, env: NodeJS.ProcessEnv): string[] {
+  // Taken from the text itself, not new URL(), so a URL too broken to parse still has its passwords hidden.
+  const typed = [USER_PASSWORD.exec(raw)?.[2] ?? ''];
+  for (const [, , name, value] of raw.matchAll(QUERY_PARAMETER)) if (isSecretParameter(name!)) typed.push(value!);
   const found = new Set<string>();
-  // Taken from the text itself, not new URL(), so a URL too broken to parse still has its password hidden.
-  const typed = /^[a-z]+:\/\/[^:/?#@]*:([^@/?#]*)@/i.exec(raw)?.[1];
-  if (typed) {
-    found.add(typed);
-    try {
-      found.add(decodeURIComponent(typed));
-    } catch {
-      // A stray % in the password: the typed form is already hidden.
-    }
+  for (const text of typed.filter((t) => t !== '')) {
+    found.add(text);
+    found.add(safeDecode(text));
+    found.add(safeDecode(text.replaceAll('+', ' ')));
   }
   if (env.PGPASSWORD) found.add(env.PGPASSWORD);
-  // Longest first, so a password that contains another is hidden whole.
-  return [...found].sort((a, b) => b.length - a.length);
+  return [...found];
+}
+
+/** Percent-decoded, or as it is where a stray % makes that impossible. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -13,7 +13,13 @@ export function maskKey(key: string): string {
   return key.length <= 8 ? '****' : `****${key.slice(-4)}`;
 }
 
+/** Under --sandbox, login and logout would change the real profile's key for nothing: the sandbox needs none. */
+function refuseUnderSandbox(rt: Runtime, command: string, what: string): void {
+  if (rt.globals.sandbox) throw new UsageError(`--sandbox: auth ${command} ${what}; the sandbox needs none`);
+}
+
 export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Promise<void> {
+  refuseUnderSandbox(rt, 'login', 'stores keys for the real API');
   // Before asking for the key: a file tix cannot use cannot store it either.
   rt.requireConfigFile();
   const key = options.withKey ? (await readAll(rt.io.stdin)).trim() : await askForKey(rt);
@@ -35,7 +41,7 @@ export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Prom
 
   const store = await ConfigStore.forWriting(rt.io.env);
   store.set(rt.settings.profile, 'api-key', key);
-  if (rt.settings.sources['base-url'] === 'flag' && !rt.globals.sandbox) store.set(rt.settings.profile, 'base-url', baseUrl);
+  if (rt.settings.sources['base-url'] === 'flag') store.set(rt.settings.profile, 'base-url', baseUrl);
   rt.note(`Logged in: key ${maskKey(key)} checked against ${baseUrl} and stored in profile '${rt.settings.profile}' (${store.path}).`);
   if (rt.io.env.TIX_API_KEY) rt.warn('TIX_API_KEY is set and takes precedence over the stored key');
 }
@@ -104,6 +110,7 @@ export async function runAuthStatus(options: AuthStatusOptions, rt: Runtime): Pr
 }
 
 export async function runAuthLogout(rt: Runtime): Promise<void> {
+  refuseUnderSandbox(rt, 'logout', 'removes the key of the real API');
   rt.requireConfigFile();
   const { store } = await ConfigStore.read(rt.io.env);
   const removed = store?.unset(rt.settings.profile, 'api-key') ?? false;

@@ -1,0 +1,86 @@
+/**
+ * --sandbox never touches the real profile's key: `auth login` and `auth logout` are refused with exit 2
+ * before anything is read or written. `--sandbox --base-url` is refused too (the flag would be ignored);
+ * TIX_BASE_URL and the base-url setting are overridden by --sandbox, as documented.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { tempDir, tix } from '../reliability/support/tix-process.js';
+
+const REAL_KEY = 'real-key-for-the-api-7f3a';
+
+let api: Sandbox;
+
+beforeAll(async () => {
+  // Stands in for the real API: it accepts the real key.
+  api = await startSandbox({ events: 20, extraApiKeys: [REAL_KEY] });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A profile logged in to the "real" API with REAL_KEY; returns its environment and its config file's text. */
+async function loggedIn(): Promise<{ env: Record<string, string>; configFile: () => string }> {
+  const dir = tempDir();
+  const env = { TIX_CONFIG_DIR: dir, TIX_BASE_URL: api.url };
+  const login = await tix(['auth', 'login', '--with-key'], { env, input: `${REAL_KEY}\n` });
+  expect(login.code, login.stderr).toBe(0);
+  const path = (await tix(['config', 'path'], { env })).stdout.trim();
+  expect(path.startsWith(dir)).toBe(true);
+  return { env, configFile: () => readFileSync(join(path), 'utf8') };
+}
+
+describe('--sandbox and the stored key', () => {
+  it('auth login under --sandbox is refused, and the real key stays', async () => {
+    const { env, configFile } = await loggedIn();
+    const before = configFile();
+    const result = await tix(['--sandbox', 'auth', 'login', '--with-key'], { env, input: 'sandbox-key\n' });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('tix: --sandbox: auth login stores keys for the real API; the sandbox needs none\n');
+    expect(configFile()).toBe(before);
+
+    const status = await tix(['auth', 'status', '--json'], { env });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ apiKey: '****7f3a', apiKeySource: 'profile', state: 'ok' });
+  });
+
+  it('auth logout under --sandbox is refused, and the real key stays', async () => {
+    const { env, configFile } = await loggedIn();
+    const before = configFile();
+    const result = await tix(['auth', 'logout', '--sandbox'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('tix: --sandbox: auth logout removes the key of the real API; the sandbox needs none\n');
+    expect(configFile()).toBe(before);
+  });
+
+  it('auth status under --sandbox reports the sandbox, not the stored key', async () => {
+    const { env } = await loggedIn();
+    const result = await tix(['--sandbox', 'auth', 'status', '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ baseUrlSource: 'sandbox', apiKey: null, state: 'sandbox' });
+  });
+});
+
+describe('--sandbox and the base URL', () => {
+  it.each([
+    [['--sandbox', '--base-url', 'http://127.0.0.1:9', 'events', 'search']],
+    [['events', 'search', '--base-url', 'http://127.0.0.1:9', '--sandbox']],
+    [['--sandbox', '--base-url', 'http://127.0.0.1:9', 'auth', 'status']],
+  ])('tix %j is refused with exit 2', async (args) => {
+    const result = await tix(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('tix: --sandbox and --base-url cannot be combined: the sandbox runs at an address of its own; give one of them\n');
+  });
+
+  it('TIX_BASE_URL is overridden by --sandbox', async () => {
+    const result = await tix(['--sandbox', 'events', 'search', '--page-size', '1', '-o', 'csv', '--fields', 'id'], { env: { TIX_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^id\r\nevt_\w+\r\n$/);
+  });
+});
