@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
-import { printable } from './parse/dates.js';
+import { parseInstantFlag, printable } from './parse/dates.js';
 import { parseWholeNumber } from './parse/numbers.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
@@ -92,13 +92,7 @@ export function parseSandboxFlags(flags: RawFlags) {
     if (!(FAULTS as readonly string[]).includes(flags.fault)) throw new UsageError(`--fault must be one of ${FAULTS.join(', ')}, not '${flags.fault}'`);
     options.fault = flags.fault as (typeof FAULTS)[number];
   }
-  if (flags.now !== undefined) {
-    const now = new Date(flags.now);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(flags.now) || Number.isNaN(now.getTime())) {
-      throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z, not '${flags.now}'`);
-    }
-    options.now = now;
-  }
+  if (flags.now !== undefined) options.now = parseInstantFlag('--now', flags.now);
   if (flags.timeScale !== undefined) {
     const factor = Number(flags.timeScale);
     if (flags.timeScale.trim() === '' || !(factor >= 1 && factor <= MAX_TIME_SCALE)) {
