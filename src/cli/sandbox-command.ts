@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { UsageError } from '../errors.js';
+import { ExitCode, TixError, UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
 import { parseInstantFlag, printable } from './parse/dates.js';
 import { parseWholeNumber } from './parse/numbers.js';
@@ -46,7 +46,9 @@ export function sandboxCommand(): Command {
   return command.action(async (flags: RawFlags) => {
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
     const options = parseSandboxFlags(flags);
-    const sandbox = await startSandbox(options);
+    const sandbox = await startSandbox(options).catch((error: unknown) => {
+      throw listenError(error, options.port ?? 0);
+    });
     // Listen for the stop signals before saying "listening": a supervisor may send SIGTERM as soon as it reads that.
     const stopped = new Promise<void>((resolve) => {
       const stop = () => resolve();
@@ -69,6 +71,18 @@ export function sandboxCommand(): Command {
     await sandbox.close();
     process.stderr.write('tix sandbox stopped\n');
   });
+}
+
+/**
+ * A port that is taken, or privileged, is a conflict with the machine rather than a malformed flag: exit 1,
+ * as gh and wrangler do, with what to do about it instead of Node's `listen EADDRINUSE`.
+ */
+function listenError(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `cannot listen on 127.0.0.1:${port}`;
+  if (code === 'EADDRINUSE') return new TixError(`${where}: the port is in use; choose another --port, or 0 for any free port`, ExitCode.ERROR);
+  if (code === 'EACCES') return new TixError(`${where}: permission denied (ports below 1024 need privileges); choose a --port from 1024, or 0 for any free port`, ExitCode.ERROR);
+  return error;
 }
 
 function fraction(flag: string, raw: string): number {
