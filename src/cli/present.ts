@@ -15,6 +15,8 @@ import type { Runtime } from './runtime.js';
 export interface RecordView {
   documented: readonly string[];
   tableDefaults: readonly string[];
+  /** Columns after all others, such as the `timestamp` that follows each agent's own fields. */
+  lastColumns?: readonly string[];
   columnTypes?: Record<string, ColumnType>;
 }
 
@@ -60,6 +62,7 @@ function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: Reco
   return createRowWriter(output.format, sink, {
     documented: [...view.documented],
     tableDefaults: [...view.tableDefaults],
+    ...(view.lastColumns ? { lastColumns: view.lastColumns } : {}),
     ...(output.fields ? { fields: output.fields } : {}),
     header: output.header,
     excelSafe: output.excelSafe,
