@@ -3,6 +3,7 @@ import { getEvent } from '../api/events.js';
 import { ExitCode, TixError } from '../errors.js';
 import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../store/store.js';
+import { outputInstant } from '../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import type { HistoryOptions } from './history.js';
 import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
@@ -72,7 +73,7 @@ async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<AgentE
 function snapshotRecord(row: SnapshotRow, withAgent: boolean): Record<string, unknown> {
   return {
     ...(withAgent ? { agent: row.agent } : {}),
-    api_timestamp: row.apiTimestamp,
+    api_timestamp: outputInstant(row.apiTimestamp),
     listings: row.listings,
     tickets: row.tickets,
     min_price: row.minPrice,
@@ -88,8 +89,8 @@ function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, 
     section: row.section,
     row: row.row,
     quantity: row.quantity,
-    first_seen: row.firstSeen,
-    last_seen: row.lastSeen,
+    first_seen: outputInstant(row.firstSeen),
+    last_seen: outputInstant(row.lastSeen),
     first_price: row.firstPrice,
     last_price: row.lastPrice,
     lowest_price: row.lowestPrice,
