@@ -7,7 +7,7 @@ import type { Runtime } from './runtime.js';
 export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<void> {
   const output = parseOutputOptions(flags, rt);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       await writeJson(
         sink,
         {
@@ -25,6 +25,7 @@ export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<voi
     const writer = rowWriterFor(rt, output, sink, {
       documented: ['role', 'code', 'name', 'platform', 'kind'],
       tableDefaults: ['role', 'code', 'name', 'platform', 'kind'],
+      jsonKey: 'agents',
     });
     await writer.write(rows);
     await writer.end();

@@ -6,7 +6,7 @@ import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../s
 import { outputInstant } from '../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import type { HistoryOptions } from './history.js';
-import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
 import { entryText } from './track-entries.js';
 
@@ -52,7 +52,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     const view = options.listings ? LISTINGS_VIEW : SNAPSHOTS_VIEW;
     const writer =
       output.format === 'json'
-        ? createJsonListWriter(sink, { key: options.listings ? 'listings' : 'snapshots', pretty: output.out === undefined && rt.io.stdout.isTTY === true })
+        ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
         : rowWriterFor(rt, output, sink, withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) });
     await writer.write(records);
     await writer.end();

@@ -17,6 +17,7 @@ const LISTING_VIEW: RecordView = {
   tableDefaults: ['eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
   lastColumns: ['timestamp'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+  jsonKey: 'listings',
 };
 
 export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {
@@ -57,7 +58,7 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
 async function writeInventory(inventory: InventoryResponse, options: InventoryOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       await writeJson(sink, inventory, prettyJson(rt, output));
       return;
     }

@@ -13,7 +13,7 @@ import { historyLocation, openHistoryStore, shownLocation } from './history-stor
 import { isoToMicros, outputInstant } from '../store/timestamps.js';
 import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
-import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
 import { entryText, type TrackEntry } from './track-entries.js';
 import type { TrackOptions } from './track.js';
@@ -194,7 +194,7 @@ async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: Tra
   const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
     const writer =
-      output.format === 'json' ? createJsonListWriter(sink, { key: 'snapshots', pretty: output.out === undefined && rt.io.stdout.isTTY === true }) : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
+      output.format === 'json' ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
     await writer.write(rows);
     await writer.end();
   });

@@ -4,7 +4,7 @@ import { CONFIG_FILE_NAME, configDir } from '../../config/paths.js';
 import { ConfigStore } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { parseOutputOptions, type RawOutputFlags } from '../output-options.js';
-import { createJsonListWriter, rowWriterFor, withSink } from '../present.js';
+import { jsonListFor, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
 
 function settingKey(key: string): SettingKey {
@@ -48,7 +48,7 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
   }));
   await withSink(rt, output, async (sink) => {
     if (output.format === 'json') {
-      const writer = createJsonListWriter(sink, { key: 'settings', pretty: rt.io.stdout.isTTY === true });
+      const writer = jsonListFor(rt, output, sink, 'settings');
       await writer.write(rows);
       await writer.end();
       return;

@@ -38,6 +38,7 @@ const MARKET_VIEW: RecordView = {
   documented: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'timestamp', 'error'],
   tableDefaults: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'updated'],
   columnTypes: { ...FIGURE_TYPES, timestamp: 'datetime', updated: 'datetime' },
+  jsonKey: 'market',
 };
 
 const CHEAPEST_VIEW: RecordView = {
@@ -52,6 +53,7 @@ const LISTING_VIEW: RecordView = {
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
   lastColumns: ['timestamp'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
+  jsonKey: 'listings',
 };
 
 /** The answer of `-o json`. */
@@ -182,7 +184,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
   const rows = marketRows(fetched.outcomes);
   const listings = agentListings(fetched.outcomes);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       const view: EventView = {
         event: fetched.event,
         market: rows,

@@ -17,18 +17,21 @@ const SUMMARY_VIEW: RecordView = {
   documented: ['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date' },
+  jsonKey: 'salesData',
 };
 
 const DETAILS_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted'],
   tableDefaults: ['soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price'],
   columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', date: 'date', soldDate: 'datetime' },
+  jsonKey: 'soldTickets',
 };
 
 const DAILY_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice', 'minimumSalesDataDate', 'maximumSalesDataDate'],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
+  jsonKey: 'salesDetails',
 };
 
 export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
@@ -40,7 +43,7 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
       await sink.write(renderSalesChart(response.salesData, { width: rt.terminalWidth(), from: options.startDate, to: options.endDate }));
       return;
     }
-    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
     const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
     if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
@@ -61,7 +64,7 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
     if (output.format === 'table') await sink.write(`${eventHeaderLines(response).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
@@ -83,7 +86,7 @@ async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt
   const { output } = options;
   let days = 0;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       // The payload untouched: its bytes pass straight through, each chunk checked as JSON first.
       const counted = { days: 0 };
       let last = 0x0a;
