@@ -308,7 +308,7 @@ complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated data
 complete -c tix -n '__tix_in \'sandbox\'' -l events -d 'number of events (default: 2000)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l latency -d 'milliseconds added to every response (default: 0)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fail-rate -d 'fraction of requests answered 503, 0-1 (default: 0)' -x
-complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time (default: the real time)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l time-scale -d 'run the clock this many times as fast as real time, from --now, 1-100000 (900: inventory refreshes every second)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fault -d 'misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json' -x -a 'reset truncate rate-limit slow html bad-shape not-json'
 complete -c tix -n '__tix_in \'sandbox\'' -l fault-rate -d 'fraction of requests --fault applies to, 0-1 (default: 1)' -x

@@ -741,7 +741,7 @@ _tix_command() {
         '--events:number of events (default: 2000)'
         '--latency:milliseconds added to every response (default: 0)'
         '--fail-rate:fraction of requests answered 503, 0-1 (default: 0)'
-        '--now:the sandbox'\''s clock, an ISO 8601 date-time (default: the real time)'
+        '--now:the sandbox'\''s clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)'
         '--time-scale:run the clock this many times as fast as real time, from --now, 1-100000 (900: inventory refreshes every second)'
         '--fault:misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json'
         '--fault-rate:fraction of requests --fault applies to, 0-1 (default: 1)'

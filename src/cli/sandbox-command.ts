@@ -33,7 +33,7 @@ export function sandboxCommand(): Command {
     .option('--events <n>', 'number of events (default: 2000)')
     .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
     .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')
-    .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time (default: the real time)")
+    .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)")
     .option('--time-scale <factor>', `run the clock this many times as fast as real time, from --now, 1-${MAX_TIME_SCALE} (900: inventory refreshes every second)`)
     .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
     .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')

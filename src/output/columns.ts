@@ -8,7 +8,7 @@ export interface ColumnChoice {
   records: readonly object[];
   /** `--fields`: exactly these columns, in this order. */
   fields?: readonly string[];
-  /** Columns that go after every other one, in this order, when a record has them (a row's `timestamp`). */
+  /** Columns that go after every other one, in this order, when documented or seen (a listing's `timestamp`). */
   last?: readonly string[];
 }
 

@@ -16,7 +16,6 @@ export interface DateContext {
 export const DATE_FORMS =
   'YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y';
 
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
 const OFFSET = /^([+-])(\d{1,4})([dwmy])$/;
