@@ -154,14 +154,14 @@ complete -c tix -n '__tix_in \'events search\'' -l limit -d 'stop after this man
 complete -c tix -n '__tix_in \'events search\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
 complete -c tix -n '__tix_in \'events search\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events search\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
 complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events get\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events get\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events get\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -174,7 +174,7 @@ complete -c tix -n '__tix_in \'events by-agent\'' -l limit -d 'stop after this m
 complete -c tix -n '__tix_in \'events by-agent\'' -l all -d 'fetch every page (in order, several at once: see --concurrency)'
 complete -c tix -n '__tix_in \'events by-agent\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events by-agent\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events by-agent\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -190,7 +190,7 @@ complete -c tix -n '__tix_in \'events view\'' -l max-price -d 'only listings pri
 complete -c tix -n '__tix_in \'events view\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
 complete -c tix -n '__tix_in \'events view\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events view\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events view\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'events view\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events view\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -201,7 +201,7 @@ complete -c tix -n '__tix_in \'inventory\'' -l max-price -d 'only listings price
 complete -c tix -n '__tix_in \'inventory\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
 complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'inventory\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -226,7 +226,7 @@ complete -c tix -n '__tix_in \'sales summary\'' -l from -d 'first day of sales (
 complete -c tix -n '__tix_in \'sales summary\'' -l to -d 'last day of sales (default: the last day with data)' -x
 complete -c tix -n '__tix_in \'sales summary\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'sales summary\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales summary\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'sales summary\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'sales summary\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -236,7 +236,7 @@ complete -c tix -n '__tix_in \'sales details\'' -l from -d 'first day of sales (
 complete -c tix -n '__tix_in \'sales details\'' -l to -d 'last day of sales (default: the last day with data)' -x
 complete -c tix -n '__tix_in \'sales details\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'sales details\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales details\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -248,11 +248,11 @@ complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait whil
 complete -c tix -n '__tix_in \'track\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'track\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'track\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'track\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
-complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time, today, yesterday, tomorrow, or an offset like -7d, +30d, -2w, -3m, +1y' -x
+complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y' -x
 complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
@@ -262,7 +262,7 @@ complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait wh
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -271,7 +271,7 @@ complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy int
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'agents\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -280,7 +280,7 @@ complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a 
 complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first'
 complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'api\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'api\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'api\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -299,7 +299,7 @@ complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output time
 complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'config list\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'config list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
@@ -308,7 +308,7 @@ complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated data
 complete -c tix -n '__tix_in \'sandbox\'' -l events -d 'number of events (default: 2000)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l latency -d 'milliseconds added to every response (default: 0)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fail-rate -d 'fraction of requests answered 503, 0-1 (default: 0)' -x
-complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time (default: the real time)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l now -d 'the sandbox\'s clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l time-scale -d 'run the clock this many times as fast as real time, from --now, 1-100000 (900: inventory refreshes every second)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fault -d 'misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json' -x -a 'reset truncate rate-limit slow html bad-shape not-json'
 complete -c tix -n '__tix_in \'sandbox\'' -l fault-rate -d 'fraction of requests --fault applies to, 0-1 (default: 1)' -x

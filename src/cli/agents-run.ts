@@ -7,7 +7,7 @@ import type { Runtime } from './runtime.js';
 export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<void> {
   const output = parseOutputOptions(flags, rt);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       await writeJson(
         sink,
         {
@@ -26,6 +26,7 @@ export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<voi
       documented: ['role', 'code', 'name', 'platform', 'kind'],
       tableDefaults: ['role', 'code', 'name', 'platform', 'kind'],
       fit: { identifiers: ['code'], dropOrder: ['kind', 'platform', 'role'] },
+      jsonKey: 'agents',
     });
     await writer.write(rows);
     await writer.end();

@@ -3,9 +3,10 @@ import { getEvent } from '../api/events.js';
 import { ExitCode, TixError } from '../errors.js';
 import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../store/store.js';
+import { outputInstant } from '../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import type { HistoryOptions } from './history.js';
-import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
 import { entryText } from './track-entries.js';
 
@@ -53,7 +54,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     const view = options.listings ? LISTINGS_VIEW : SNAPSHOTS_VIEW;
     const writer =
       output.format === 'json'
-        ? createJsonListWriter(sink, { key: options.listings ? 'listings' : 'snapshots', pretty: output.out === undefined && rt.io.stdout.isTTY === true })
+        ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
         : rowWriterFor(rt, output, sink, withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) });
     await writer.write(records);
     await writer.end();
@@ -74,7 +75,7 @@ async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<AgentE
 function snapshotRecord(row: SnapshotRow, withAgent: boolean): Record<string, unknown> {
   return {
     ...(withAgent ? { agent: row.agent } : {}),
-    api_timestamp: row.apiTimestamp,
+    api_timestamp: outputInstant(row.apiTimestamp),
     listings: row.listings,
     tickets: row.tickets,
     min_price: row.minPrice,
@@ -90,8 +91,8 @@ function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, 
     section: row.section,
     row: row.row,
     quantity: row.quantity,
-    first_seen: row.firstSeen,
-    last_seen: row.lastSeen,
+    first_seen: outputInstant(row.firstSeen),
+    last_seen: outputInstant(row.lastSeen),
     first_price: row.firstPrice,
     last_price: row.lastPrice,
     lowest_price: row.lowestPrice,

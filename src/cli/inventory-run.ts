@@ -13,10 +13,12 @@ import type { Runtime } from './runtime.js';
 
 /** One row per listing; the agent's own extra fields follow the documented ones, then the timestamp. */
 const LISTING_VIEW: RecordView = {
-  documented: ['ticketAgent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
+  documented: ['ticketAgent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId', 'timestamp'],
   tableDefaults: ['eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
+  lastColumns: ['timestamp'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
   fit: { identifiers: ['eventId', 'listingId'], dropOrder: ['listingId', 'row', 'quantity'] },
+  jsonKey: 'listings',
 };
 
 export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {
@@ -58,15 +60,12 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
 async function writeInventory(inventory: InventoryResponse, options: InventoryOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       await writeJson(sink, inventory, prettyJson(rt, output));
       return;
     }
     const rows = listingRows(inventory, output.format === 'table');
-    // The timestamp goes last, after the agent's own fields, and stays a column even with no listings.
-    const fixedColumns = output.format === 'csv' || output.format === 'tsv' || output.format === 'parquet';
-    const columns = output.fields ?? (fixedColumns ? listingColumns(rows) : undefined);
-    const writer = rowWriterFor(rt, columns ? { ...output, fields: columns } : output, sink, LISTING_VIEW);
+    const writer = rowWriterFor(rt, output, sink, LISTING_VIEW);
     await writer.write(rows);
     await writer.end();
   });
@@ -90,12 +89,6 @@ export function listingRows(inventory: InventoryResponse, byPrice: boolean): Rec
     }
   }
   return rows;
-}
-
-function listingColumns(rows: readonly Record<string, unknown>[]): string[] {
-  const columns = new Set(LISTING_VIEW.documented);
-  for (const row of rows) for (const key of Object.keys(row)) if (key !== 'timestamp') columns.add(key);
-  return [...columns, 'timestamp'];
 }
 
 function summaryLines(events: InventoryEvent[], filtered: boolean): string[] {

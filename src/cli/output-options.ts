@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { UsageError } from '../errors.js';
+import { printable } from './parse/dates.js';
 import type { OutputFormat } from '../config/keys.js';
 import type { Runtime } from './runtime.js';
 
@@ -33,10 +34,11 @@ const FORMAT_BY_EXTENSION: Record<string, OutputFormat> = {
 export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOptions {
   const out = flags.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out needs a file name');
-  const chosen = rt.settings.sources.output === 'default' ? undefined : rt.settings.values.output;
+  const { sources, values } = rt.settings;
+  const chosen = sources.output === 'default' ? undefined : values.output;
   // `--out sales.csv` means CSV unless a format was asked for; otherwise a table for people, JSON for programs.
-  const format: OutputFormat =
-    chosen ?? (out !== undefined ? FORMAT_BY_EXTENSION[extname(out).toLowerCase()] : undefined) ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
+  const fromExtension = out !== undefined && sources.output !== 'flag' ? formatOfFile(out) : undefined;
+  const format: OutputFormat = chosen ?? fromExtension ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
 
   const options: OutputOptions = { format, header: flags.header !== false, excelSafe: flags.excelSafe === true };
   if (out !== undefined) options.out = out;
@@ -48,6 +50,22 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
     throw new UsageError(`--excel-safe applies to csv and tsv output, not ${format}`);
   }
   return options;
+}
+
+/**
+ * The format a file's extension names; undefined for a file without one. An extension tix does not know is
+ * refused rather than guessed: `--out report.xlsx` would otherwise be JSON under a spreadsheet's name. It is
+ * checked even when a TIX_OUTPUT or profile setting would choose the format: that setting is a preference,
+ * not an answer for this file; only -o on the command line makes any name acceptable.
+ */
+function formatOfFile(file: string): OutputFormat | undefined {
+  const extension = extname(file).toLowerCase();
+  if (extension === '') return undefined;
+  const format = FORMAT_BY_EXTENSION[extension];
+  if (format === undefined) {
+    throw new UsageError(`--out: unknown file extension '${printable(extname(file))}'; use one of ${Object.keys(FORMAT_BY_EXTENSION).join(', ')}, or give -o`);
+  }
+  return format;
 }
 
 /** Reads `--fields a,b.c`: comma-separated column names, spaces around them ignored, duplicates dropped. */

@@ -1,26 +1,33 @@
 import {
-  createJsonListWriter as createListWriter,
+  accessor,
+  collectColumns,
+  createJsonListWriter,
   createRowWriter,
   fileSink,
   stdoutSink,
   writeJson as writeDocument,
+  type Accessor,
   type ColumnType,
-  type JsonListWriter,
   type RowWriter,
   type Sink,
   type TableFit,
 } from '../output/index.js';
 import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
+import { closest } from './parse/enum.js';
 import type { Runtime } from './runtime.js';
 
 /** How a kind of record is shown: its documented columns, the short table set, and column types. */
 export interface RecordView {
   documented: readonly string[];
   tableDefaults: readonly string[];
+  /** Columns after all others, such as the `timestamp` that follows each agent's own fields. */
+  lastColumns?: readonly string[];
   columnTypes?: Record<string, ColumnType>;
   /** How its table gives way to a narrow terminal: the identifiers never cut, the columns to leave out first. */
   fit?: TableFit;
+  /** json with --fields: the key of the list of records, `{"<jsonKey>":[...]}`, each with only those fields. */
+  jsonKey?: string;
 }
 
 /**
@@ -56,21 +63,6 @@ export function writeJson(sink: Sink, value: unknown, pretty: boolean): Promise<
   return writeDocument(sink, value, pretty);
 }
 
-/** `{"<key>":[item,item,...]}` streamed as pages arrive (output/json-writer.ts). */
-export function createJsonListWriter(sink: Sink, options: { key: string; pretty: boolean }): JsonListWriter {
-  const writer = createListWriter(sink, options);
-  const watch = watchOf(sink);
-  if (!watch) return writer;
-  const prefix = `${options.key}[]`;
-  return {
-    write(items) {
-      for (const item of items) watch.scan(item, prefix);
-      return writer.write(items);
-    },
-    end: () => writer.end(),
-  };
-}
-
 /** Text that is data but not records (a body as sent): named fields where it is JSON holding the key. */
 export function noteDocumentText(sink: Sink, text: string): void {
   const watch = watchOf(sink);
@@ -83,13 +75,14 @@ export function noteDocumentText(sink: Sink, text: string): void {
 }
 
 /**
- * Writes batches of records in the chosen row format (everything but json). Columns that stdout could not
- * take (first seen after the csv/tsv header went out) are named in one warning at the end: the exit code
- * stays 0, since every row was written, but a script's author learns how to get them.
+ * Writes batches of records in the chosen row format, or for json with --fields as `{"<jsonKey>":[...]}`.
+ * Columns that stdout could not take (first seen after the csv/tsv header went out) are named in one
+ * warning at the end: the exit code stays 0, since every row was written, but a script's author learns how
+ * to get them. So are --fields that no record had (fieldsChecked).
  */
 export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView): RowWriter {
   const width = tableWidth(rt, output);
-  const writer = createWriter(output, sink, view, width, rt.colorFor(rt.io.stdout));
+  const writer = fieldsChecked(rt, output, createWriter(rt, output, sink, view, width));
   const watch = watchOf(sink);
   const keep = writtenColumns(output, view);
   return {
@@ -107,6 +100,74 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
   };
 }
 
+/** `{"<key>":[...]}` streamed a batch at a time, each record cut to --fields when given (and those checked). */
+export function jsonListFor(rt: Runtime, output: OutputOptions, sink: Sink, key: string): RowWriter {
+  return fieldsChecked(rt, output, jsonList(rt, output, sink, key));
+}
+
+/** The list writer of output/json-writer.ts, its records watched for an echoed key as they pass. */
+function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): RowWriter {
+  const writer = createJsonListWriter(sink, { key, pretty: prettyJson(rt, output), fields: output.fields });
+  const watch = watchOf(sink);
+  if (!watch) return writer;
+  // With --fields only the chosen fields are written, and they are named as --fields names them.
+  const keep = output.fields?.length ? writtenColumns(output, { documented: [], tableDefaults: [] }) : undefined;
+  const prefix = keep ? '' : `${key}[]`;
+  return {
+    write(records) {
+      for (const record of records) watch.scan(record, prefix, keep);
+      return writer.write(records);
+    },
+    end: () => writer.end(),
+  };
+}
+
+/**
+ * --fields names that no record of the output had are warned about once at the end, with the closest name
+ * the records did have: fields vary by agent, so a name missing today is not an error, but a typo (nmae)
+ * should not pass as an empty column without a word. The exit code is unchanged.
+ */
+function fieldsChecked(rt: Runtime, output: OutputOptions, writer: RowWriter): RowWriter {
+  if (!output.fields || output.fields.length === 0) return writer;
+  const unseen = new Map<string, Accessor>(output.fields.map((field) => [field, accessor(field)]));
+  // The names the records had, for "did you mean": gathered only while a field is missing, from a sample.
+  const known = new Set<string>();
+  let sampled = 0;
+  const notice = (records: readonly object[]) => {
+    for (const record of records) {
+      if (unseen.size === 0) return;
+      if (record === null || typeof record !== 'object') continue;
+      sampled++;
+      for (const [field, read] of unseen) if (read(record) !== undefined) unseen.delete(field);
+      if (sampled <= FIELD_SAMPLE) collectColumns(record, known);
+    }
+  };
+  return {
+    write(records) {
+      notice(records);
+      return writer.write(records);
+    },
+    async end() {
+      await writer.end();
+      // No records, no verdict: an empty result says nothing about the names.
+      if (unseen.size > 0 && sampled > 0) rt.warn(unseenFieldsWarning([...unseen.keys()], [...known]));
+    },
+    ...(writer.leftOut ? { leftOut: () => writer.leftOut!() } : {}),
+    ...(writer.leftOutToFit ? { leftOutToFit: () => writer.leftOutToFit!() } : {}),
+  };
+}
+
+/** How many records give the names a missing field is compared with: plenty for every agent's fields. */
+const FIELD_SAMPLE = 1_000;
+
+function unseenFieldsWarning(fields: readonly string[], known: readonly string[]): string {
+  const named = fields.map((field) => {
+    const suggestion = closest(field, known.filter((name) => !fields.includes(name)));
+    return suggestion ? `${field} (did you mean ${suggestion}?)` : field;
+  });
+  return `--fields: no record had ${named.join(', ')}, so ${fields.length === 1 ? 'it is' : 'they are'} empty in every row (null in json)`;
+}
+
 export function leftOutWarning(columns: readonly string[]): string {
   const shown = columns.slice(0, 8).join(', ') + (columns.length > 8 ? ` and ${columns.length - 8} more` : '');
   const noun = columns.length === 1 ? 'column' : 'columns';
@@ -120,19 +181,23 @@ function writtenColumns(output: OutputOptions, view: RecordView): ((field: strin
   return (field) => chosen.some((column) => field === column || field.startsWith(`${column}.`) || field.startsWith(`${column}[]`));
 }
 
-function createWriter(output: OutputOptions, sink: Sink, view: RecordView, width: number | undefined, color: boolean): RowWriter {
-  if (output.format === 'json') throw new Error('rowWriterFor: json is written as payloads, not rows');
+function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView, width: number | undefined): RowWriter {
+  if (output.format === 'json') {
+    if (view.jsonKey === undefined) throw new Error('rowWriterFor: json without a jsonKey is written as the payload, not as rows');
+    return jsonList(rt, output, sink, view.jsonKey);
+  }
   const toFile = output.out !== undefined;
   return createRowWriter(output.format, sink, {
     documented: [...view.documented],
     tableDefaults: [...view.tableDefaults],
+    ...(view.lastColumns ? { lastColumns: view.lastColumns } : {}),
     ...(output.fields ? { fields: output.fields } : {}),
     header: output.header,
     excelSafe: output.excelSafe,
     ...(view.columnTypes ? { columnTypes: view.columnTypes } : {}),
     ...(view.fit ? { fit: view.fit } : {}),
     ...(width !== undefined ? { width } : {}),
-    color: !toFile && color,
+    color: !toFile && rt.colorFor(rt.io.stdout),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { UsageError } from '../errors.js';
+import { ExitCode, TixError, UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
-import { printable } from './parse/dates.js';
+import { parseInstantFlag, printable } from './parse/dates.js';
 import { parseWholeNumber } from './parse/numbers.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
@@ -33,7 +33,7 @@ export function sandboxCommand(): Command {
     .option('--events <n>', 'number of events (default: 2000)')
     .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
     .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')
-    .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time (default: the real time)")
+    .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)")
     .option('--time-scale <factor>', `run the clock this many times as fast as real time, from --now, 1-${MAX_TIME_SCALE} (900: inventory refreshes every second)`)
     .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
     .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')
@@ -46,7 +46,9 @@ export function sandboxCommand(): Command {
   return command.action(async (flags: RawFlags) => {
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
     const options = parseSandboxFlags(flags);
-    const sandbox = await startSandbox(options);
+    const sandbox = await startSandbox(options).catch((error: unknown) => {
+      throw listenError(error, options.port ?? 0);
+    });
     // Listen for the stop signals before saying "listening": a supervisor may send SIGTERM as soon as it reads that.
     const stopped = new Promise<void>((resolve) => {
       const stop = () => resolve();
@@ -71,6 +73,18 @@ export function sandboxCommand(): Command {
   });
 }
 
+/**
+ * A port that is taken, or privileged, is a conflict with the machine rather than a malformed flag: exit 1,
+ * as gh and wrangler do, with what to do about it instead of Node's `listen EADDRINUSE`.
+ */
+function listenError(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `cannot listen on 127.0.0.1:${port}`;
+  if (code === 'EADDRINUSE') return new TixError(`${where}: the port is in use; choose another --port, or 0 for any free port`, ExitCode.ERROR);
+  if (code === 'EACCES') return new TixError(`${where}: permission denied (ports below 1024 need privileges); choose a --port from 1024, or 0 for any free port`, ExitCode.ERROR);
+  return error;
+}
+
 function fraction(flag: string, raw: string): number {
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
@@ -92,13 +106,7 @@ export function parseSandboxFlags(flags: RawFlags) {
     if (!(FAULTS as readonly string[]).includes(flags.fault)) throw new UsageError(`--fault must be one of ${FAULTS.join(', ')}, not '${flags.fault}'`);
     options.fault = flags.fault as (typeof FAULTS)[number];
   }
-  if (flags.now !== undefined) {
-    const now = new Date(flags.now);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(flags.now) || Number.isNaN(now.getTime())) {
-      throw new UsageError(`--now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z, not '${flags.now}'`);
-    }
-    options.now = now;
-  }
+  if (flags.now !== undefined) options.now = parseInstantFlag('--now', flags.now);
   if (flags.timeScale !== undefined) {
     const factor = Number(flags.timeScale);
     if (flags.timeScale.trim() === '' || !(factor >= 1 && factor <= MAX_TIME_SCALE)) {

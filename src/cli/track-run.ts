@@ -10,10 +10,10 @@ import { fetchInventory } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
 import { preloadStore } from '../store/open.js';
 import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
-import { isoToMicros } from '../store/timestamps.js';
+import { isoToMicros, outputInstant } from '../store/timestamps.js';
 import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
-import { createJsonListWriter, rowWriterFor, withSink, type RecordView } from './present.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
 import { entryText, type TrackEntry } from './track-entries.js';
 import type { TrackOptions } from './track.js';
@@ -122,7 +122,7 @@ async function fetchSnapshots(client: ApiClient, targets: readonly Target[], opt
           failures.push({ what: describe(agent, id, entryOf.get(id)), error: isNotFound(batch.error) ? `ticket agent '${agent}' not recognised (HTTP 404)` : batch.error });
         }
       }
-      const snapshots = snapshotsOf(agent, fetched.responses, new Set(ids), rt.io.now().toISOString(), failures);
+      const snapshots = snapshotsOf(agent, fetched.responses, new Set(ids), outputInstant(rt.io.now().toISOString()), failures);
       const answered = new Set(snapshots.map((s) => s.eventId));
       for (const id of ids) {
         if (!failed.has(id) && !answered.has(id)) failures.push({ what: describe(agent, id, entryOf.get(id)), error: 'not in the inventory the API sent' });
@@ -162,7 +162,7 @@ async function fetchSales(client: ApiClient, targets: readonly Target[], options
   const settled = await mapSettled(
     stubhub,
     options.concurrency,
-    async (t) => ({ summary: await getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }), fetchedAt: rt.io.now().toISOString() }),
+    async (t) => ({ summary: await getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }), fetchedAt: outputInstant(rt.io.now().toISOString()) }),
     { stopOnFailure: false },
   );
   return settled.flatMap((s, i) => {
@@ -198,7 +198,7 @@ async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: Tra
   const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
     const writer =
-      output.format === 'json' ? createJsonListWriter(sink, { key: 'snapshots', pretty: output.out === undefined && rt.io.stdout.isTTY === true }) : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
+      output.format === 'json' ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
     await writer.write(rows);
     await writer.end();
   });

@@ -8,20 +8,23 @@ export interface ColumnChoice {
   records: readonly object[];
   /** `--fields`: exactly these columns, in this order. */
   fields?: readonly string[];
+  /** Columns that go after every other one, in this order, when documented or seen (a listing's `timestamp`). */
+  last?: readonly string[];
 }
 
 /**
  * The columns of csv, tsv and table output. `--fields` wins outright. Otherwise the documented fields come
  * first, even when no record has them, so a cron job's csv has the same header every day; then every other
  * (flattened) key in first-seen order. Streams decide once, on their first batch, because the header is
- * out by the time later batches arrive.
+ * out by the time later batches arrive. Columns named `last` follow all of them, wherever they were seen.
  */
-export function resolveColumns({ documented, records, fields }: ColumnChoice): string[] {
+export function resolveColumns({ documented, records, fields, last = [] }: ColumnChoice): string[] {
   if (fields && fields.length > 0) return [...new Set(fields)];
   const columns = new Set(documented);
   for (const record of records) {
     if (record !== null && typeof record === 'object') collectColumns(record, columns);
   }
-  return [...columns];
+  const trailing = last.filter((column) => columns.delete(column));
+  return [...columns, ...trailing];
 }
 

@@ -120,8 +120,8 @@ class DelimitedWriter implements RowWriter {
 
   /** Fixes the first columns and returns the header line ('' with --no-header). */
   #start(records: readonly object[]): string {
-    const { documented, fields } = this.options;
-    const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}) });
+    const { documented, fields, lastColumns } = this.options;
+    const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) });
     this.#columns = columns;
     this.#readers = columns.map(accessor);
     this.#shapes = new ShapeWatch(columns);

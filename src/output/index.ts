@@ -11,7 +11,7 @@ export {
   abortAllFileSinksSync,
   openFileSinkCount,
 } from './sink.js';
-export { flatten, type Cell } from './flatten.js';
+export { accessor, collectColumns, flatten, type Accessor, type Cell } from './flatten.js';
 export { resolveColumns, type ColumnChoice } from './columns.js';
 export { excelSafeText } from './excel-safe.js';
 export { createRowWriter, type RowWriter, type RowWriterOptions } from './row-writer.js';

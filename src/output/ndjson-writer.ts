@@ -1,4 +1,4 @@
-import { accessor, type Accessor } from './flatten.js';
+import { projectionOf } from './projection.js';
 import type { RowWriter, RowWriterOptions } from './row-writer.js';
 import type { Sink } from './sink.js';
 
@@ -8,7 +8,7 @@ import type { Sink } from './sink.js';
  * in the record (`--fields id,venue.city` gives {"id":…,"venue":{"city":…}}) and null where a record lacks one.
  */
 export function createNdjsonWriter(sink: Sink, options: RowWriterOptions): RowWriter {
-  const project = options.fields && options.fields.length > 0 ? projection([...new Set(options.fields)]) : undefined;
+  const project = projectionOf(options.fields);
   return {
     write(records) {
       if (records.length === 0) return Promise.resolve();
@@ -17,44 +17,5 @@ export function createNdjsonWriter(sink: Sink, options: RowWriterOptions): RowWr
       return sink.write(out);
     },
     end: () => Promise.resolve(),
-  };
-}
-
-type Projection = (record: object) => object;
-
-function projection(fields: readonly string[]): Projection {
-  const plan = fields.map((field) => ({ field, path: field.split('.'), read: accessor(field) as Accessor }));
-  return (record) => {
-    const source = record !== null && typeof record === 'object' ? record : {};
-    // Null-prototype objects: a field named __proto__ is then just a key, never the prototype.
-    const out: Record<string, unknown> = Object.create(null);
-    const made = new Set<object>([out]);
-    for (const { field, path, read } of plan) {
-      const value = read(source) ?? null;
-      if (path.length === 1 || Object.hasOwn(source, field)) {
-        out[field] = value;
-        continue;
-      }
-      let parent = out;
-      let placed = true;
-      for (let i = 0; i < path.length - 1; i++) {
-        const key = path[i]!;
-        const next = parent[key];
-        if (next === undefined) {
-          const child: Record<string, unknown> = Object.create(null);
-          made.add(child);
-          parent[key] = child;
-          parent = child;
-        } else if (typeof next === 'object' && next !== null && made.has(next)) {
-          parent = next as Record<string, unknown>;
-        } else {
-          // An enclosing field was selected too (--fields venue,venue.city): it already holds this value.
-          placed = false;
-          break;
-        }
-      }
-      if (placed) parent[path[path.length - 1]!] = value;
-    }
-    return out;
   };
 }

@@ -128,8 +128,8 @@ class ParquetWriter implements RowWriter {
   }
 
   #resolveColumns(records: readonly object[]): Column[] {
-    const { documented, fields } = this.options;
-    return resolveColumns({ documented, records, ...(fields ? { fields } : {}) }).map((name) => ({ name, read: accessor(name), kinds: 0 }));
+    const { documented, fields, lastColumns } = this.options;
+    return resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) }).map((name) => ({ name, read: accessor(name), kinds: 0 }));
   }
 
   async #scratchDir(): Promise<Scratch> {

@@ -27,6 +27,8 @@ export interface RowWriterOptions {
   documented: readonly string[];
   /** The short column set a table shows when --fields is not given. */
   tableDefaults?: readonly string[];
+  /** Columns after every other one (the agent's own fields vary, its `timestamp` stays last). */
+  lastColumns?: readonly string[];
   /** `--fields`: exactly these columns, in this order, in every row format (ndjson too). */
   fields?: readonly string[];
   /** `--no-header` sets this false (csv, tsv, table). Default true. */

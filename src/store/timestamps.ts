@@ -34,6 +34,16 @@ export function canonicalInstant(text: string): string | undefined {
   return micros === undefined ? undefined : microsToIso(micros);
 }
 
+/**
+ * The spelling of the instants tix writes in its output (a history's api_timestamp and first_seen, a
+ * snapshot's fetched_at): the API's own for its `timestamp`, UTC in whole seconds (2026-03-15T03:00:00Z),
+ * with the fraction only when there is one (2026-03-15T03:00:00.250Z). The store's `.000Z` texts, and
+ * Date's, are re-spelt; anything else is returned as it is.
+ */
+export function outputInstant(iso: string): string {
+  return iso.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.0+Z$/, '$1Z');
+}
+
 /** ISO 8601 in UTC to the millisecond (to the microsecond when it has them), as the store gives timestamps back. */
 export function microsToIso(micros: bigint | number): string {
   const value = BigInt(micros);

@@ -12,8 +12,9 @@ import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
-const iso = (text: string) => new Date(text).toISOString();
-const TIMES = [0, 15, 30].map((m) => new Date(Date.parse(FIXED_NOW) + m * MINUTE).toISOString());
+/** tix's spelling of an instant: UTC, whole seconds as the API's own timestamp, a fraction only when there is one. */
+const iso = (text: string) => new Date(text).toISOString().replace('.000Z', 'Z');
+const TIMES = [0, 15, 30].map((m) => iso(new Date(Date.parse(FIXED_NOW) + m * MINUTE).toISOString()));
 
 interface Listing {
   listingId: string;

@@ -11,7 +11,8 @@ import { MINUTE, onSale, sql, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
-const iso = (text: string) => new Date(text).toISOString();
+/** tix's spelling of an instant in history: UTC, whole seconds as the API's own timestamp, a fraction only when there is one. */
+const iso = (text: string) => new Date(text).toISOString().replace('.000Z', 'Z');
 
 let tm: { id: string; agentId: string }[];
 beforeAll(() => {

@@ -2,7 +2,7 @@ import { displaySetting, isSettingKey, SETTINGS, SETTING_KEYS, type SettingKey }
 import { ConfigStore, configFilePath } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { parseOutputOptions, type RawOutputFlags } from '../output-options.js';
-import { createJsonListWriter, rowWriterFor, withSink } from '../present.js';
+import { jsonListFor, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
 
 function settingKey(key: string): SettingKey {
@@ -52,7 +52,7 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
   }));
   await withSink(rt, output, async (sink) => {
     if (output.format === 'json') {
-      const writer = createJsonListWriter(sink, { key: 'settings', pretty: rt.io.stdout.isTTY === true });
+      const writer = jsonListFor(rt, output, sink, 'settings');
       await writer.write(rows);
       await writer.end();
       return;

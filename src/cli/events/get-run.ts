@@ -16,7 +16,7 @@ export async function runEventsGet(options: EventsGetOptions, rt: Runtime): Prom
   if (options.agent === undefined) {
     // All or nothing: a missing id fails the command (exit 4) rather than printing a list that looks complete.
     const events = await mapConcurrent(options.ids, options.concurrency, (id) => getEvent(client, id, { signal: rt.signal }));
-    if (events.length === 1 && output.format === 'json') {
+    if (events.length === 1 && output.format === 'json' && output.fields === undefined) {
       await withSink(rt, output, (sink) => writeJson(sink, events[0], prettyJson(rt, output)));
       return;
     }
@@ -28,7 +28,7 @@ export async function runEventsGet(options: EventsGetOptions, rt: Runtime): Prom
   const batches: string[][] = [];
   for (let i = 0; i < options.ids.length; i += AGENT_IDS_PER_REQUEST) batches.push(options.ids.slice(i, i + AGENT_IDS_PER_REQUEST));
   const responses = await mapConcurrent(batches, options.concurrency, (batch) => getEventsByAgentIds(client, agent, batch, { signal: rt.signal }));
-  if (responses.length === 1 && output.format === 'json') {
+  if (responses.length === 1 && output.format === 'json' && output.fields === undefined) {
     await withSink(rt, output, (sink) => writeJson(sink, responses[0], prettyJson(rt, output)));
   } else {
     await writeEventPages(rt, output, single(responses.flatMap((r) => r.events)));

@@ -43,6 +43,7 @@ const MARKET_VIEW: RecordView = {
   tableDefaults: ['agent', 'eventId', 'listings', 'tickets', 'minPrice', 'medianPrice', 'maxPrice', 'updated'],
   columnTypes: { ...FIGURE_TYPES, timestamp: 'datetime', updated: 'datetime' },
   fit: { identifiers: ['agent', 'eventId'], dropOrder: ['updated', 'eventId', 'maxPrice', 'medianPrice', 'listings'] },
+  jsonKey: 'market',
 };
 
 const CHEAPEST_VIEW: RecordView = {
@@ -54,10 +55,12 @@ const CHEAPEST_VIEW: RecordView = {
 
 /** `--listings`: every listing, the agent first, its own extra fields after the documented ones, then the timestamp. */
 const LISTING_VIEW: RecordView = {
-  documented: ['agent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId'],
+  documented: ['agent', 'eventId', 'section', 'row', 'quantity', 'price', 'listingId', 'timestamp'],
   tableDefaults: ['agent', 'section', 'row', 'quantity', 'price', 'listingId'],
+  lastColumns: ['timestamp'],
   columnTypes: { quantity: 'integer', price: 'price', timestamp: 'datetime' },
   fit: LISTING_FIT,
+  jsonKey: 'listings',
 };
 
 /** The answer of `-o json`. */
@@ -188,7 +191,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
   const rows = marketRows(fetched.outcomes);
   const listings = agentListings(fetched.outcomes);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       const view: EventView = {
         event: fetched.event,
         market: rows,
@@ -203,27 +206,26 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       return;
     }
     if (output.format !== 'table') {
-      if (options.listings) await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes), true);
-      else await writeRows(rt, output, sink, MARKET_VIEW, rows, false);
+      await writeRows(rt, output, sink, options.listings ? LISTING_VIEW : MARKET_VIEW, options.listings ? listingRows(fetched.outcomes) : rows);
       return;
     }
 
     const width = tableWidth(rt, output);
     await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter, width).join('\n')}\n\n`);
     if (options.listings) {
-      await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)), false);
+      await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)));
       return;
     }
     if (rows.length > 0) {
       const whole = { agent: 'ALL', eventId: '', ...wholeMarket(fetched.outcomes) };
       const tableRows = rows.flatMap((row) => ('error' in row ? [] : [{ ...row, updated: row.timestamp }]));
-      await writeRows(rt, output, sink, MARKET_VIEW, [...tableRows, whole], false);
+      await writeRows(rt, output, sink, MARKET_VIEW, [...tableRows, whole]);
     }
     if (fetched.notListed.length > 0) await sink.write(`${fitLines([`Not listed by: ${fetched.notListed.join(', ')}`], width).join('\n')}\n`);
     const top = cheapest(listings, options.top);
     if (options.top > 0) {
       await sink.write(`\n${top.length === 0 ? 'No listings.' : `Cheapest ${top.length === 1 ? 'listing' : `${top.length} listings`}:`}\n`);
-      await writeRows(rt, { ...output, fields: undefined }, sink, CHEAPEST_VIEW, top, false);
+      await writeRows(rt, { ...output, fields: undefined }, sink, CHEAPEST_VIEW, top);
     }
     if (fetched.sales) await sink.write(`\n${salesLines(fetched.sales, width).join('\n')}\n`);
   });
@@ -236,26 +238,10 @@ function listingRows(outcomes: readonly AgentOutcome[]): Record<string, unknown>
   );
 }
 
-async function writeRows(
-  rt: Runtime,
-  output: EventsViewOptions['output'],
-  sink: Sink,
-  view: RecordView,
-  rows: readonly object[],
-  timestampLast: boolean,
-): Promise<void> {
-  const delimited = output.format === 'csv' || output.format === 'tsv';
-  // Agents add fields of their own; the timestamp goes after all of them, as in `tix inventory`.
-  const columns = output.fields ?? (delimited && timestampLast ? columnsWithTimestampLast(view, rows) : undefined);
-  const writer = rowWriterFor(rt, columns ? { ...output, fields: columns } : output, sink, view);
+async function writeRows(rt: Runtime, output: EventsViewOptions['output'], sink: Sink, view: RecordView, rows: readonly object[]): Promise<void> {
+  const writer = rowWriterFor(rt, output, sink, view);
   await writer.write(rows as Record<string, unknown>[]);
   await writer.end();
-}
-
-function columnsWithTimestampLast(view: RecordView, rows: readonly object[]): string[] {
-  const columns = new Set(view.documented);
-  for (const row of rows) for (const key of Object.keys(row)) if (key !== 'timestamp') columns.add(key);
-  return [...columns, 'timestamp'];
 }
 
 function salesJson(sales: SalesWindow): SalesJson {

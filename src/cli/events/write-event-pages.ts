@@ -1,6 +1,6 @@
 import type { EventListing } from '../../api/types.js';
 import type { OutputOptions } from '../output-options.js';
-import { createJsonListWriter, prettyJson, rowWriterFor, withSink } from '../present.js';
+import { jsonListFor, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
 import { EVENT_VIEW } from './event-record-view.js';
 
@@ -14,14 +14,14 @@ export async function writeEventPages(rt: Runtime, output: OutputOptions, pages:
     if (output.format === 'json') {
       // Opened on the first event: no results means nothing at all on stdout, but a file is always a whole
       // document, so a cron job never keeps reading yesterday's file.
-      let writer: ReturnType<typeof createJsonListWriter> | undefined;
+      let writer: ReturnType<typeof jsonListFor> | undefined;
       for await (const page of pages) {
         if (page.length === 0) continue;
-        writer ??= createJsonListWriter(sink, { key: 'events', pretty: prettyJson(rt, output) });
+        writer ??= jsonListFor(rt, output, sink, 'events');
         await writer.write(page);
         count += page.length;
       }
-      if (!writer && output.out !== undefined) writer = createJsonListWriter(sink, { key: 'events', pretty: false });
+      if (!writer && output.out !== undefined) writer = jsonListFor(rt, output, sink, 'events');
       await writer?.end();
     } else {
       const writer = rowWriterFor(rt, output, sink, EVENT_VIEW);

@@ -13,11 +13,14 @@ export interface DateContext {
   timeZone: string;
 }
 
-export const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, today, yesterday, tomorrow, or an offset like -7d, +30d, -2w, -3m, +1y';
+export const DATE_FORMS =
+  'YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
 const OFFSET = /^([+-])(\d{1,4})([dwmy])$/;
+/** The widest offsets in use (UTC-12:00 to UTC+14:00), both ways: anything beyond is a typo, not a zone. */
+const MAX_OFFSET_MINUTES = 14 * 60;
 
 export function parseDateFlag(flag: string, raw: string, context: DateContext): DateInput {
   const text = raw.trim().toLowerCase();
@@ -39,23 +42,50 @@ export function parseDateFlag(flag: string, raw: string, context: DateContext): 
     }
   }
 
-  const dateOnly = DATE_ONLY.exec(text);
-  if (dateOnly) {
-    if (!isRealDate(+dateOnly[1]!, +dateOnly[2]!, +dateOnly[3]!)) throw fail();
-    return { date: text };
-  }
+  const dateOnly = parseCalendarDate(text);
+  if (dateOnly) return { date: dateOnly };
+  if (DATE_ONLY.test(text)) throw fail();
 
-  const dateTime = DATE_TIME.exec(raw.trim());
-  if (dateTime) {
-    const [, y, mo, d, h, mi, s = '00'] = dateTime;
-    if (!isRealDate(+y!, +mo!, +d!) || +h! > 23 || +mi! > 59 || +s > 59) throw fail();
-    const zone = dateTime[8];
-    const normalised = raw.trim().replace(' ', 'T').replace(/z$/, 'Z');
-    // With an explicit offset the instant is known, so its calendar date is the one in the active zone.
-    const date = zone ? calendarDate(new Date(normalised), context.timeZone) : `${y}-${mo}-${d}`;
-    return { date, dateTime: normalised };
+  const dateTime = parseDateTime(raw);
+  if (!dateTime) throw fail();
+  // With an explicit offset the instant is known, so its calendar date is the one in the active zone.
+  const date = dateTime.zoned ? calendarDate(new Date(dateTime.text), context.timeZone) : dateTime.text.slice(0, 10);
+  return { date, dateTime: dateTime.text };
+}
+
+/**
+ * An exact instant (sandbox --now): an ISO 8601 date-time, read as parseDateFlag reads one (without an
+ * offset it is the machine's local time, as JavaScript reads it), or a bare date for its midnight UTC.
+ */
+export function parseInstantFlag(flag: string, raw: string): Date {
+  const date = parseCalendarDate(raw.trim());
+  const dateTime = date === undefined ? parseDateTime(raw) : undefined;
+  const text = date !== undefined ? `${date}T00:00:00Z` : dateTime?.text;
+  if (text === undefined) {
+    throw new UsageError(`${flag} must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z or 2026-06-01T12:00:00+01:00 (offsets up to ±14:00), or YYYY-MM-DD for its midnight UTC, not '${printable(raw)}'`);
   }
-  throw fail();
+  return new Date(text);
+}
+
+/** YYYY-MM-DD when it is a real calendar date (not 2026-02-30), else undefined. */
+function parseCalendarDate(text: string): string | undefined {
+  const match = DATE_ONLY.exec(text);
+  return match && isRealDate(+match[1]!, +match[2]!, +match[3]!) ? text : undefined;
+}
+
+/**
+ * A date-time that exists: a real calendar date, hours to 23, minutes and seconds to 59, an offset within
+ * ±14:00. Its text is normalised to what Date.parse reads everywhere (T, Z, ±HH:MM), fractions kept.
+ */
+function parseDateTime(raw: string): { text: string; zoned: boolean } | undefined {
+  const match = DATE_TIME.exec(raw.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s = '00', fraction = '', z, sign, oh, om] = match;
+  if (!isRealDate(+y!, +mo!, +d!) || +h! > 23 || +mi! > 59 || +s > 59) return undefined;
+  if (sign !== undefined && (+om! > 59 || +oh! * 60 + +om! > MAX_OFFSET_MINUTES)) return undefined;
+  const zone = z !== undefined ? 'Z' : sign !== undefined ? `${sign}${oh}:${om}` : '';
+  const seconds = match[6] === undefined ? '' : `:${s}${fraction}`;
+  return { text: `${y}-${mo}-${d}T${h}:${mi}${seconds}${zone}`, zoned: zone !== '' };
 }
 
 /** Today's calendar date in the given time zone. */

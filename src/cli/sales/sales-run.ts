@@ -23,6 +23,7 @@ const SUMMARY_VIEW: RecordView = {
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date' },
   fit: DAY_FIT,
+  jsonKey: 'salesData',
 };
 
 const DETAILS_VIEW: RecordView = {
@@ -30,6 +31,7 @@ const DETAILS_VIEW: RecordView = {
   tableDefaults: ['soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price'],
   columnTypes: { ...PRICE_COLUMNS, quantity: 'integer', date: 'date', soldDate: 'datetime' },
   fit: { dropOrder: ['seats', 'row', 'sectionName'] },
+  jsonKey: 'soldTickets',
 };
 
 const DAILY_VIEW: RecordView = {
@@ -37,6 +39,7 @@ const DAILY_VIEW: RecordView = {
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
   columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
   fit: DAY_FIT,
+  jsonKey: 'salesDetails',
 };
 
 export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
@@ -48,7 +51,7 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
       await sink.write(renderSalesChart(response.salesData, { width: rt.chartWidth(), from: options.startDate, to: options.endDate }));
       return;
     }
-    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
     const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
     if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
@@ -69,7 +72,7 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') return writeJson(sink, response, prettyJson(rt, output));
+    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
     if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
@@ -91,7 +94,7 @@ async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt
   const { output } = options;
   let days = 0;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (output.format === 'json' && output.fields === undefined) {
       // The payload untouched: its bytes pass straight through, each chunk checked as JSON first.
       const counted = { days: 0 };
       let last = 0x0a;
