@@ -1,0 +1,82 @@
+/**
+ * A run that did not do what was asked never exits 0 and never touches an existing --out file (README,
+ * Reliability): an incomplete `events view` without --partial, a non-JSON 2xx to `tix api`, a chart asked
+ * for as a data file. Each case runs the built tix against a sandbox or a server of its own on 127.0.0.1.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCleanFailure, expectNoStackTrace } from './support/expect-output.js';
+import { CLOCK, useSandbox, type Sandbox } from './support/sandboxes.js';
+import { apiEnv, tempDir, tix } from './support/tix-process.js';
+import { SANDBOX_NOSALES_KEY } from '../helpers/sandbox.js';
+
+const YESTERDAY = 'agent,eventId\r\nYESTERDAY,1\r\n';
+
+/** An existing --out file, as yesterday's run left it. */
+function yesterdaysFile(name: string): string {
+  const file = join(tempDir(), name);
+  writeFileSync(file, YESTERDAY);
+  return file;
+}
+
+/** An event on sale at the sandbox clock that SKYBOX, StubHub and at least two more agents list. */
+function eventWithSkybox(sandbox: Sandbox): Sandbox['events'][number] {
+  const event = sandbox.events.find((e) => e.eventDate > CLOCK && e.publicSaleDate < CLOCK && e.agentIds.SKYBOX && e.agentIds.STUBHUB && Object.keys(e.agentIds).length >= 4);
+  if (!event) throw new Error('no event listed by SKYBOX and StubHub');
+  return event;
+}
+
+describe('events view when one agent fails', () => {
+  const skyboxDown = useSandbox({ events: 300, failAgents: ['SKYBOX'] });
+
+  it('without --partial: nothing on stdout, the --out file untouched, the failed agent named, its exit code', async () => {
+    const event = eventWithSkybox(skyboxDown());
+    const env = apiEnv(skyboxDown().url);
+    const out = yesterdaysFile('v.csv');
+    const toFile = await tix(['events', 'view', event.id, '--out', out, '--retries', '0'], { env });
+    expectCleanFailure(toFile, 5, new RegExp(`^tix: ${event.id}: SKYBOX \\(${event.agentIds.SKYBOX}\\) failed: .*503.*; nothing was printed \\(--partial prints the rest\\)$`));
+    expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
+
+    const toStdout = await tix(['events', 'view', event.id, '-o', 'csv', '--retries', '0'], { env });
+    expectCleanFailure(toStdout, 5, /SKYBOX .* failed: /);
+  });
+
+  it('with --partial: the file holds the agents that answered and the failed one marked, a warning, exit 1', async () => {
+    const event = eventWithSkybox(skyboxDown());
+    const out = yesterdaysFile('v.csv');
+    const result = await tix(['events', 'view', event.id, '--out', out, '--partial', '--retries', '0'], { env: apiEnv(skyboxDown().url) });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expectNoStackTrace(result.stderr);
+    expect(result.stderr).toMatch(new RegExp(`^tix: warning: SKYBOX \\(${event.agentIds.SKYBOX}\\) failed: .*503`, 'm'));
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('agent,eventId,listings,tickets,minPrice,medianPrice,maxPrice,timestamp,error');
+    expect(lines).toHaveLength(1 + Object.keys(event.agentIds).length);
+    expect(lines.find((line) => line.startsWith('SKYBOX,'))).toMatch(/^SKYBOX,\d+,,,,,,,.*503/);
+  });
+});
+
+describe('events view when the sales request fails', () => {
+  const sandbox = useSandbox({ events: 300 });
+
+  it('without --partial exits with the sales error (3 for a key without sales rights) and leaves --out alone', async () => {
+    const event = eventWithSkybox(sandbox());
+    const out = yesterdaysFile('v.json');
+    const result = await tix(['events', 'view', event.id, '--out', out, '--retries', '0'], { env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    expectCleanFailure(result, 3, /^tix: evt_\w+: sales: this API key is not allowed sales data \(HTTP 403\); --no-sales leaves them out; nothing was printed \(--partial prints the rest\)$/);
+    expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
+  });
+
+  it('with --partial writes the market and salesError, warns, exits 1', async () => {
+    const event = eventWithSkybox(sandbox());
+    const out = join(tempDir(), 'v.json');
+    const result = await tix(['events', 'view', event.id, '--out', out, '--partial', '--retries', '0'], { env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe('tix: warning: sales: this API key is not allowed sales data (HTTP 403); --no-sales leaves them out\n');
+    const view = JSON.parse(readFileSync(out, 'utf8'));
+    expect(view.market).toHaveLength(Object.keys(event.agentIds).length);
+    expect(view.salesError).toMatch(/HTTP 403/);
+  });
+});
