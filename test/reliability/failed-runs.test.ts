@@ -80,3 +80,29 @@ describe('events view when the sales request fails', () => {
     expect(view.salesError).toMatch(/HTTP 403/);
   });
 });
+
+describe.each([
+  ['html', 'text/html'],
+  ['not-json', 'application/json'],
+] as const)('tix api when a 200 is not JSON (the %s fault)', (fault, type) => {
+  const sandbox = useSandbox({ events: 50, fault });
+  const eventPath = () => `/events/${sandbox().events[0]!.id}`;
+
+  it('exits 1 with the reason, prints nothing, and leaves --out alone', async () => {
+    const out = yesterdaysFile('event.json');
+    const result = await tix(['api', eventPath(), '--out', out], { env: apiEnv(sandbox().url) });
+    const reason = type === 'text/html' ? `expected JSON from GET ${eventPath()} but got text/html \\(HTTP 200\\)` : `the response from GET ${eventPath()} is not valid JSON \\(HTTP 200\\): it looks like an HTML page`;
+    expectCleanFailure(result, 1, new RegExp(`^tix: ${reason}`));
+    expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
+    expectCleanFailure(await tix(['api', eventPath()], { env: apiEnv(sandbox().url) }), 1, new RegExp(`^tix: ${reason}`));
+  });
+
+  it('with -i shows the head and the body on stderr, stdout empty, and still exits 1', async () => {
+    const result = await tix(['api', eventPath(), '-i'], { env: apiEnv(sandbox().url) });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
+    expectNoStackTrace(result.stderr);
+    expect(result.stderr).toMatch(new RegExp(`^HTTP/1.1 200 OK\\n(.+\\n)*content-type: ${type}`));
+    expect(result.stderr).toContain('<h1>We&rsquo;ll be right back</h1>');
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^tix: .*(expected JSON|not valid JSON)/);
+  });
+});
