@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { addExamples, addOutputOptions } from './command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
+import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from './output-options.js';
 import { DATE_FORMS, parseDateFlag, type DateContext } from './parse/dates.js';
 import { boundInstant } from './parse/instants.js';
 import { runCommand } from './run-command.js';
@@ -60,9 +60,7 @@ export function historyCommand(): Command {
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
-      if (flags.chart && flags.output !== undefined && output.format !== 'table') {
-        throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
-      }
+      if (flags.chart) refuseChartAsData(flags, output);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
         event: parseEvent(event, id),

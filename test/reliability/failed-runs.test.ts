@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanFailure, expectNoStackTrace } from './support/expect-output.js';
-import { CLOCK, useSandbox, type Sandbox } from './support/sandboxes.js';
+import { CLOCK, eventWithSales, useSandbox, type Sandbox } from './support/sandboxes.js';
 import { apiEnv, tempDir, tix } from './support/tix-process.js';
 import { SANDBOX_NOSALES_KEY } from '../helpers/sandbox.js';
 
@@ -104,5 +104,25 @@ describe.each([
     expect(result.stderr).toMatch(new RegExp(`^HTTP/1.1 200 OK\\n(.+\\n)*content-type: ${type}`));
     expect(result.stderr).toContain('<h1>We&rsquo;ll be right back</h1>');
     expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^tix: .*(expected JSON|not valid JSON)/);
+  });
+});
+
+describe('sales summary --chart with a data file', () => {
+  const sandbox = useSandbox({ events: 300 });
+
+  it.each(['c.csv', 'c.json', 'c.tsv', 'c.ndjson', 'c.parquet'])('--out %s is refused like -o csv (exit 2), the file untouched', async (name) => {
+    const id = await eventWithSales(sandbox());
+    const out = yesterdaysFile(name);
+    const result = await tix(['sales', 'summary', id, '--chart', '--out', out], { env: apiEnv(sandbox().url) });
+    expectCleanFailure(result, 2, new RegExp(`^tix: --chart draws for people; it cannot be combined with --out ${out}, which names \\w+ data \\(give another extension, such as \\.txt\\)$`));
+    expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
+  });
+
+  it('--out chart.txt names no data format: the chart is written there, exit 0', async () => {
+    const id = await eventWithSales(sandbox());
+    const out = join(tempDir(), 'chart.txt');
+    const result = await tix(['sales', 'summary', id, '--chart', '--out', out], { env: apiEnv(sandbox().url) });
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(out, 'utf8')).toMatch(/Tickets/);
   });
 });
