@@ -27,7 +27,9 @@ export function shownLocation(location: string): string {
  * run's retries, timeout, --debug and Ctrl-C.
  */
 export function openHistoryStore(rt: Runtime, location: string, flags: HistoryStoreFlags): Promise<HistoryStore> {
+  const ownDefault = flags.source === undefined && rt.settings.sources.db === 'default';
   return openStore(location, {
+    createFolder: ownDefault,
     readOnly: flags.readOnly === true,
     lockTimeoutSeconds: flags.lockTimeoutSeconds,
     signal: rt.signal,

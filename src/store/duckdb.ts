@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
 import type {
@@ -32,6 +32,13 @@ export interface DuckDbOpenOptions {
   /** How long to wait for another process's lock on the file before giving up. */
   lockTimeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * Create the file's folder when it is missing: only for tix's own default location. A folder the user
+   * named must exist, as for --out, so a typo does not silently start a second history.
+   */
+  createFolder: boolean;
+  /** Where the path came from (--db, TIX_DB, the db setting, --to), for the error about its folder. */
+  source: string;
 }
 
 // Required, not imported: DuckDB's bindings are CommonJS, and Node's ES module loader takes three times
@@ -48,8 +55,9 @@ const DAY_MS = 86_400_000;
 
 export async function openDuckDbStore(path: string, options: DuckDbOpenOptions): Promise<HistoryStore> {
   const file = resolve(path);
+  if (options.createFolder && !options.readOnly) makeFolder(dirname(file));
+  else checkFolder(dirname(file), options.source);
   if (options.readOnly && !existsSync(file)) throw noHistory(file);
-  if (!options.readOnly) makeFolder(dirname(file));
   let db = await connect(file, options.readOnly, options);
   try {
     const version = await schemaVersion(db.connection);
@@ -123,6 +131,16 @@ function makeFolder(folder: string): void {
     const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? messageOf(error));
     throw new TixError(`cannot create the folder ${folder} for the price history: ${reason}`);
   }
+}
+
+function checkFolder(folder: string, source: string): void {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    throw new UsageError(`${source}: folder ${folder} does not exist`);
+  }
+  if (!isFolder) throw new UsageError(`${source}: ${folder} is not a folder`);
 }
 
 function openError(file: string, error: unknown): TixError {
