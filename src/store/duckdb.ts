@@ -8,6 +8,7 @@ import { ExitCode, TixError, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
 import type {
+  CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
@@ -55,8 +56,9 @@ const DAY_MS = 86_400_000;
 
 export async function openDuckDbStore(path: string, options: DuckDbOpenOptions): Promise<HistoryStore> {
   const file = resolve(path);
-  if (options.createFolder && !options.readOnly) makeFolder(dirname(file));
-  else checkFolder(dirname(file), options.source);
+  // tix's own folder is made on the first write (reading before then finds no history: exit 4).
+  if (!options.createFolder) checkFolder(dirname(file), options.source);
+  else if (!options.readOnly) makeFolder(dirname(file));
   if (options.readOnly && !existsSync(file)) throw noHistory(file);
   let db = await connect(file, options.readOnly, options);
   try {
@@ -276,20 +278,22 @@ class DuckDbStore implements HistoryStore {
     }));
   }
 
-  async *readAll(size = 500): AsyncIterable<HistoryBatch> {
+  async *readAll(size = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
     const batchSize = Math.max(1, Math.floor(size));
+    const inWindow = timeWindow(window);
     let after: [string, string, bigint] | undefined;
     for (;;) {
+      const where = [...(after ? [AFTER_KEY] : []), ...inWindow.clauses];
       const page = await this.connection.runAndReadAll(
-        `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ${after ? `WHERE ${AFTER_KEY}` : ''} ORDER BY agent, event_id, api_timestamp LIMIT ${batchSize}`,
-        after ? afterParams(after) : [],
+        `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY agent, event_id, api_timestamp LIMIT ${batchSize}`,
+        [...(after ? afterParams(after) : []), ...inWindow.params],
       );
       const rows = page.getRowObjectsJS();
       if (rows.length === 0) break;
       const first = rows[0]!;
       const last = rows.at(-1)!;
       after = [String(last.agent), String(last.event_id), BigInt(last.api_us as bigint)];
-      const listings = await this.listingsBetween([String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)], after);
+      const listings = await this.listingsBetween([String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)], after, inWindow);
       yield {
         snapshots: rows.map((row) => {
           const snapshot = snapshotRow(row);
@@ -305,11 +309,13 @@ class DuckDbStore implements HistoryStore {
         sales: [],
       };
     }
+    const days = dayWindow(window);
     let offset = 0;
     for (;;) {
       const page = await this.connection.runAndReadAll(
         `SELECT provider, event_id, strftime(date, '%Y-%m-%d') AS day, total_tickets, total_sales, min_price, max_price, avg_price, epoch_us(fetched_at) AS fetched_us
-         FROM sales_daily ORDER BY provider, event_id, date LIMIT ${batchSize} OFFSET ${offset}`,
+         FROM sales_daily ${days.clauses.length > 0 ? `WHERE ${days.clauses.join(' AND ')}` : ''} ORDER BY provider, event_id, date LIMIT ${batchSize} OFFSET ${offset}`,
+        days.params,
       );
       const rows = page.getRowObjectsJS();
       if (rows.length === 0) break;
@@ -332,12 +338,12 @@ class DuckDbStore implements HistoryStore {
   }
 
   /** Listings of the snapshots from key `from` to key `to` inclusive, grouped by snapshot key. */
-  private async listingsBetween(from: [string, string, bigint], to: [string, string, bigint]): Promise<Map<string, ListingRecord[]>> {
+  private async listingsBetween(from: [string, string, bigint], to: [string, string, bigint], window: Clauses): Promise<Map<string, ListingRecord[]>> {
     const reader = await this.connection.runAndReadAll(
       `SELECT agent, event_id, epoch_us(api_timestamp) AS us, listing_id, section, "row", quantity, price, extra FROM listings
-       WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY}
+       WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY} ${window.clauses.map((c) => `AND ${c}`).join(' ')}
        ORDER BY agent, event_id, api_timestamp, listing_id`,
-      [...afterParams(from), ...afterParams(to)],
+      [...afterParams(from), ...afterParams(to), ...window.params],
     );
     const byKey = new Map<string, ListingRecord[]>();
     for (const row of reader.getRowObjectsJS()) {
@@ -383,6 +389,41 @@ function micros(iso: string): bigint {
   const value = isoToMicros(iso);
   if (value === undefined) throw new TixError(`'${iso}' is not an ISO 8601 date-time with a time zone`);
   return value;
+}
+
+interface Clauses {
+  clauses: string[];
+  params: DuckDBValue[];
+}
+
+/** Conditions on api_timestamp for a copy's window (none without bounds). */
+function timeWindow(window: CopyWindow): Clauses {
+  const clauses: string[] = [];
+  const params: DuckDBValue[] = [];
+  if (window.since !== undefined) {
+    clauses.push('api_timestamp >= ?');
+    params.push(timestampTZValue(micros(window.since)));
+  }
+  if (window.until !== undefined) {
+    clauses.push('api_timestamp <= ?');
+    params.push(timestampTZValue(micros(window.until)));
+  }
+  return { clauses, params };
+}
+
+/** Conditions on a sales day for a copy's window. */
+function dayWindow(window: CopyWindow): Clauses {
+  const clauses: string[] = [];
+  const params: DuckDBValue[] = [];
+  if (window.fromDay !== undefined) {
+    clauses.push('date >= CAST(? AS DATE)');
+    params.push(window.fromDay);
+  }
+  if (window.toDay !== undefined) {
+    clauses.push('date <= CAST(? AS DATE)');
+    params.push(window.toDay);
+  }
+  return { clauses, params };
 }
 
 /** The WHERE clause that picks the query's events and window, or undefined when it names no event. */
