@@ -159,6 +159,7 @@ complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the h
 complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'events get\'' -l partial -d 'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1'
 complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
@@ -184,6 +185,7 @@ complete -c tix -n '__tix_in \'events view\'' -l top -d 'how many of the cheapes
 complete -c tix -n '__tix_in \'events view\'' -l sales-days -d 'days of sales to sum up, ending today, 1-365 (default: 30)' -x
 complete -c tix -n '__tix_in \'events view\'' -l no-sales -d 'skip the sales summary'
 complete -c tix -n '__tix_in \'events view\'' -l listings -d 'rows are every listing of every agent, agent first, instead of one row per agent'
+complete -c tix -n '__tix_in \'events view\'' -l partial -d 'if some agents or the sales request still fail after retries, print what answered, name what failed, and exit 1'
 complete -c tix -n '__tix_in \'events view\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
 complete -c tix -n '__tix_in \'events view\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'events view\'' -l max-price -d 'only listings priced at or below this, per ticket' -x

@@ -120,6 +120,7 @@ _tix_command() {
     ('events get')
       _tix_flags=(
         '--agent:the ids are this ticket agent'\''s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)'
+        '--partial:if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1'
         '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
         '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
         '--json:short for --output json'
@@ -185,6 +186,7 @@ _tix_command() {
         '--sales-days:days of sales to sum up, ending today, 1-365 (default: 30)'
         '--no-sales:skip the sales summary'
         '--listings:rows are every listing of every agent, agent first, instead of one row per agent'
+        '--partial:if some agents or the sales request still fail after retries, print what answered, name what failed, and exit 1'
         '--min-quantity:only listings with at least n tickets (n seats together)'
         '--min-price:only listings priced at or above this, per ticket'
         '--max-price:only listings priced at or below this, per ticket'
