@@ -23,24 +23,23 @@ function yesterdaysFile(): string {
 }
 
 describe('events get -o json', () => {
-  it('is {"events":[...]} for one service id, as for two', async () => {
+  it('is {"events":[...]} for one service id, as for two, and as for agent ids', async () => {
     const [a, b] = sandbox().events;
     const one = await tix('events', 'get', a!.id, '-o', 'json');
     expect(one.code, one.stderr).toBe(0);
     expect(JSON.parse(one.stdout)).toEqual({ events: [(await apiGet(sandbox().url, `/events/${a!.id}`)).body] });
     const two = await tix('events', 'get', a!.id, b!.id, '-o', 'json');
     expect(JSON.parse(two.stdout)).toEqual({ events: [JSON.parse(one.stdout).events[0], (await apiGet(sandbox().url, `/events/${b!.id}`)).body] });
+
+    const [c, d] = withStubhub();
+    const oneAgentId = await tix('events', 'get', '--agent', 'STUBHUB', c!.stubhub, '-o', 'json');
+    expect(oneAgentId.code, oneAgentId.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(oneAgentId.stdout))).toEqual(['events']);
+    expect(JSON.parse(oneAgentId.stdout).events.map((e: { id: string }) => e.id)).toEqual([c!.id]);
+    const twoAgentIds = await tix('events', 'get', '--agent', 'STUBHUB', c!.stubhub, d!.stubhub, '-o', 'json');
+    expect(JSON.parse(twoAgentIds.stdout).events.map((e: { id: string }) => e.id)).toEqual([c!.id, d!.id]);
   });
 
-  it('is {"events":[...]} for one agent id, as for two', async () => {
-    const [a, b] = withStubhub();
-    const one = await tix('events', 'get', '--agent', 'STUBHUB', a!.stubhub, '-o', 'json');
-    expect(one.code, one.stderr).toBe(0);
-    expect(Object.keys(JSON.parse(one.stdout))).toEqual(['events']);
-    expect(JSON.parse(one.stdout).events.map((e: { id: string }) => e.id)).toEqual([a!.id]);
-    const two = await tix('events', 'get', '--agent', 'STUBHUB', a!.stubhub, b!.stubhub, '-o', 'json');
-    expect(JSON.parse(two.stdout).events.map((e: { id: string }) => e.id)).toEqual([a!.id, b!.id]);
-  });
 });
 
 describe('events get with an id not found', () => {
