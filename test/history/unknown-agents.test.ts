@@ -184,3 +184,31 @@ describe('history export refuses the history flags that do not apply', () => {
     expect(readFileSync(out, 'utf8')).toBe('yesterday');
   });
 });
+
+describe('track -o with --out on a failed run', () => {
+  const yesterdays = () => {
+    const out = join(tempDir(), 'snapshots.csv');
+    writeFileSync(out, 'yesterday');
+    return out;
+  };
+
+  it('leaves the file as it was when nothing could be fetched (exit 3)', async () => {
+    const out = yesterdays();
+    const result = await tix(['track', tracked().tmusa, '--out', out, ...duckdbStore.fresh().args], { env: { TIX_API_KEY: 'wrong-key' } });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 3, stdout: '' });
+    expect(result.stderr).toContain(`tix: warning: ${out} was not written: 1 entry failed\n`);
+    expect(readFileSync(out, 'utf8')).toBe('yesterday');
+  });
+
+  it('leaves the file as it was when some entries failed (exit 1), while the others are stored', async () => {
+    const out = yesterdays();
+    const db = duckdbStore.fresh();
+    clock.setClock(FIRST);
+    const result = await tix(['track', tracked().tmusa, 'evt_doesnotexist0', '--out', out, ...db.args]);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^tix: warning: evt_doesnotexist0: .*not found/m);
+    expect(result.stderr).toContain(`tix: warning: ${out} was not written: 1 entry failed\n`);
+    expect(readFileSync(out, 'utf8')).toBe('yesterday');
+    expect(Number((await db.sql('SELECT count(*) AS n FROM snapshots'))[0]!.n)).toBe(1);
+  });
+});
