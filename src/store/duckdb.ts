@@ -396,34 +396,31 @@ interface Clauses {
   params: DuckDBValue[];
 }
 
-/** Conditions on api_timestamp for a copy's window (none without bounds). */
-function timeWindow(window: CopyWindow): Clauses {
+/** `column` inside two inclusive bounds, each optional (no conditions without bounds). */
+function between(column: string, low: DuckDBValue | undefined, high: DuckDBValue | undefined): Clauses {
   const clauses: string[] = [];
   const params: DuckDBValue[] = [];
-  if (window.since !== undefined) {
-    clauses.push('api_timestamp >= ?');
-    params.push(timestampTZValue(micros(window.since)));
+  if (low !== undefined) {
+    clauses.push(`${column} >= ?`);
+    params.push(low);
   }
-  if (window.until !== undefined) {
-    clauses.push('api_timestamp <= ?');
-    params.push(timestampTZValue(micros(window.until)));
+  if (high !== undefined) {
+    clauses.push(`${column} <= ?`);
+    params.push(high);
   }
   return { clauses, params };
 }
 
-/** Conditions on a sales day for a copy's window. */
+/** Snapshots whose API timestamp is inside `since` and `until`. */
+function timeWindow(window: { since?: string; until?: string }): Clauses {
+  const at = (iso: string | undefined) => (iso === undefined ? undefined : timestampTZValue(micros(iso)));
+  return between('api_timestamp', at(window.since), at(window.until));
+}
+
+/** Sales days inside a copy's window. */
 function dayWindow(window: CopyWindow): Clauses {
-  const clauses: string[] = [];
-  const params: DuckDBValue[] = [];
-  if (window.fromDay !== undefined) {
-    clauses.push('date >= CAST(? AS DATE)');
-    params.push(window.fromDay);
-  }
-  if (window.toDay !== undefined) {
-    clauses.push('date <= CAST(? AS DATE)');
-    params.push(window.toDay);
-  }
-  return { clauses, params };
+  const day = (date: string | undefined) => (date === undefined ? undefined : dateValue(Date.parse(`${date}T00:00:00Z`) / DAY_MS));
+  return between('date', day(window.fromDay), day(window.toDay));
 }
 
 /** The WHERE clause that picks the query's events and window, or undefined when it names no event. */
@@ -434,16 +431,8 @@ function historyFilter(query: HistoryQuery): { where: string; params: DuckDBValu
     params.push(e.agent, e.eventId);
     return '(agent = ? AND event_id = ?)';
   });
-  const clauses = [`(${events.join(' OR ')})`];
-  if (query.since !== undefined) {
-    clauses.push('api_timestamp >= ?');
-    params.push(timestampTZValue(micros(query.since)));
-  }
-  if (query.until !== undefined) {
-    clauses.push('api_timestamp <= ?');
-    params.push(timestampTZValue(micros(query.until)));
-  }
-  return { where: clauses.join(' AND '), params };
+  const window = timeWindow(query);
+  return { where: [`(${events.join(' OR ')})`, ...window.clauses].join(' AND '), params: [...params, ...window.params] };
 }
 
 function snapshotRow(row: Record<string, unknown>): SnapshotRow {
