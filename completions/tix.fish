@@ -279,7 +279,7 @@ complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file ins
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'api\'' -s f -l field -d 'add a query parameter, percent-encoded (repeatable; added after any in <path>)' -x
 complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
-complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first'
+complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)'
 complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (table, csv, tsv, ndjson, parquet); dotted paths reach nested fields' -x
