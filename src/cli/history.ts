@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { addExamples, addOutputOptions } from './command-kit.js';
 import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from './output-options.js';
-import { DATE_FORMS, parseDateFlag, type DateContext } from './parse/dates.js';
-import { boundInstant } from './parse/instants.js';
+import { DATE_FORMS, type DateContext } from './parse/dates.js';
+import { parseTimeWindow } from './parse/instants.js';
 import { runCommand } from './run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from './store-options.js';
 import { parseEntry, type TrackEntry } from './track-entries.js';
@@ -69,9 +69,9 @@ export function historyCommand(): Command {
         store: parseStoreFlags(flags),
         output,
       };
-      if (flags.since !== undefined) options.since = boundInstant(parseDateFlag('--since', flags.since, context), 'since', context.timeZone);
-      if (flags.until !== undefined) options.until = boundInstant(parseDateFlag('--until', flags.until, context), 'until', context.timeZone);
-      if (options.since && options.until && options.since > options.until) throw new UsageError(`--since (${options.since}) is after --until (${options.until})`);
+      const { since, until } = parseTimeWindow(flags, context);
+      if (since !== undefined) options.since = since;
+      if (until !== undefined) options.until = until;
       const { runHistory } = await import('./history-run.js');
       return runHistory(options, rt);
     }),

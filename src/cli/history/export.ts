@@ -5,8 +5,8 @@ import type { CopyWindow } from '../../store/store.js';
 import { addExamples } from '../command-kit.js';
 import { historyLocation } from '../history-store.js';
 import type { RawOutputFlags } from '../output-options.js';
-import { parseDateFlag, type DateContext } from '../parse/dates.js';
-import { boundInstant } from '../parse/instants.js';
+import type { DateContext } from '../parse/dates.js';
+import { parseTimeWindow } from '../parse/instants.js';
 import { runCommand } from '../run-command.js';
 import { parseLockTimeout } from '../store-options.js';
 
@@ -92,21 +92,10 @@ export function historyExportCommand(): Command {
   );
 }
 
-/** --since/--until as history reads them (a date is a whole day in --tz); sales days by their calendar date there. */
+/** --since/--until as history reads them (a date is a whole day in --tz); sales days by the calendar dates they span there. */
 function parseWindow(flags: ParentFlags, context: DateContext): CopyWindow {
-  const window: CopyWindow = {};
-  if (flags.since !== undefined) {
-    const since = parseDateFlag('--since', flags.since, context);
-    window.since = boundInstant(since, 'since', context.timeZone);
-    window.fromDay = since.date;
-  }
-  if (flags.until !== undefined) {
-    const until = parseDateFlag('--until', flags.until, context);
-    window.until = boundInstant(until, 'until', context.timeZone);
-    window.toDay = until.date;
-  }
-  if (window.since && window.until && window.since > window.until) throw new UsageError(`--since (${window.since}) is after --until (${window.until})`);
-  return window;
+  const { since, until, sinceDate, untilDate } = parseTimeWindow(flags, context);
+  return { ...(since && { since, fromDay: sinceDate! }), ...(until && { until, toDay: untilDate! }) };
 }
 
 function storeLocation(flag: string, location: string | undefined, schemaFlag: string, schema: string | undefined): StoreLocation {
