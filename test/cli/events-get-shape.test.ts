@@ -4,8 +4,9 @@
  * --partial the events found, a warning naming the missing ids, and exit 1.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
@@ -74,5 +75,29 @@ describe('events get with an id not found', () => {
     expect(byService.code).toBe(1);
     expect(byService.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual([a!.id]);
     expect(byService.stderr).toBe('tix: warning: no event found for id evt_doesnotexist (1 of 2)\n');
+  });
+});
+
+describe('events get --agent when the listings do not carry agent ids', () => {
+  // The contract promises only id and name: a proxy that drops agentIds stands in for such an API.
+  let proxy: Server;
+  let proxyUrl: string;
+  beforeAll(async () => {
+    proxy = createServer(async (req, res) => {
+      const upstream = await fetch(sandbox().url + req.url, { headers: { 'x-api-key': String(req.headers['x-api-key']) } });
+      const body = (await upstream.json()) as { events?: Record<string, unknown>[] };
+      for (const event of body.events ?? []) delete event.agentIds;
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  it('still fails with exit 4 when fewer events come back than ids were asked, saying how many', async () => {
+    const [a] = withStubhub();
+    const result = await runTix(['events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999'], { env: sandboxEnv(proxyUrl) });
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 4, stdout: '' });
+    expect(result.stderr).toBe("tix: no STUBHUB event found for 1 of 2 ids (the API's listings do not say which); nothing was printed (--partial prints the events found)\n");
   });
 });

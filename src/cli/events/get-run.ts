@@ -16,6 +16,8 @@ const AGENT_IDS_PER_REQUEST = 50;
 interface Lookup {
   events: EventListing[];
   notFound: string[];
+  /** Ids not found that cannot be named: the API's listings did not carry the agent's ids to match. */
+  unnamedNotFound: number;
   /** Ids whose request failed otherwise (after retries), with the first such error. */
   failed: { ids: string[]; error: unknown } | undefined;
 }
@@ -29,26 +31,28 @@ export async function runEventsGet(options: EventsGetOptions, rt: Runtime): Prom
   const lookup = options.agent === undefined ? await byServiceIds(options, rt) : await byAgentIds(options.agent, options, rt);
   const what = options.agent === undefined ? 'no event found for' : `no ${options.agent} event found for`;
   const total = options.ids.length;
+  const notFound = [
+    ...(lookup.notFound.length > 0 ? [describeIds(lookup.notFound, total)] : []),
+    ...(lookup.unnamedNotFound > 0 ? [`${lookup.unnamedNotFound} of ${total} ids (the API's listings do not say which)`] : []),
+  ].join(' and ');
 
   if (!options.partial) {
     if (lookup.failed) throw lookup.failed.error;
-    if (lookup.notFound.length > 0) {
-      throw new TixError(`${what} ${describeIds(lookup.notFound, total)}; nothing was printed (--partial prints the events found)`, ExitCode.NOT_FOUND);
-    }
+    if (notFound !== '') throw new TixError(`${what} ${notFound}; nothing was printed (--partial prints the events found)`, ExitCode.NOT_FOUND);
   }
 
   await writeEventPages(rt, options.output, single(lookup.events));
 
-  if (lookup.notFound.length > 0) rt.warn(`${what} ${describeIds(lookup.notFound, total)}`);
+  if (notFound !== '') rt.warn(`${what} ${notFound}`);
   if (lookup.failed) rt.warn(`could not fetch ${describeIds(lookup.failed.ids, total)}: ${messageOf(lookup.failed.error)}`);
-  return lookup.notFound.length > 0 || lookup.failed ? ExitCode.ERROR : ExitCode.OK;
+  return notFound !== '' || lookup.failed ? ExitCode.ERROR : ExitCode.OK;
 }
 
 /** GET /events/{id} for each id, --concurrency at a time; all are asked, so the error names every id not found. */
 async function byServiceIds(options: EventsGetOptions, rt: Runtime): Promise<Lookup> {
   const client = await rt.client();
   const settled = await mapSettled(options.ids, options.concurrency, (id) => getEvent(client, id, { signal: rt.signal }), { stopOnFailure: false });
-  const lookup: Lookup = { events: [], notFound: [], failed: undefined };
+  const lookup: Lookup = { events: [], notFound: [], unnamedNotFound: 0, failed: undefined };
   settled.forEach((s, i) => {
     if (s.ok) lookup.events.push(s.value);
     else addFailure(lookup, [options.ids[i]!], s.error);
@@ -66,17 +70,15 @@ async function byAgentIds(agent: string, options: EventsGetOptions, rt: Runtime)
     // Every batch is asked even after a failure, so that the error names every id not found.
     stopOnFailure: false,
   });
-  const lookup: Lookup = { events: [], notFound: [], failed: undefined };
+  const lookup: Lookup = { events: [], notFound: [], unnamedNotFound: 0, failed: undefined };
   settled.forEach((s, i) => {
     const batch = batches[i]!;
     if (!s.ok) return addFailure(lookup, batch, s.error);
     lookup.events.push(...s.value.events);
     const answered = new Set(s.value.events.map((event) => agentIdsOf(event).get(code)));
-    // An API whose listings do not carry agent ids still says how many it found, if not which.
-    const unmatched = batch.filter((id) => !answered.has(id));
-    if (answered.has(undefined)) {
-      if (s.value.events.length < batch.length) lookup.notFound.push(`${batch.length - s.value.events.length} of ${batch.join(', ')}`);
-    } else lookup.notFound.push(...unmatched);
+    // Listings without the agent's ids still say how many were found, if not which.
+    if (answered.has(undefined)) lookup.unnamedNotFound += Math.max(0, batch.length - s.value.events.length);
+    else lookup.notFound.push(...batch.filter((id) => !answered.has(id)));
   });
   return lookup;
 }
