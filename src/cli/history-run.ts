@@ -1,7 +1,7 @@
 import { agentIdsOf } from '../api/agent-ids.js';
 import { getEvent } from '../api/events.js';
 import { ExitCode, TixError } from '../errors.js';
-import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../store/store.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import type { HistoryOptions } from './history.js';
@@ -25,6 +25,7 @@ const LISTINGS_VIEW: RecordView = {
 
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
   const events = await agentEvents(options, rt);
   const query: HistoryQuery = { events, ...(options.since ? { since: options.since } : {}), ...(options.until ? { until: options.until } : {}) };
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });

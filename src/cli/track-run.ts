@@ -9,7 +9,7 @@ import { ExitCode, TixError } from '../errors.js';
 import { fetchInventory } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
 import { preloadStore } from '../store/open.js';
-import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import { isoToMicros } from '../store/timestamps.js';
 import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
@@ -39,6 +39,7 @@ const SNAPSHOT_VIEW: RecordView = {
 
 export async function runTrack(options: TrackOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
   const client = await rt.client();
   const failures: Failure[] = [];
 

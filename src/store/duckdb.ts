@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { ExitCode, TixError, UsageError } from '../errors.js';
+import { ExitCode, TixError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
+import { checkNamedFolder } from './location.js';
 import type {
   CopyWindow,
   HistoryBatch,
@@ -57,7 +58,7 @@ const DAY_MS = 86_400_000;
 export async function openDuckDbStore(path: string, options: DuckDbOpenOptions): Promise<HistoryStore> {
   const file = resolve(path);
   // tix's own folder is made on the first write (reading before then finds no history: exit 4).
-  if (!options.createFolder) checkFolder(dirname(file), options.source);
+  if (!options.createFolder) checkNamedFolder(dirname(file), options.source);
   else if (!options.readOnly) makeFolder(dirname(file));
   if (options.readOnly && !existsSync(file)) throw noHistory(file);
   let db = await connect(file, options.readOnly, options);
@@ -133,16 +134,6 @@ function makeFolder(folder: string): void {
     const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? messageOf(error));
     throw new TixError(`cannot create the folder ${folder} for the price history: ${reason}`);
   }
-}
-
-function checkFolder(folder: string, source: string): void {
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(folder).isDirectory();
-  } catch {
-    throw new UsageError(`${source}: folder ${folder} does not exist`);
-  }
-  if (!isFolder) throw new UsageError(`${source}: ${folder} is not a folder`);
 }
 
 function openError(file: string, error: unknown): TixError {

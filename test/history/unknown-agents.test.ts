@@ -62,10 +62,12 @@ describe('a --db folder that does not exist', () => {
   it.each([
     ['--db', (folder: string) => ({ args: ['--db', join(folder, 'x.duckdb')], env: {} })],
     ['TIX_DB', (folder: string) => ({ args: [], env: { TIX_DB: join(folder, 'x.duckdb') } })],
-  ])('from %s: track exits 2 naming it and creates nothing; history too', async (source, given) => {
+  ])('from %s: track exits 2 naming it, before asking the API, and creates nothing; history too', async (source, given) => {
     const folder = missing();
     const { args, env } = given(folder);
+    const requests = clock.sandbox().requests;
     const track = await tix(['track', tracked().tmusa, ...args], { env });
+    expect(clock.sandbox().requests).toBe(requests);
     expect({ code: track.code, stdout: track.stdout }).toEqual({ code: 2, stdout: '' });
     expect(track.stderr).toBe(`tix: ${source}: folder ${folder} does not exist\n`);
     expect(existsSync(join(folder, '..'))).toBe(false);
