@@ -4,11 +4,11 @@
  * --partial the events found, a warning naming the missing ids, and exit 1.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
 import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
 
 const sandbox = useSandbox({ now: '2026-06-15T12:00:00Z', events: 300, seed: 5 });
@@ -80,23 +80,22 @@ describe('events get with an id not found', () => {
 
 describe('events get --agent when the listings do not carry agent ids', () => {
   // The contract promises only id and name: a proxy that drops agentIds stands in for such an API.
-  let proxy: Server;
-  let proxyUrl: string;
+  let proxy: StubApi;
   beforeAll(async () => {
-    proxy = createServer(async (req, res) => {
-      const upstream = await fetch(sandbox().url + req.url, { headers: { 'x-api-key': String(req.headers['x-api-key']) } });
-      const body = (await upstream.json()) as { events?: Record<string, unknown>[] };
-      for (const event of body.events ?? []) delete event.agentIds;
-      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    proxy = await startStubApi({
+      handle: async (req, res) => {
+        const upstream = await fetch(sandbox().url + req.url, { headers: { 'x-api-key': String(req.headers['x-api-key']) } });
+        const body = (await upstream.json()) as { events?: Record<string, unknown>[] };
+        for (const event of body.events ?? []) delete event.agentIds;
+        sendJson(res, upstream.status, body);
+      },
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  afterAll(() => proxy.close());
 
   it('still fails with exit 4 when fewer events come back than ids were asked, saying how many', async () => {
     const [a] = withStubhub();
-    const result = await runTix(['events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999'], { env: sandboxEnv(proxyUrl) });
+    const result = await runTix(['events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999'], { env: sandboxEnv(proxy.url) });
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 4, stdout: '' });
     expect(result.stderr).toBe("tix: no STUBHUB event found for 1 of 2 ids (the API's listings do not say which); nothing was printed (--partial prints the events found)\n");
   });

@@ -4,9 +4,8 @@
  * for as a data file. Each case runs the built tix against a sandbox or a server of its own on 127.0.0.1.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectCleanFailure, expectNoStackTrace } from './support/expect-output.js';
 import { CLOCK, eventWithSales, useSandbox, type Sandbox } from './support/sandboxes.js';
 import { apiEnv, tempDir, tix } from './support/tix-process.js';
