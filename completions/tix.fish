@@ -159,6 +159,7 @@ complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the h
 complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
 complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'events get\'' -l partial -d 'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1'
 complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
@@ -184,6 +185,7 @@ complete -c tix -n '__tix_in \'events view\'' -l top -d 'how many of the cheapes
 complete -c tix -n '__tix_in \'events view\'' -l sales-days -d 'days of sales to sum up, ending today, 1-365 (default: 30)' -x
 complete -c tix -n '__tix_in \'events view\'' -l no-sales -d 'skip the sales summary'
 complete -c tix -n '__tix_in \'events view\'' -l listings -d 'rows are every listing of every agent, agent first, instead of one row per agent'
+complete -c tix -n '__tix_in \'events view\'' -l partial -d 'if some agents or the sales request still fail after retries, print what answered, name what failed, and exit 1'
 complete -c tix -n '__tix_in \'events view\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
 complete -c tix -n '__tix_in \'events view\'' -l min-price -d 'only listings priced at or above this, per ticket' -x
 complete -c tix -n '__tix_in \'events view\'' -l max-price -d 'only listings priced at or below this, per ticket' -x
@@ -277,7 +279,7 @@ complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file ins
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'api\'' -s f -l field -d 'add a query parameter, percent-encoded (repeatable; added after any in <path>)' -x
 complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
-complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first'
+complete -c tix -n '__tix_in \'api\'' -s i -l include -d 'print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)'
 complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

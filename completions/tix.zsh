@@ -120,6 +120,7 @@ _tix_command() {
     ('events get')
       _tix_flags=(
         '--agent:the ids are this ticket agent'\''s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)'
+        '--partial:if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1'
         '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
         '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
         '--json:short for --output json'
@@ -185,6 +186,7 @@ _tix_command() {
         '--sales-days:days of sales to sum up, ending today, 1-365 (default: 30)'
         '--no-sales:skip the sales summary'
         '--listings:rows are every listing of every agent, agent first, instead of one row per agent'
+        '--partial:if some agents or the sales request still fail after retries, print what answered, name what failed, and exit 1'
         '--min-quantity:only listings with at least n tickets (n seats together)'
         '--min-price:only listings priced at or above this, per ticket'
         '--max-price:only listings priced at or below this, per ticket'
@@ -497,8 +499,8 @@ _tix_command() {
         '-f:add a query parameter, percent-encoded (repeatable; added after any in <path>)'
         '--field:add a query parameter, percent-encoded (repeatable; added after any in <path>)'
         '--paginate:follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
-        '-i:print the status line and response headers on stderr first'
-        '--include:print the status line and response headers on stderr first'
+        '-i:print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)'
+        '--include:print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)'
         '-o:output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)'
         '--output:output format: table | json | ndjson | csv | tsv | parquet (default: json, the body as sent; the others need a list)'
         '--json:short for --output json'

@@ -83,11 +83,6 @@ export function isJsonType(type: string | undefined): boolean {
   return type === undefined || type === 'application/json' || type === 'text/json' || type.endsWith('+json');
 }
 
-/** Whether a response says its body is JSON (or says nothing). */
-export function labelledJson(headers: Headers): boolean {
-  return isJsonType(mediaType(headers));
-}
-
 /**
  * Fails early, before reading the body, when a 2xx is plainly not JSON: typically a proxy's or captive
  * portal's HTML page. A missing Content-Type is given the benefit of the doubt.

@@ -1,5 +1,5 @@
 import type { ApiClient, RawResponse } from '../api/client.js';
-import { labelledJson, parseJson, type Headers } from '../api/body.js';
+import { checkJsonType, parseJson, type Headers } from '../api/body.js';
 import { ApiError, isNotFound } from '../api/errors.js';
 import { encodeField, parameterValues, parseRelativeTarget, withParameter, type RelativeTarget } from '../api/relative-target.js';
 import { parseBaseUrl } from '../api/url.js';
@@ -28,14 +28,16 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
     return;
   }
   const response = await getOnce(client, target, options, rt);
+  // 204 No Content is the one 2xx that has nothing to show.
+  if (response.status === 204 && response.body.length === 0) return;
+  const body = jsonOf(response, options, rt);
   if (options.output.format === 'json') {
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
-      return sink.write(asSent(response, prettyJson(rt, options.output)));
+      return sink.write(asSent(response, body, prettyJson(rt, options.output)));
     });
     return;
   }
-  const body = parseJson(response.body.toString('utf8'), response.endpoint, response.status);
   const list = listIn(body, response, options);
   await withSink(rt, options.output, async (sink) => {
     const writer = rowWriterFor(rt, options.output, sink, { documented: [], tableDefaults: [] });
@@ -82,7 +84,7 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
       if (previous?.body.equals(response.body)) {
         throw new TixError(`page ${page} of ${response.endpoint} is the same as page ${page - 1}: the endpoint seems not to page by pageNumber, so --paginate stopped`, ExitCode.ERROR);
       }
-      const body = parseJson(response.body.toString('utf8'), response.endpoint, response.status);
+      const body = jsonOf(response, options, rt);
       const list = listIn(body, response, options);
       if (previous && previous.key !== list.key) {
         throw new TixError(`page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`, ExitCode.ERROR);
@@ -119,15 +121,26 @@ function writeHead(rt: Runtime, status: number, headers: Headers): void {
   rt.io.stderr.write(`${text}\n`);
 }
 
-/** The body as sent; on a terminal, a JSON body is indented for reading. */
-function asSent(response: RawResponse, pretty: boolean): string {
-  const text = response.body.toString('utf8');
-  if (!pretty || !labelledJson(response.headers)) return text;
+/**
+ * The body parsed. A 2xx that is not JSON (a proxy's or portal's page) fails as it does for every other
+ * command, exit 1, and is not printed as if it were the answer; with -i it follows the head on stderr, for a look.
+ */
+function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknown {
   try {
-    return `${JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, '')), null, 2)}\n`;
-  } catch {
-    return text;
+    checkJsonType(response.headers, response.endpoint, response.status);
+    return parseJson(response.body.toString('utf8'), response.endpoint, response.status);
+  } catch (error) {
+    if (options.include) {
+      const text = response.body.toString('utf8');
+      rt.io.stderr.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+    }
+    throw error;
   }
+}
+
+/** The body as sent; on a terminal, indented for reading. */
+function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
+  return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
 }
 
 function listIn(body: unknown, response: RawResponse, options: ApiOptions): FoundList {

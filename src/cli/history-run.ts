@@ -1,7 +1,7 @@
 import { agentIdsOf } from '../api/agent-ids.js';
 import { getEvent } from '../api/events.js';
 import { ExitCode, TixError } from '../errors.js';
-import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../store/store.js';
 import { outputInstant } from '../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
@@ -28,18 +28,25 @@ const LISTINGS_VIEW: RecordView = {
 
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
   const events = await agentEvents(options, rt);
   const query: HistoryQuery = { events, ...(options.since ? { since: options.since } : {}), ...(options.until ? { until: options.until } : {}) };
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
   let rows: SnapshotRow[] | ListingLifeRow[];
+  let outsideWindow = false;
   try {
     rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
+    // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
+    if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
   } finally {
     await store.close();
   }
+  if (rows.length === 0 && !outsideWindow) {
+    throw new TixError(`no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
+  }
   if (rows.length === 0) {
-    const window = options.since || options.until ? ' in that time window' : '';
-    throw new TixError(`no snapshots of ${entryText(options.event)}${window} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
+    rt.note(`No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`);
+    if (options.chart) return ExitCode.OK;
   }
 
   // The agent column says which agent a row is from: needed only when an evt_ id brought several.

@@ -1,5 +1,6 @@
+import { dirname, resolve } from 'node:path';
 import { openStore } from '../store/open.js';
-import { displayStoreLocation } from '../store/postgres-url.js';
+import { displayStoreLocation, isPostgresUrl } from '../store/postgres-url.js';
 import type { HistoryStore } from '../store/store.js';
 import type { Runtime } from './runtime.js';
 
@@ -28,13 +29,29 @@ export function shownLocation(location: string): string {
  */
 export function openHistoryStore(rt: Runtime, location: string, flags: HistoryStoreFlags): Promise<HistoryStore> {
   return openStore(location, {
+    createFolder: flags.source === undefined && rt.settings.sources.db === 'default',
     readOnly: flags.readOnly === true,
     lockTimeoutSeconds: flags.lockTimeoutSeconds,
     signal: rt.signal,
     ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
-    source: flags.source ?? (rt.settings.sources.db === 'env' ? 'TIX_DB' : rt.settings.sources.db === 'profile' ? 'the db setting' : '--db'),
+    source: flags.source ?? dbSource(rt),
     retries: rt.settings.values.retries,
     connectTimeoutMs: rt.settings.values.timeout * 1000,
     trace: (line) => rt.trace(line),
   });
+}
+
+/**
+ * Refuses, before any request, a history file whose folder the user named and does not exist (opening
+ * the store refuses it too, but only after track or history has asked the API).
+ */
+export async function checkHistoryFolder(rt: Runtime, location: string): Promise<void> {
+  if (rt.settings.sources.db === 'default' || isPostgresUrl(location)) return;
+  const { checkNamedFolder } = await import('../store/location.js');
+  checkNamedFolder(dirname(resolve(location)), dbSource(rt));
+}
+
+/** Where this run's --db came from, for messages about it. */
+function dbSource(rt: Runtime): string {
+  return rt.settings.sources.db === 'env' ? 'TIX_DB' : rt.settings.sources.db === 'profile' ? 'the db setting' : '--db';
 }

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { addExamples, addOutputOptions } from './command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
-import { DATE_FORMS, parseDateFlag, type DateContext } from './parse/dates.js';
-import { boundInstant } from './parse/instants.js';
+import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from './output-options.js';
+import { DATE_FORMS, type DateContext } from './parse/dates.js';
+import { parseTimeWindow } from './parse/instants.js';
 import { runCommand } from './run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from './store-options.js';
 import { parseEntry, type TrackEntry } from './track-entries.js';
@@ -60,9 +60,7 @@ export function historyCommand(): Command {
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
-      if (flags.chart && flags.output !== undefined && output.format !== 'table') {
-        throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
-      }
+      if (flags.chart) refuseChartAsData(flags, output);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
         event: parseEvent(event, id),
@@ -71,9 +69,9 @@ export function historyCommand(): Command {
         store: parseStoreFlags(flags),
         output,
       };
-      if (flags.since !== undefined) options.since = boundInstant(parseDateFlag('--since', flags.since, context), 'since', context.timeZone);
-      if (flags.until !== undefined) options.until = boundInstant(parseDateFlag('--until', flags.until, context), 'until', context.timeZone);
-      if (options.since && options.until && options.since > options.until) throw new UsageError(`--since (${options.since}) is after --until (${options.until})`);
+      const { since, until } = parseTimeWindow(flags, context);
+      if (since !== undefined) options.since = since;
+      if (until !== undefined) options.until = until;
       const { runHistory } = await import('./history-run.js');
       return runHistory(options, rt);
     }),

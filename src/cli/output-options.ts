@@ -78,3 +78,16 @@ export function parseFields(raw: string): string[] {
   if (bad) throw new UsageError(`--fields: '${bad}' is not a field name (letters, digits, _ - $ @, dots for nested fields)`);
   return [...new Set(fields)];
 }
+
+/**
+ * Refuses --chart with a data format asked for by -o/--json or by --out's extension (`--out c.csv`): a chart
+ * is text for people, and a file named for data must not get one. A setting (TIX_OUTPUT, a profile) is a
+ * default and does not count; `--out chart.txt` names no format and gets the chart.
+ */
+export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions): void {
+  if (output.format === 'table') return;
+  if (flags.output !== undefined) throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
+  if (flags.out !== undefined && FORMAT_BY_EXTENSION[extname(flags.out).toLowerCase()] !== undefined) {
+    throw new UsageError(`--chart draws for people; it cannot be combined with --out ${flags.out}, which names ${output.format} data (give another extension, such as .txt)`);
+  }
+}

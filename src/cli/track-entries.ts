@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { findAgent } from '../api/agents.js';
 import { UsageError } from '../errors.js';
+import { parseAgent } from './parse/agent.js';
 import { printable } from './parse/dates.js';
 import { parsePathSegment } from './parse/ids.js';
 import { readAll } from './read-all.js';
@@ -57,9 +57,8 @@ export function parseEntry(raw: string, where: string): TrackEntry {
     throw new UsageError(`${where}: '${printable(text)}' is not AGENT:ID (such as TMUSA:G5v8HKyBKZbyJN) or an evt_ id`);
   }
   const agentName = text.slice(0, colon).trim();
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(agentName)) throw new UsageError(`${where}: '${printable(agentName)}' is not a ticket agent code or name`);
-  // Codes and names of the agents tix knows are accepted in any case; an agent it does not know yet is
-  // asked for as written, upper-cased (the contract says the list of agents may grow).
-  const agent = findAgent(agentName)?.code ?? agentName.toUpperCase();
+  // Codes and names in any case. An agent tix does not know is a typo to fix (exit 2), not a failed
+  // request: a watch list run from cron would otherwise warn about it every 15 minutes, forever.
+  const agent = parseAgent(where, agentName).code;
   return { kind: 'agent', agent, id: parsePathSegment(where, text.slice(colon + 1)) };
 }

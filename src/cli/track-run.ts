@@ -9,7 +9,7 @@ import { ExitCode, TixError } from '../errors.js';
 import { fetchInventory } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
 import { preloadStore } from '../store/open.js';
-import { historyLocation, openHistoryStore, shownLocation } from './history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from './history-store.js';
 import { isoToMicros, outputInstant } from '../store/timestamps.js';
 import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../store/store.js';
 import { mapSettled } from './concurrency.js';
@@ -40,6 +40,7 @@ const SNAPSHOT_VIEW: RecordView = {
 
 export async function runTrack(options: TrackOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
   const client = await rt.client();
   const failures: Failure[] = [];
 
@@ -64,8 +65,12 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
     }
   }
 
-  if (options.output) await writeSnapshots(snapshots, options, rt);
+  // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
+  // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.
+  const keepFile = failures.length > 0 && options.output?.out !== undefined;
+  if (options.output && !keepFile) await writeSnapshots(snapshots, options, rt);
   for (const failure of failures) rt.warn(`${failure.what}: ${messageOf(failure.error)}`);
+  if (keepFile) rt.warn(`${options.output!.out} was not written: ${failures.length} ${failures.length === 1 ? 'entry' : 'entries'} failed`);
   const salesPart = options.sales ? `, ${result.salesDays} sales days` : '';
   rt.note(
     `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${shownLocation(location)})`,

@@ -7,7 +7,9 @@ import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node
 import { ExitCode, TixError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
+import { checkNamedFolder } from './location.js';
 import type {
+  CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
@@ -32,6 +34,13 @@ export interface DuckDbOpenOptions {
   /** How long to wait for another process's lock on the file before giving up. */
   lockTimeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * Create the file's folder when it is missing: only for tix's own default location. A folder the user
+   * named must exist, as for --out, so a typo does not silently start a second history.
+   */
+  createFolder: boolean;
+  /** Where the path came from (--db, TIX_DB, the db setting, --to), for the error about its folder. */
+  source: string;
 }
 
 // Required, not imported: DuckDB's bindings are CommonJS, and Node's ES module loader takes three times
@@ -48,8 +57,10 @@ const DAY_MS = 86_400_000;
 
 export async function openDuckDbStore(path: string, options: DuckDbOpenOptions): Promise<HistoryStore> {
   const file = resolve(path);
+  // tix's own folder is made on the first write (reading before then finds no history: exit 4).
+  if (!options.createFolder) checkNamedFolder(dirname(file), options.source);
+  else if (!options.readOnly) makeFolder(dirname(file));
   if (options.readOnly && !existsSync(file)) throw noHistory(file);
-  if (!options.readOnly) makeFolder(dirname(file));
   let db = await connect(file, options.readOnly, options);
   try {
     const version = await schemaVersion(db.connection);
@@ -258,20 +269,22 @@ class DuckDbStore implements HistoryStore {
     }));
   }
 
-  async *readAll(size = 500): AsyncIterable<HistoryBatch> {
+  async *readAll(size = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
     const batchSize = Math.max(1, Math.floor(size));
+    const inWindow = timeWindow(window);
     let after: [string, string, bigint] | undefined;
     for (;;) {
+      const where = [...(after ? [AFTER_KEY] : []), ...inWindow.clauses];
       const page = await this.connection.runAndReadAll(
-        `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ${after ? `WHERE ${AFTER_KEY}` : ''} ORDER BY agent, event_id, api_timestamp LIMIT ${batchSize}`,
-        after ? afterParams(after) : [],
+        `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY agent, event_id, api_timestamp LIMIT ${batchSize}`,
+        [...(after ? afterParams(after) : []), ...inWindow.params],
       );
       const rows = page.getRowObjectsJS();
       if (rows.length === 0) break;
       const first = rows[0]!;
       const last = rows.at(-1)!;
       after = [String(last.agent), String(last.event_id), BigInt(last.api_us as bigint)];
-      const listings = await this.listingsBetween([String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)], after);
+      const listings = await this.listingsBetween([String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)], after, inWindow);
       yield {
         snapshots: rows.map((row) => {
           const snapshot = snapshotRow(row);
@@ -287,11 +300,13 @@ class DuckDbStore implements HistoryStore {
         sales: [],
       };
     }
+    const days = dayWindow(window);
     let offset = 0;
     for (;;) {
       const page = await this.connection.runAndReadAll(
         `SELECT provider, event_id, strftime(date, '%Y-%m-%d') AS day, total_tickets, total_sales, min_price, max_price, avg_price, epoch_us(fetched_at) AS fetched_us
-         FROM sales_daily ORDER BY provider, event_id, date LIMIT ${batchSize} OFFSET ${offset}`,
+         FROM sales_daily ${days.clauses.length > 0 ? `WHERE ${days.clauses.join(' AND ')}` : ''} ORDER BY provider, event_id, date LIMIT ${batchSize} OFFSET ${offset}`,
+        days.params,
       );
       const rows = page.getRowObjectsJS();
       if (rows.length === 0) break;
@@ -314,12 +329,12 @@ class DuckDbStore implements HistoryStore {
   }
 
   /** Listings of the snapshots from key `from` to key `to` inclusive, grouped by snapshot key. */
-  private async listingsBetween(from: [string, string, bigint], to: [string, string, bigint]): Promise<Map<string, ListingRecord[]>> {
+  private async listingsBetween(from: [string, string, bigint], to: [string, string, bigint], window: Clauses): Promise<Map<string, ListingRecord[]>> {
     const reader = await this.connection.runAndReadAll(
       `SELECT agent, event_id, epoch_us(api_timestamp) AS us, listing_id, section, "row", quantity, price, extra FROM listings
-       WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY}
+       WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY} ${window.clauses.map((c) => `AND ${c}`).join(' ')}
        ORDER BY agent, event_id, api_timestamp, listing_id`,
-      [...afterParams(from), ...afterParams(to)],
+      [...afterParams(from), ...afterParams(to), ...window.params],
     );
     const byKey = new Map<string, ListingRecord[]>();
     for (const row of reader.getRowObjectsJS()) {
@@ -367,6 +382,38 @@ function micros(iso: string): bigint {
   return value;
 }
 
+interface Clauses {
+  clauses: string[];
+  params: DuckDBValue[];
+}
+
+/** `column` inside two inclusive bounds, each optional (no conditions without bounds). */
+function between(column: string, low: DuckDBValue | undefined, high: DuckDBValue | undefined): Clauses {
+  const clauses: string[] = [];
+  const params: DuckDBValue[] = [];
+  if (low !== undefined) {
+    clauses.push(`${column} >= ?`);
+    params.push(low);
+  }
+  if (high !== undefined) {
+    clauses.push(`${column} <= ?`);
+    params.push(high);
+  }
+  return { clauses, params };
+}
+
+/** Snapshots whose API timestamp is inside `since` and `until`. */
+function timeWindow(window: { since?: string; until?: string }): Clauses {
+  const at = (iso: string | undefined) => (iso === undefined ? undefined : timestampTZValue(micros(iso)));
+  return between('api_timestamp', at(window.since), at(window.until));
+}
+
+/** Sales days inside a copy's window. */
+function dayWindow(window: CopyWindow): Clauses {
+  const day = (date: string | undefined) => (date === undefined ? undefined : dateValue(Date.parse(`${date}T00:00:00Z`) / DAY_MS));
+  return between('date', day(window.fromDay), day(window.toDay));
+}
+
 /** The WHERE clause that picks the query's events and window, or undefined when it names no event. */
 function historyFilter(query: HistoryQuery): { where: string; params: DuckDBValue[] } | undefined {
   if (query.events.length === 0) return undefined;
@@ -375,16 +422,8 @@ function historyFilter(query: HistoryQuery): { where: string; params: DuckDBValu
     params.push(e.agent, e.eventId);
     return '(agent = ? AND event_id = ?)';
   });
-  const clauses = [`(${events.join(' OR ')})`];
-  if (query.since !== undefined) {
-    clauses.push('api_timestamp >= ?');
-    params.push(timestampTZValue(micros(query.since)));
-  }
-  if (query.until !== undefined) {
-    clauses.push('api_timestamp <= ?');
-    params.push(timestampTZValue(micros(query.until)));
-  }
-  return { where: clauses.join(' AND '), params };
+  const window = timeWindow(query);
+  return { where: [`(${events.join(' OR ')})`, ...window.clauses].join(' AND '), params: [...params, ...window.params] };
 }
 
 function snapshotRow(row: Record<string, unknown>): SnapshotRow {

@@ -1,7 +1,23 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
+import { UsageError } from '../errors.js';
 
 /** The history file when neither --db, TIX_DB nor the db setting names one: history.duckdb in tix's data folder. */
 export function defaultHistoryLocation(): string {
   return join(envPaths('tix', { suffix: '' }).data, 'history.duckdb');
+}
+
+/**
+ * A folder the user named for the history (`source`: --db, TIX_DB, the db setting, --to) must exist, as
+ * for --out: tix makes only its own data folder, so a typo does not silently start a second history.
+ */
+export function checkNamedFolder(folder: string, source: string): void {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(folder).isDirectory();
+  } catch {
+    throw new UsageError(`${source}: folder ${folder} does not exist`);
+  }
+  if (!isFolder) throw new UsageError(`${source}: ${folder} is not a folder`);
 }

@@ -9,8 +9,10 @@ export interface OpenStoreOptions {
   signal?: AbortSignal;
   /** PostgreSQL: the schema holding tix's tables (default public). */
   schema?: string;
-  /** The flag or setting the location came from, for errors about it. */
+  /** The flag or setting the location came from, for errors about it (default --db). */
   source?: string;
+  /** DuckDB: create the file's folder if missing (tix's default location only; a folder the user names must exist). */
+  createFolder?: boolean;
   /** PostgreSQL: retries of a connection that fails (server down or starting). */
   retries?: number;
   /** PostgreSQL: milliseconds a connection may take. */
@@ -49,6 +51,8 @@ export async function openStore(location: string, options: OpenStoreOptions): Pr
   return openDuckDbStore(location, {
     readOnly: options.readOnly === true,
     lockTimeoutMs: options.lockTimeoutSeconds * 1000,
+    createFolder: options.createFolder === true,
+    source: options.source ?? '--db',
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }

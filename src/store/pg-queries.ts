@@ -44,29 +44,36 @@ export function listingLivesSql(s: string): string {
     ORDER BY agent, event_id, first_seen, listing_id`;
 }
 
-/** readAll's batches: snapshots in key order after the key $1-$3 (all null: from the start), $4 at most. */
+const BETWEEN_5_6 = '($5::timestamptz IS NULL OR api_timestamp >= $5::timestamptz) AND ($6::timestamptz IS NULL OR api_timestamp <= $6::timestamptz)';
+
+/**
+ * readAll's batches: snapshots in key order after the key $1-$3 (all null: from the start), $4 at most,
+ * API timestamps from $5 to $6 (each null: unbounded).
+ */
 export function readSnapshotsSql(s: string): string {
   return `SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price
     FROM ${s}.snapshots
-    WHERE $1::text IS NULL OR (agent, event_id, api_timestamp) > ($1::text, $2::text, $3::timestamptz)
+    WHERE ($1::text IS NULL OR (agent, event_id, api_timestamp) > ($1::text, $2::text, $3::timestamptz)) AND ${BETWEEN_5_6}
     ORDER BY agent, event_id, api_timestamp
     LIMIT $4`;
 }
 
-/** The listings of the snapshots from key $1-$3 to key $4-$6 inclusive: one range of the primary key. */
+/** The listings of the snapshots from key $1-$3 to key $4-$6 inclusive (one range of the primary key), API timestamps from $7 to $8. */
 export function readListingsSql(s: string): string {
   return `SELECT agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra
     FROM ${s}.listings
     WHERE (agent, event_id, api_timestamp) >= ($1::text, $2::text, $3::timestamptz)
       AND (agent, event_id, api_timestamp) <= ($4::text, $5::text, $6::timestamptz)
+      AND ($7::timestamptz IS NULL OR api_timestamp >= $7::timestamptz) AND ($8::timestamptz IS NULL OR api_timestamp <= $8::timestamptz)
     ORDER BY agent, event_id, api_timestamp, listing_id`;
 }
 
-/** Sales days in key order after the key $1-$3 (all null: from the start), $4 at most. */
+/** Sales days in key order after the key $1-$3 (all null: from the start), $4 at most, days from $5 to $6 (each null: unbounded). */
 export function readSalesSql(s: string): string {
   return `SELECT provider, event_id, date, total_tickets, total_sales, min_price, max_price, avg_price, fetched_at
     FROM ${s}.sales_daily
-    WHERE $1::text IS NULL OR (provider, event_id, date) > ($1::text, $2::text, $3::date)
+    WHERE ($1::text IS NULL OR (provider, event_id, date) > ($1::text, $2::text, $3::date))
+      AND ($5::date IS NULL OR date >= $5::date) AND ($6::date IS NULL OR date <= $6::date)
     ORDER BY provider, event_id, date
     LIMIT $4`;
 }

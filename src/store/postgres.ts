@@ -7,6 +7,7 @@ import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snaps
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
 import type {
+  CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
@@ -211,15 +212,16 @@ class PostgresHistoryStore implements HistoryStore {
    * Whole snapshots in key order, `batchSize` at a time, then the sales days. Each batch is one query for
    * the snapshots (from where the last batch ended) and one for their listings (a range of the key).
    */
-  async *readAll(batchSize = 500): AsyncIterable<HistoryBatch> {
+  async *readAll(batchSize = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
+    const times = [window.since ?? null, window.until ?? null];
     let after: unknown[] = [null, null, null];
     for (;;) {
-      const heads = await this.read('cannot read', readSnapshotsSql(this.s), [...after, batchSize]);
+      const heads = await this.read('cannot read', readSnapshotsSql(this.s), [...after, batchSize, ...times]);
       if (heads.length === 0) break;
       const first = heads[0]!;
       const last = heads[heads.length - 1]!;
       const listings = await this.read('cannot read', readListingsSql(this.s), [
-        first.agent, first.event_id, first.api_timestamp, last.agent, last.event_id, last.api_timestamp,
+        first.agent, first.event_id, first.api_timestamp, last.agent, last.event_id, last.api_timestamp, ...times,
       ]);
       const byKey = new Map<string, ListingRecord[]>();
       for (const l of listings) {
@@ -242,7 +244,7 @@ class PostgresHistoryStore implements HistoryStore {
     }
     let afterDay: unknown[] = [null, null, null];
     for (;;) {
-      const days = await this.read('cannot read', readSalesSql(this.s), [...afterDay, batchSize]);
+      const days = await this.read('cannot read', readSalesSql(this.s), [...afterDay, batchSize, window.fromDay ?? null, window.toDay ?? null]);
       if (days.length === 0) break;
       yield {
         snapshots: [],

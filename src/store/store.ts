@@ -113,8 +113,18 @@ export interface HistoryStore {
    * `tix history export`: the receiving store takes each batch with record(), so a copy is as idempotent
    * as any other write.
    */
-  readAll(batchSize?: number): AsyncIterable<HistoryBatch>;
+  readAll(batchSize?: number, window?: CopyWindow): AsyncIterable<HistoryBatch>;
   close(): Promise<void>;
+}
+
+/** What `history export --since/--until` copies; every bound inclusive and optional. */
+export interface CopyWindow {
+  /** Bounds on a snapshot's API timestamp, ISO 8601. */
+  since?: string;
+  until?: string;
+  /** Bounds on a sales day, YYYY-MM-DD. */
+  fromDay?: string;
+  toDay?: string;
 }
 
 export interface HistoryBatch {

@@ -1,4 +1,4 @@
-import type { HistoryStore } from './store.js';
+import type { CopyWindow, HistoryStore } from './store.js';
 
 export interface CopyResult {
   /** Snapshots read from the source. */
@@ -14,13 +14,13 @@ export interface CopyResult {
 }
 
 /**
- * Copies every snapshot (with its listings) and sales day from one store to another, a batch per
- * transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
+ * Copies every snapshot (with its listings) and sales day from one store to another, or those inside
+ * `window`, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
  * run again picks up what is missing.
  */
-export async function copyHistory(from: HistoryStore, to: HistoryStore, onBatch?: (soFar: CopyResult) => void): Promise<CopyResult> {
+export async function copyHistory(from: HistoryStore, to: HistoryStore, window: CopyWindow = {}, onBatch?: (soFar: CopyResult) => void): Promise<CopyResult> {
   const total: CopyResult = { snapshots: 0, stored: 0, alreadyStored: 0, salesDays: 0, salesWritten: 0 };
-  for await (const batch of from.readAll()) {
+  for await (const batch of from.readAll(undefined, window)) {
     const result = await to.record(batch.snapshots, batch.sales);
     total.snapshots += batch.snapshots.length;
     total.stored += result.stored;

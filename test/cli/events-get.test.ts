@@ -16,11 +16,11 @@ afterAll(() => sandbox.close());
 const tix = (...args: string[]) => runTix(args, { env });
 
 describe('tix events get', () => {
-  it('prints one event as the API payload', async () => {
+  it('prints one event as the API payload, in the list shape of any number of ids', async () => {
     const id = sandbox.events[3]!.id;
     const result = await tix('events', 'get', id);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual((await apiGet(sandbox.url, `/events/${id}`)).body);
+    expect(JSON.parse(result.stdout)).toEqual({ events: [(await apiGet(sandbox.url, `/events/${id}`)).body] });
   });
 
   it('fetches several ids (spaces, commas or stdin) in the order given', async () => {

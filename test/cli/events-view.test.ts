@@ -203,9 +203,9 @@ describe('tix events view', () => {
     expect(result.stdout).toMatch(/^Tickets sold │[ ▁▂▃▄▅▆▇█]{30}│ per day, highest \d+$/m);
   });
 
-  it('prints the market but warns and exits 1 when the key may not read sales', async () => {
+  it('with --partial prints the market but warns and exits 1 when the key may not read sales', async () => {
     const event = someAgents();
-    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
     expect(result.code).toBe(1);
     const out = JSON.parse(result.stdout);
     expect(out.market).toHaveLength(agentCount(event));
@@ -245,10 +245,10 @@ describe('tix events view when agents fail', () => {
   const failing = useSandbox({ now: NOW, failAgents: ['SKYBOX', 'gameTime'] });
   const allDown = useSandbox({ now: NOW, failAgents: [...AGENT_CODES], events: 300 });
 
-  it('prints the agents that answered, names the failed ones on stderr and in error, and exits 1', async () => {
+  it('with --partial prints the agents that answered, names the failed ones on stderr and in error, and exits 1', async () => {
     const event = everyAgent();
     const env = sandboxEnv(failing().url);
-    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env });
+    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env });
     expect(result.code).toBe(1);
     const out = JSON.parse(result.stdout);
     const failed = out.market.filter((r: { error?: string }) => r.error !== undefined);
@@ -263,7 +263,7 @@ describe('tix events view when agents fail', () => {
     const answered = out.market.filter((r: { error?: string }) => r.error === undefined);
     expect(answered).toEqual(healthy.market.filter((r: { agent: string }) => !['SKYBOX', 'GAMETIME'].includes(r.agent)));
 
-    const table = await runTix(['events', 'view', event.id, '-o', 'table', '--retries', '0'], { env });
+    const table = await runTix(['events', 'view', event.id, '-o', 'table', '--retries', '0', '--partial'], { env });
     expect(table.code).toBe(1);
     expect(table.stdout).toMatch(/│ TMUSA /);
     expect(table.stdout).not.toMatch(/│ SKYBOX /);

@@ -169,13 +169,13 @@ describe('a DuckDB file tix cannot use', () => {
     expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
   });
 
-  it('is refused when its folder cannot be made, and nothing is created', async () => {
-    const folder = tempDir('tix-nowrite-');
-    writeFileSync(join(folder, 'a-file'), 'not a folder');
-    const db = join(folder, 'a-file', 'history.duckdb');
-    const result = await tix(['track', entries[0]!, '--db', db]);
+  it('is refused when its default folder cannot be made, and nothing is created', async () => {
+    // A folder the user names must exist (exit 2: test/history/unknown-agents.test.ts); tix makes only its own.
+    const home = tempDir('tix-nowrite-');
+    writeFileSync(join(home, '.local'), 'not a folder');
+    const result = await runTix(['track', entries[0]!], { env: { ...apiEnv(sandbox.url), HOME: home } });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`tix: cannot create the folder ${join(folder, 'a-file')} for the price history: a file is in the way`);
-    expect(readFileSync(join(folder, 'a-file'), 'utf8')).toBe('not a folder');
+    expect(result.stderr.trim()).toBe(`tix: cannot create the folder ${join(home, '.local', 'share', 'tix')} for the price history: a file is in the way`);
+    expect(readFileSync(join(home, '.local'), 'utf8')).toBe('not a folder');
   });
 });

@@ -16,9 +16,11 @@ defineStoreContract('DuckDB', {
 });
 
 describe('a DuckDB history file', () => {
-  it('is created with its folder on first write, and records the schema version', async () => {
+  it("is created with its folder on first write (tix's own folder only), and records the schema version", async () => {
     const file = join(tempDir('tix-store-'), 'deep', 'er', 'history.duckdb');
-    const store = await open(file);
+    // A folder the user named must exist (exit 2); tix makes only its default data folder.
+    await expect(open(file)).rejects.toMatchObject({ exitCode: ExitCode.USAGE, message: `--db: folder ${join(file, '..')} does not exist` });
+    const store = await openStore(file, { lockTimeoutSeconds: 5, createFolder: true });
     expect(store).toMatchObject({ kind: 'duckdb', location: file });
     await store.close();
     expect(await query(file, 'SELECT schema_version FROM tix_meta')).toEqual([{ schema_version: SCHEMA_VERSION }]);

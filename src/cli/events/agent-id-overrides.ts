@@ -1,6 +1,6 @@
-import { findAgent, TICKET_AGENTS } from '../../api/agents.js';
 import { UsageError } from '../../errors.js';
 import { printable } from '../parse/dates.js';
+import { parseAgent } from '../parse/agent.js';
 import { parsePathSegment } from '../parse/ids.js';
 
 /**
@@ -13,10 +13,7 @@ export function parseAgentIdOverrides(values: readonly string[]): Map<string, st
     const at = raw.indexOf('=');
     if (at < 0) throw new UsageError(`--id must be AGENT=ID, such as SKYBOX=12345, not '${printable(raw)}'`);
     const name = raw.slice(0, at).trim();
-    const agent = findAgent(name);
-    if (!agent) {
-      throw new UsageError(`--id: '${printable(name)}' is not a ticket agent; agents: ${TICKET_AGENTS.map((a) => `${a.code} (${a.name})`).join(', ')}`);
-    }
+    const agent = parseAgent('--id', name);
     ids.set(agent.code, parsePathSegment(`--id ${agent.code}`, raw.slice(at + 1)));
   }
   return ids;

@@ -11,12 +11,15 @@ export interface EventsGetOptions {
   ids: string[];
   /** When set, the ids are this agent's own event ids. */
   agent?: string;
+  /** Print the events found when some ids are not (exit 1), instead of nothing (exit 4). */
+  partial: boolean;
   concurrency: number;
   output: OutputOptions;
 }
 
 interface RawFlags extends RawOutputFlags {
   agent?: string;
+  partial?: boolean;
 }
 
 export const SERVICE_ID_PREFIX = 'evt_';
@@ -25,7 +28,11 @@ export function eventsGetCommand(): Command {
   const command = new Command('get')
     .summary('show events by id')
     .description(
-      "Show events by the service's ids (evt_...), or by an agent's own ids with --agent.\nIds may be separated by spaces or commas; '-' reads them from stdin.",
+      [
+        "Show events by the service's ids (evt_...), or by an agent's own ids with --agent. Ids may be separated by spaces or commas; '-' reads them from stdin.",
+        'All or nothing: if an id is not found, nothing is printed and tix exits 4 naming it; --partial prints the events found, warns which ids were not, and exits 1.',
+        '-o json is always {"events":[...]}, as events search prints, however many ids were given.',
+      ].join('\n'),
     )
     .argument('<id...>', "event ids (evt_...), or the agent's ids with --agent")
     .addOption(
@@ -33,7 +40,8 @@ export function eventsGetCommand(): Command {
         new Option('--agent <agent>', `the ids are this ticket agent's event ids: ${TICKET_AGENTS.map((a) => a.name).join(' | ')} (or its code, any case)`),
         TICKET_AGENTS.map((a) => a.name),
       ),
-    );
+    )
+    .option('--partial', 'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1');
   addOutputOptions(command);
   addExamples(command, [
     { description: 'One event by its service id', command: 'tix events get evt_fnt7jz3fkx' },
@@ -43,6 +51,7 @@ export function eventsGetCommand(): Command {
     runCommand(cmd, async (rt) => {
       const options: EventsGetOptions = {
         ids: await parseIdList('<id>', ids, rt.io.stdin),
+        partial: flags.partial === true,
         concurrency: rt.settings.values.concurrency,
         output: parseOutputOptions(flags, rt),
       };
@@ -54,7 +63,7 @@ export function eventsGetCommand(): Command {
         }
       }
       const { runEventsGet } = await import('./get-run.js');
-      await runEventsGet(options, rt);
+      return runEventsGet(options, rt);
     }),
   );
 }

@@ -95,7 +95,7 @@ interface Fetched {
   failureCodes: ExitCode[];
   notListed: string[];
   sales: SalesWindow | undefined;
-  salesError: string | undefined;
+  salesFailure: { message: string; exitCode: ExitCode } | undefined;
 }
 
 export async function runEventsView(options: EventsViewOptions, rt: Runtime): Promise<number> {
@@ -107,21 +107,30 @@ export async function runEventsView(options: EventsViewOptions, rt: Runtime): Pr
   } finally {
     spinner.stop();
   }
-  const { outcomes, failureCodes } = fetched;
+  const { outcomes, failureCodes, salesFailure } = fetched;
   const failed = outcomes.flatMap((o) => (o.ok ? [] : [o]));
   if (outcomes.length > 0 && failed.length === outcomes.length) {
     // Nothing to show but the event itself: fail the way one agent's failure does, with its exit code.
-    const code = failureCodes.every((c) => c === failureCodes[0]) ? failureCodes[0]! : ExitCode.UNAVAILABLE;
-    throw new TixError(`no ticket agent answered for ${options.eventId} (${failed.map((f) => f.agent).join(', ')}): ${failed[0]!.error}`, code);
+    throw new TixError(`no ticket agent answered for ${options.eventId} (${failed.map((f) => f.agent).join(', ')}): ${failed[0]!.error}`, commonCode(failureCodes));
+  }
+  const failures = [...failed.map((f) => `${f.agent} (${f.eventId}) failed: ${f.error}`), ...(salesFailure ? [`sales: ${salesFailure.message}`] : [])];
+  if (failures.length > 0 && !options.partial) {
+    // As inventory: an incomplete view is not printed (a file would look whole), unless --partial asks for it.
+    const code = commonCode([...failureCodes, ...(salesFailure ? [salesFailure.exitCode] : [])]);
+    throw new TixError(`${options.eventId}: ${failures.join('; ')}; nothing was printed (--partial prints the rest)`, code);
   }
 
   await writeView(fetched, options, rt);
 
   if (outcomes.length === 0) rt.note('No ticket agent lists this event.');
   if (options.salesDays !== undefined && !outcomes.some((o) => o.agent === 'STUBHUB')) rt.note('No StubHub id for this event, so no sales data.');
-  for (const failure of failed) rt.warn(`${failure.agent} (${failure.eventId}) failed: ${failure.error}`);
-  if (fetched.salesError !== undefined) rt.warn(`sales: ${fetched.salesError}`);
-  return failed.length > 0 || fetched.salesError !== undefined ? ExitCode.ERROR : ExitCode.OK;
+  for (const failure of failures) rt.warn(failure);
+  return failures.length > 0 ? ExitCode.ERROR : ExitCode.OK;
+}
+
+/** The exit code of several failures: theirs when they agree, else "unavailable" (try again later). */
+function commonCode(codes: readonly ExitCode[]): ExitCode {
+  return codes.every((c) => c === codes[0]) ? codes[0]! : ExitCode.UNAVAILABLE;
 }
 
 /**
@@ -152,18 +161,18 @@ async function fetchEverything(client: ApiClient, options: EventsViewOptions, rt
   const outcomes: AgentOutcome[] = [];
   const failureCodes: ExitCode[] = [];
   let sales: SalesWindow | undefined;
-  let salesError: string | undefined;
+  let salesFailure: Fetched['salesFailure'];
   settled.forEach((result, i) => {
     const job = jobs[i]!;
     if (job.kind === 'sales') {
       if (result.ok) sales = { ...window!, response: (result.value as { summary: SalesSummaryResponse }).summary };
-      else salesError = salesMessage(result.error);
+      else salesFailure = { message: salesMessage(result.error), exitCode: exitCodeOf(result.error) };
       return;
     }
     const { target } = job;
     if (!result.ok) {
       outcomes.push({ ...target, ok: false, error: messageOf(result.error) });
-      failureCodes.push(result.error instanceof TixError ? result.error.exitCode : ExitCode.ERROR);
+      failureCodes.push(exitCodeOf(result.error));
       return;
     }
     const { response } = result.value as { response: InventoryResponse };
@@ -172,7 +181,7 @@ async function fetchEverything(client: ApiClient, options: EventsViewOptions, rt
     const sections: InventoryListing[] = Array.isArray(entry?.sections) ? entry.sections : [];
     outcomes.push({ ...target, ok: true, listings: filterListings(options.filter, sections), timestamp: response.timestamp });
   });
-  return { event, outcomes, failureCodes, notListed, sales, salesError };
+  return { event, outcomes, failureCodes, notListed, sales, salesFailure };
 }
 
 /** The last `days` days, today included, as calendar days where the user is (the timezone setting). */
@@ -199,7 +208,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
         notListed: fetched.notListed,
         cheapest: cheapest(listings, options.top),
         sales: fetched.sales ? salesJson(fetched.sales) : null,
-        ...(fetched.salesError !== undefined ? { salesError: fetched.salesError } : {}),
+        ...(fetched.salesFailure ? { salesError: fetched.salesFailure.message } : {}),
         ...(options.listings ? { listings } : {}),
       };
       await writeJson(sink, view, prettyJson(rt, output));
@@ -246,6 +255,10 @@ async function writeRows(rt: Runtime, output: EventsViewOptions['output'], sink:
 
 function salesJson(sales: SalesWindow): SalesJson {
   return { provider: 'stubhub', eventId: sales.stubhubId, startDate: sales.from, endDate: sales.to, totals: totals(sales.response.salesData), daily: sales.response.salesData };
+}
+
+function exitCodeOf(error: unknown): ExitCode {
+  return error instanceof TixError ? error.exitCode : ExitCode.ERROR;
 }
 
 function messageOf(error: unknown): string {

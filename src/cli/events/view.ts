@@ -20,6 +20,8 @@ export interface EventsViewOptions {
   salesDays: number | undefined;
   /** Rows are every listing instead of one per agent. */
   listings: boolean;
+  /** Print what answered when some agents or the sales request fail (exit 1), instead of nothing. */
+  partial: boolean;
   concurrency: number;
   timeZone: string;
   output: OutputOptions;
@@ -31,6 +33,7 @@ interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   salesDays?: string;
   sales: boolean;
   listings?: boolean;
+  partial?: boolean;
 }
 
 export const DEFAULT_TOP = 10;
@@ -43,7 +46,7 @@ export function eventsViewCommand(): Command {
       [
         'One event across every marketplace, in one run: the event (GET /events/{id}), its inventory at every ticket agent that lists it (GET /inventory/{agent}/{id}, one request per agent, --concurrency at once), and its StubHub sales of the last days (GET /events/stubhub/{id}/sales-summary).',
         'Rows are one per agent: listings, tickets, lowest, median and highest price; the table adds the whole market, the cheapest listings and a sales sparkline.',
-        'If some agents fail, the rest is printed, the failed ones are named, and tix exits 1; if all fail, it exits with their error (5 when unavailable).',
+        'If an agent or the sales request still fails after retries, nothing is printed and tix exits with its error (5 when unavailable), naming what failed; with --partial the rest is printed, the failed ones are named, and tix exits 1. If every agent fails, nothing is printed either way.',
       ].join('\n\n'),
     )
     .argument('<evt_id>', 'the event (evt_...)')
@@ -54,7 +57,8 @@ export function eventsViewCommand(): Command {
     .option('--top <n>', `how many of the cheapest listings to show, 0-1000 (default: ${DEFAULT_TOP})`)
     .option('--sales-days <n>', `days of sales to sum up, ending today, 1-365 (default: ${DEFAULT_SALES_DAYS})`)
     .option('--no-sales', 'skip the sales summary')
-    .option('--listings', 'rows are every listing of every agent, agent first, instead of one row per agent');
+    .option('--listings', 'rows are every listing of every agent, agent first, instead of one row per agent')
+    .option('--partial', 'if some agents or the sales request still fail after retries, print what answered, name what failed, and exit 1');
   addListingFilterOptions(command);
   addOutputOptions(command);
   addExamples(command, [
@@ -75,6 +79,7 @@ export function eventsViewCommand(): Command {
         top: flags.top === undefined ? DEFAULT_TOP : parseWholeNumber('--top', flags.top, 0, 1000),
         salesDays: !flags.sales ? undefined : flags.salesDays === undefined ? DEFAULT_SALES_DAYS : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
         listings: flags.listings === true,
+        partial: flags.partial === true,
         concurrency: rt.settings.values.concurrency,
         timeZone: rt.settings.values.timezone,
         output: parseOutputOptions(flags, rt),

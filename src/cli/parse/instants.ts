@@ -1,4 +1,30 @@
-import type { DateInput } from './dates.js';
+import { UsageError } from '../../errors.js';
+import { parseDateFlag, type DateContext, type DateInput } from './dates.js';
+
+/** --since and --until as instants (inclusive), with the calendar dates they name in the time zone. */
+export interface TimeWindow {
+  since?: string;
+  until?: string;
+  sinceDate?: string;
+  untilDate?: string;
+}
+
+/** Reads `--since` and `--until` (history, history export): each optional, since not after until. */
+export function parseTimeWindow(flags: { since?: string; until?: string }, context: DateContext): TimeWindow {
+  const window: TimeWindow = {};
+  if (flags.since !== undefined) {
+    const since = parseDateFlag('--since', flags.since, context);
+    window.since = boundInstant(since, 'since', context.timeZone);
+    window.sinceDate = since.date;
+  }
+  if (flags.until !== undefined) {
+    const until = parseDateFlag('--until', flags.until, context);
+    window.until = boundInstant(until, 'until', context.timeZone);
+    window.untilDate = until.date;
+  }
+  if (window.since && window.until && window.since > window.until) throw new UsageError(`--since (${window.since}) is after --until (${window.until})`);
+  return window;
+}
 
 /**
  * The instant (ISO 8601, UTC) a --since or --until bound means. A date-time with an offset is exact; one

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { SALES_PROVIDERS } from '../../api/agents.js';
 import { UsageError } from '../../errors.js';
 import { addExamples, addOutputOptions, withValues } from '../command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../output-options.js';
+import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from '../output-options.js';
 import { parseDateFlag, type DateContext } from '../parse/dates.js';
 import { parsePathSegment } from '../parse/ids.js';
 import { runCommand } from '../run-command.js';
@@ -45,10 +45,7 @@ export function salesCommand(): Command {
   summary.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options = parseSalesOptions(eventId, flags, rt);
-      // A chart is text for a terminal: never in a Parquet file, whether -o or --out's extension chose it.
-      if (flags.chart && (flags.output !== undefined || options.output.format === 'parquet') && options.output.format !== 'table') {
-        throw new UsageError(`--chart draws for people; it cannot be combined with --output ${options.output.format}`);
-      }
+      if (flags.chart) refuseChartAsData(flags, options.output);
       const { runSalesSummary } = await import('./sales-run.js');
       await runSalesSummary({ ...options, chart: flags.chart === true }, rt);
     }),
