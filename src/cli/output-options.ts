@@ -11,6 +11,8 @@ export interface RawOutputFlags {
   header?: boolean;
   out?: string;
   excelSafe?: boolean;
+  /** `--chart` (sales summary, history): text for people, so `--out` may have any name but a data format's. */
+  chart?: boolean;
 }
 
 export interface OutputOptions {
@@ -37,7 +39,7 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
   const { sources, values } = rt.settings;
   const chosen = sources.output === 'default' ? undefined : values.output;
   // `--out sales.csv` means CSV unless a format was asked for; otherwise a table for people, JSON for programs.
-  const fromExtension = out !== undefined && sources.output !== 'flag' ? formatOfFile(out) : undefined;
+  const fromExtension = out !== undefined && sources.output !== 'flag' ? formatOfFile(out, flags.chart === true) : undefined;
   const format: OutputFormat = chosen ?? fromExtension ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
 
   const options: OutputOptions = { format, header: flags.header !== false, excelSafe: flags.excelSafe === true };
@@ -56,13 +58,15 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
  * The format a file's extension names; undefined for a file without one. An extension tix does not know is
  * refused rather than guessed: `--out report.xlsx` would otherwise be JSON under a spreadsheet's name. It is
  * checked even when a TIX_OUTPUT or profile setting would choose the format: that setting is a preference,
- * not an answer for this file; only -o on the command line makes any name acceptable.
+ * not an answer for this file; only -o on the command line (or --chart, whose file is text) makes any name
+ * acceptable.
  */
-function formatOfFile(file: string): OutputFormat | undefined {
+function formatOfFile(file: string, chart: boolean): OutputFormat | undefined {
   const extension = extname(file).toLowerCase();
   if (extension === '') return undefined;
   const format = FORMAT_BY_EXTENSION[extension];
-  if (format === undefined) {
+  // A chart is text: `--out chart.txt` names no data format, which refuseChartAsData checks.
+  if (format === undefined && !chart) {
     throw new UsageError(`--out: unknown file extension '${printable(extname(file))}'; use one of ${Object.keys(FORMAT_BY_EXTENSION).join(', ')}, or give -o`);
   }
   return format;

@@ -52,7 +52,7 @@ describe('tix watch --db', () => {
       const stored = JSON.parse(history.stdout).snapshots as Record<string, unknown>[];
       expect(stored.map((row) => ({ api_timestamp: row.api_timestamp, listings: row.listings, tickets: row.tickets, min_price: row.min_price, median_price: row.median_price, max_price: row.max_price }))).toEqual(
         [...printed.values()].map((line) => ({
-          api_timestamp: new Date(line.timestamp).toISOString(),
+          api_timestamp: line.timestamp,
           listings: line.listings,
           tickets: line.tickets,
           min_price: line.minPrice,

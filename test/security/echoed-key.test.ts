@@ -73,8 +73,8 @@ describe('a key echoed in data', () => {
   it('events get: the event as sent, and the warning', async () => {
     const result = await run(['events', 'get', ID]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(eventFor(KEY));
-    expect(result.stderr).toBe(BOTH_FIELDS);
+    expect(JSON.parse(result.stdout)).toEqual({ events: [eventFor(KEY)] });
+    expect(result.stderr).toBe('tix: warning: the API echoed your API key in fields "events[].note", "events[].venue.name" of the output; treat the output as secret\n');
   });
 
   it('--out x.parquet: the file holds the key as sent, and the warning is given', async () => {
@@ -110,11 +110,12 @@ describe('a key echoed in data', () => {
     expect(result.stderr).toBe('tix: warning: the API echoed your API key in field "venue.name" of the output; treat the output as secret\n');
   });
 
-  it('tix api with a body that is not JSON: as sent, and the warning without field names', async () => {
+  it('tix api with a body that is not JSON: exit 1, nothing on stdout, and the key not quoted in the message', async () => {
     const result = await run(['api', '/notes']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(`notes for ${KEY}\n`);
-    expect(result.stderr).toBe('tix: warning: the API echoed your API key in the output; treat the output as secret\n');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^tix: expected JSON from GET \/notes but got text\/plain/);
+    expect(result.stderr).not.toContain(KEY);
   });
 
   it('a field named after the key is named masked, and a name with a line break escaped', async () => {
@@ -130,6 +131,6 @@ describe('a key echoed in data', () => {
     expect(result.code).toBe(4);
     expect(existsSync(out)).toBe(false);
     expect(result.stderr).not.toContain('warning');
-    expect(result.stderr).toMatch(/^tix: event evt_bbbbbbbbbb not found/m);
+    expect(result.stderr).toMatch(/^tix: no event found for id evt_bbbbbbbbbb /m);
   });
 });
