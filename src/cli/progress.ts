@@ -18,11 +18,20 @@ export async function progress(rt: Runtime, text: string, output: OutputOptions)
   // ora cannot lay out a terminal of unknown width (a pty with 0 columns): no spinner there either.
   if (rt.quiet || rt.globals.debug || dataOnTerminal || !rt.colorFor(rt.io.stderr) || !(stderr.columns! > 0)) return silent;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: rt.io.stderr as NodeJS.WritableStream & { isTTY: boolean } }).start();
+  // discardStdin: false. ora's default puts the terminal in raw mode, where Ctrl-C is a byte to read rather
+  // than SIGINT, and it never reads it: the run went on and replaced the --out file. Typed keys now echo.
+  const spinner = ora({ text, stream: rt.io.stderr as NodeJS.WritableStream & { isTTY: boolean }, discardStdin: false }).start();
+  // Every exit (Ctrl-C, SIGTERM, a reader gone, an error) clears the spinner and shows the cursor again;
+  // a TTY's writes are synchronous, so this lands before the shell prompt.
+  const stopAtExit = () => spinner.stop();
+  process.once('exit', stopAtExit);
   return {
     update: (next) => {
       spinner.text = next;
     },
-    stop: () => spinner.stop(),
+    stop: () => {
+      process.off('exit', stopAtExit);
+      spinner.stop();
+    },
   };
 }
