@@ -1,7 +1,7 @@
 import {
   createJsonListWriter,
   createRowWriter,
-  fileSink,
+  outSink,
   stdoutSink,
   writeJson,
   type ColumnType,
@@ -18,9 +18,9 @@ export interface RecordView {
   columnTypes?: Record<string, ColumnType>;
 }
 
-/** Where the data goes: stdout, or a file written atomically, committed only when everything succeeded. */
+/** Where the data goes: stdout, or --out (a file written atomically, committed only when everything succeeded). */
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
-  const sink = output.out !== undefined ? await fileSink(output.out) : stdoutSink(rt.io.stdout);
+  const sink = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
   try {
     const result = await body(sink);
     await sink.commit();
