@@ -66,6 +66,16 @@ describe('--out -', () => {
     expect(JSON.parse(result.stdout).events).toHaveLength(1);
     expect(existsSync(join(cwd, '-'))).toBe(false);
   });
+
+  it('tix api --out - prints the body as the API sent it, as without --out', async () => {
+    const cwd = folder();
+    const api = `'${process.execPath}' '${TIX_BIN}' api events -f pageSize=1`;
+    const result = await shell(`${api} --out - > with.json && ${api} > without.json`, cwd);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'with.json'), 'utf8')).toBe(readFileSync(join(cwd, 'without.json'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(cwd, 'with.json'), 'utf8')).events).toHaveLength(1);
+    expect(existsSync(join(cwd, '-'))).toBe(false);
+  });
 });
 
 describe('descriptors the shell opened', () => {
