@@ -88,7 +88,8 @@ async function descriptorKind(fd: number, path: string, flag: string): Promise<'
 /** A FIFO or a device: opened for writing without creating or truncating anything, and closed when done. */
 async function openedStreamSink(path: string, flag: string): Promise<Sink> {
   const handle = await open(path, constants.O_WRONLY).catch((error: NodeJS.ErrnoException) => {
-    const why = error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
+    // Node's "ENXIO: no such device or address, open '/dev/x'" without the code and the path, said already.
+    const why = /^[A-Z]+: (.*), open '/.exec(error.message)?.[1] ?? error.message;
     throw new UsageError(`${flag} ${path}: cannot open it for writing: ${why}`);
   });
   const stream = handle.createWriteStream();
