@@ -1,5 +1,5 @@
 import { constants, createWriteStream, fstat } from 'node:fs';
-import { open, readdir, readlink, stat } from 'node:fs/promises';
+import { open, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { fileSink } from './file-sink.js';
@@ -62,7 +62,7 @@ function descriptorNamed(path: string): number | undefined {
 /**
  * What descriptor `fd` is, on Linux (/proc). A regular file behind it is written through the descriptor; a
  * pipe (bash's `>(...)`), a terminal or a device is opened anew by its path, which reaches the same pipe or
- * device. Node's own descriptors (its event loop's, a pipe it holds both ends of) are refused as not open:
+ * device. Node's own descriptors (its event loop's, a pipe it reads itself) are refused as not open:
  * writing there would break tix, and the caller did not open them.
  */
 async function descriptorKind(fd: number, path: string, flag: string): Promise<'file' | 'stream'> {
@@ -76,13 +76,21 @@ async function descriptorKind(fd: number, path: string, flag: string): Promise<'
     return 'stream';
   }
   if (target.startsWith('anon_inode:')) throw notOpen();
-  if (target.startsWith('pipe:')) {
-    const others = (await readdir('/proc/self/fd')).filter((other) => other !== String(fd));
-    const links = await Promise.all(others.map((other) => readlink(`/proc/self/fd/${other}`).catch(() => '')));
-    if (links.includes(target)) throw notOpen();
-  }
+  if (target.startsWith('pipe:') && (await holdsReadEnd(target))) throw notOpen();
   const isFile = await new Promise<boolean>((done) => fstat(fd, (error, stats) => done(!error && stats.isFile())));
   return isFile ? 'file' : 'stream';
+}
+
+/** Whether this process holds the reading end of the pipe (`pipe:[inode]`): then it is one of Node's own. */
+async function holdsReadEnd(pipe: string): Promise<boolean> {
+  for (const fd of await readdir('/proc/self/fd')) {
+    if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) !== pipe) continue;
+    const info = await readFile(`/proc/self/fdinfo/${fd}`, 'utf8').catch(() => '');
+    // The access mode is the low 2 bits (O_ACCMODE on Linux, the one system with /proc/self/fdinfo).
+    const flags = /^flags:\s+([0-7]+)$/m.exec(info)?.[1];
+    if (flags !== undefined && (parseInt(flags, 8) & 0o3) === constants.O_RDONLY) return true;
+  }
+  return false;
 }
 
 /** A FIFO or a device: opened for writing without creating or truncating anything, and closed when done. */

@@ -101,6 +101,13 @@ describe('descriptors the shell opened', () => {
     expect(readFileSync(join(cwd, 'log.csv'), 'utf8')).toBe(`prev\n${rows}`);
   });
 
+  it('/dev/fd/3 duplicating a pipe (3>&1 | cat) writes into that pipe', async () => {
+    const cwd = folder();
+    const result = await shell('$TIX --out /dev/fd/3 3>&1 | cat > got.csv', cwd);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'got.csv'), 'utf8')).toBe(rows);
+  });
+
   it("bash's >(...) process substitution receives the rows", async () => {
     const cwd = folder();
     const result = await shell('$TIX --out >(cat > got.csv); wait $!', cwd);
