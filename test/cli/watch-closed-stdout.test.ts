@@ -2,24 +2,21 @@
  * `tix watch ... | head -1` (issue 17 §6): once head has its line and leaves, tix ends with exit 0 while it
  * waits for the next poll, not at that poll's write (with --interval 1h, an hour later).
  */
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
+import { runShell } from '../helpers/shell.js';
 import { failOnNodeWarning, sandboxEnv, tempDir, TIX_BIN } from '../helpers/tix.js';
 
 const sandbox = useSandbox({ now: '2026-03-15T03:00:00Z' });
 
 /** A shell pipeline `tix ARGS | READER`; tix's own exit status is the last line of stderr. */
-function pipeline(args: readonly string[], reader: string): Promise<{ tixCode: number; stdout: string; stderr: string }> {
+async function pipeline(args: readonly string[], reader: string): Promise<{ tixCode: number; stdout: string; stderr: string }> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir(), TZ: 'UTC', TIX_CONFIG_DIR: tempDir('tix-config-'), ...sandboxEnv(sandbox().url) };
   const tix = [process.execPath, TIX_BIN, ...args].map((word) => `'${word}'`).join(' ');
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${tix} | ${reader}; echo "tix-exit=\${PIPESTATUS[0]}" >&2`], { env, timeout: 25_000 }, (error, stdout, stderr) => {
-      const exit = /tix-exit=(\d+)\n$/.exec(stderr);
-      if (error || !exit) return reject(new Error(`the pipeline did not end by itself: ${error?.message ?? ''}\n${stderr}`));
-      resolve(failOnNodeWarning({ tixCode: Number(exit[1]), stdout, stderr: stderr.slice(0, exit.index) }, false, args));
-    });
-  });
+  const result = await runShell(`${tix} | ${reader}; echo "tix-exit=\${PIPESTATUS[0]}" >&2`, { cwd: env.HOME, env });
+  const exit = /tix-exit=(\d+)\n$/.exec(result.stderr);
+  if (result.code !== 0 || !exit) throw new Error(`the pipeline did not end by itself:\n${result.stderr}`);
+  return failOnNodeWarning({ tixCode: Number(exit[1]), stdout: result.stdout, stderr: result.stderr.slice(0, exit.index) }, false, args);
 }
 
 describe('watch when its reader goes away', () => {

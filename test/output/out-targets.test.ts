@@ -3,12 +3,12 @@
  * link, whose target is replaced); anything else (/dev/stdout, /dev/fd/N, a FIFO, a device) is written in
  * place as a stream. Each case runs the built tix from a shell, with the shell's own redirections.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
+import { runShell, type ShellResult } from '../helpers/shell.js';
 import { failOnNodeWarning, runTix, sandboxEnv, TIX_BIN } from '../helpers/tix.js';
 
 const sandbox = useSandbox();
@@ -28,21 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface ShellResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a shell script in a fresh folder, `$TIX` being the search above; tix's config and API come from the environment. */
-function shell(script: string, cwd: string): Promise<ShellResult> {
+async function shell(script: string, cwd: string): Promise<ShellResult> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TZ: 'UTC', TIX_CONFIG_DIR: join(cwd, 'config'), ...sandboxEnv(sandbox().url) };
-  return new Promise((resolve) => {
-    execFile('bash', ['-c', script.replaceAll('$TIX', TIX)], { cwd, env, timeout: 25_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve(failOnNodeWarning({ code, stdout, stderr }, false, [script]));
-    });
-  });
+  return failOnNodeWarning(await runShell(script.replaceAll('$TIX', TIX), { cwd, env }), false, [script]);
 }
 
 function folder(): string {
