@@ -1,3 +1,4 @@
+import { heldDescriptor } from '../output/index.js';
 import type { OutputOptions } from './output-options.js';
 import type { Runtime } from './runtime.js';
 
@@ -14,7 +15,7 @@ const silent: Progress = { update() {}, stop() {} };
  */
 export async function progress(rt: Runtime, text: string, output: OutputOptions): Promise<Progress> {
   const stderr = rt.io.stderr as { columns?: number };
-  const dataOnTerminal = output.out === undefined && rt.io.stdout.isTTY === true;
+  const dataOnTerminal = rt.io.stdout.isTTY === true && (output.out === undefined || (await heldDescriptor(output.out)) === 1);
   // ora cannot lay out a terminal of unknown width (a pty with 0 columns): no spinner there either.
   if (rt.quiet || rt.globals.debug || dataOnTerminal || !rt.colorFor(rt.io.stderr) || !(stderr.columns! > 0)) return silent;
   const { default: ora } = await import('ora');

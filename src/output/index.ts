@@ -10,7 +10,7 @@ export {
   abortAllFileSinksSync,
   openFileSinkCount,
 } from './sink.js';
-export { outSink } from './out-target.js';
+export { heldDescriptor, outSink } from './out-target.js';
 export { flatten, type Cell } from './flatten.js';
 export { resolveColumns, type ColumnChoice } from './columns.js';
 export { excelSafeText } from './excel-safe.js';

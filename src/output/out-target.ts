@@ -37,7 +37,7 @@ export async function outSink(path: string, std: { stdout: Stream; stderr: Strea
  * /dev/fd/N, /proc/self/fd/N. Opening such a path anew would, for a file, start a second, separate write
  * (Linux reopens the file from its start), losing `>>` and what a `{ ...; } > file` group wrote around it.
  */
-async function heldDescriptor(path: string): Promise<number | undefined> {
+export async function heldDescriptor(path: string): Promise<number | undefined> {
   let current = resolve(path);
   for (let hops = 0; hops < 40; hops++) {
     const fd = descriptorNamed(current);

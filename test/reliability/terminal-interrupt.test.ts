@@ -42,4 +42,14 @@ describe('Ctrl-C under the spinner', () => {
     expect(outcome.stty).toMatch(/(^|\s)icanon(\s|$)/m);
     expect(outcome.raw).not.toContain('unexpected');
   });
+
+  it('--out /dev/stdout on the terminal: no spinner, since the rows go to that terminal', async () => {
+    const terminal = await startOnTerminal(['events', 'search', '--limit', '2', '-o', 'csv', '--fields', 'id,name', '--out', '/dev/stdout'], apiEnv(sandbox().url));
+    const outcome = await terminal.done();
+
+    expect(outcome.code, outcome.raw.slice(-400)).toBe(0);
+    // csv ends lines with CRLF, which the terminal shows as \r\r\n.
+    expect(outcome.raw).toMatch(/^id,name\r+\nevt_\w+,.+\r+\nevt_\w+,.+\r+\n$/);
+    expect(outcome.raw).not.toContain(HIDE_CURSOR);
+  });
 });
