@@ -156,7 +156,7 @@ complete -c tix -n '__tix_in \'events search\'' -s o -l output -d 'output format
 complete -c tix -n '__tix_in \'events search\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events search\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events search\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events search\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'events search\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events get\'' -l agent -d 'the ids are this ticket agent\'s event ids: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
 complete -c tix -n '__tix_in \'events get\'' -l partial -d 'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1'
@@ -164,7 +164,7 @@ complete -c tix -n '__tix_in \'events get\'' -s o -l output -d 'output format: t
 complete -c tix -n '__tix_in \'events get\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events get\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events get\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'events get\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events get\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'events get\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'events by-agent\'' -l from -d 'earliest event date (default: today)' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l to -d 'latest event date (default: two years from today)' -x
@@ -177,7 +177,7 @@ complete -c tix -n '__tix_in \'events by-agent\'' -s o -l output -d 'output form
 complete -c tix -n '__tix_in \'events by-agent\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events by-agent\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events by-agent\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events by-agent\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'events by-agent\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'events by-agent\' 1' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
 complete -c tix -n '__tix_in \'events view\'' -l id -d 'the agent\'s id for this event, added to or replacing the listing\'s (repeatable; agents: TMUSA, STUBHUB, SKYBOX, TICKETEVOLUTION, SEATGEEK, VIVID, TICKPICK, TICKETNETWORK, GAMETIME)' -x
@@ -194,7 +194,7 @@ complete -c tix -n '__tix_in \'events view\'' -s o -l output -d 'output format: 
 complete -c tix -n '__tix_in \'events view\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'events view\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'events view\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'events view\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'events view\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'events view\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'inventory\'' -l partial -d 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1'
 complete -c tix -n '__tix_in \'inventory\'' -l min-quantity -d 'only listings with at least n tickets (n seats together)' -x
@@ -205,7 +205,7 @@ complete -c tix -n '__tix_in \'inventory\'' -s o -l output -d 'output format: ta
 complete -c tix -n '__tix_in \'inventory\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'inventory\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
 complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
@@ -230,7 +230,7 @@ complete -c tix -n '__tix_in \'sales summary\'' -s o -l output -d 'output format
 complete -c tix -n '__tix_in \'sales summary\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'sales summary\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales summary\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'sales summary\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'sales summary\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'sales summary\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'sales summary\'' -l chart -d 'draw tickets and revenue per day in the terminal (by week when the range is wide)'
 complete -c tix -n '__tix_in \'sales details\'' -l provider -d 'sales data provider: stubhub (default: stubhub, or the provider setting)' -x -a 'stubhub'
@@ -240,7 +240,7 @@ complete -c tix -n '__tix_in \'sales details\'' -s o -l output -d 'output format
 complete -c tix -n '__tix_in \'sales details\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'sales details\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'sales details\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'sales details\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'sales details\'' -l daily -d 'only the per-day totals of the details response'
 complete -c tix -n '__tix_in \'track\'' -l from-file -d 'read entries from a file: one a line, # comments, blank lines ignored' -r -F
@@ -252,7 +252,7 @@ complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table 
 complete -c tix -n '__tix_in \'track\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'track\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'track\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y' -x
 complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
@@ -266,7 +266,7 @@ complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: tabl
 complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
@@ -275,7 +275,7 @@ complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'agents\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'agents\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'agents\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'api\'' -s f -l field -d 'add a query parameter, percent-encoded (repeatable; added after any in <path>)' -x
 complete -c tix -n '__tix_in \'api\'' -l paginate -d 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages'
@@ -284,7 +284,7 @@ complete -c tix -n '__tix_in \'api\'' -s o -l output -d 'output format: table | 
 complete -c tix -n '__tix_in \'api\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'api\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'api\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'api\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'api\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'api\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'auth\' 1' -a login -d 'store an API key after checking it works'
 complete -c tix -n '__tix_argument \'auth\' 1' -a status -d 'show the profile, base URL and key in use, and whether the key works'
@@ -303,7 +303,7 @@ complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: 
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
 complete -c tix -n '__tix_in \'config list\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout (written whole or not at all)' -r -F
+complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'config list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'sandbox\'' -l port -d 'port on 127.0.0.1 (default: any free port)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated data (default: 42)' -x

@@ -73,7 +73,7 @@ function collect(value: string, previous: string[] | undefined): string[] {
 function apiOutput(flags: RawFlags, rt: Runtime): OutputOptions {
   const output = parseOutputOptions(flags, rt);
   const source = rt.settings.sources.output;
-  const chosen = source === 'flag' || (source === 'default' && flags.out !== undefined);
+  const chosen = source === 'flag' || (source === 'default' && output.out !== undefined);
   if (!chosen) output.format = 'json';
   if (output.format === 'json' && output.fields !== undefined) {
     throw new UsageError('--fields applies to -o table, csv, tsv and ndjson; json is the body as the API sent it');

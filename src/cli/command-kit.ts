@@ -65,7 +65,7 @@ export function addOutputOptions(command: Command): Command {
     .option('--json', 'short for --output json')
     .option('--fields <list>', 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields')
     .option('--no-header', 'leave out the header row (csv, tsv)')
-    .addOption(withValueSource(new Option('--out <file>', 'write the data to a file instead of stdout (written whole or not at all)'), 'files'))
+    .addOption(withValueSource(new Option('--out <file>', 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'), 'files'))
     .option('--excel-safe', "prefix csv/tsv text cells starting with = + - @ with ' so spreadsheets do not run them as formulas");
 }
 

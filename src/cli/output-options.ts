@@ -19,7 +19,7 @@ export interface OutputOptions {
   format: OutputFormat;
   fields?: string[];
   header: boolean;
-  /** File to write atomically instead of stdout. */
+  /** Where to write instead of stdout (out-target.ts); never '-', which is stdout. */
   out?: string;
   excelSafe: boolean;
 }
@@ -34,7 +34,8 @@ const FORMAT_BY_EXTENSION: Record<string, OutputFormat> = {
 };
 
 export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOptions {
-  const out = flags.out;
+  // `--out -` is stdout, as for curl -o - and tar -f -: everything then goes as without --out.
+  const out = flags.out === '-' ? undefined : flags.out;
   if (out !== undefined && out.trim() === '') throw new UsageError('--out needs a file name');
   const { sources, values } = rt.settings;
   const chosen = sources.output === 'default' ? undefined : values.output;

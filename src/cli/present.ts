@@ -3,7 +3,7 @@ import {
   collectColumns,
   createJsonListWriter,
   createRowWriter,
-  fileSink,
+  outSink,
   stdoutSink,
   writeJson as writeDocument,
   type Accessor,
@@ -36,7 +36,7 @@ export interface RecordView {
  * echoed it in the data, which goes out unaltered. A failed --out run wrote nothing, so it warns of nothing.
  */
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
-  const target = output.out !== undefined ? await fileSink(output.out) : stdoutSink(rt.io.stdout);
+  const target = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
   // The sandbox's key is public, and the sandbox never echoes it.
   const key = rt.globals.sandbox ? undefined : rt.settings.apiKey;
   const watch = key ? new EchoedKeyWatch(key) : undefined;

@@ -2,7 +2,9 @@ import { TixError, ExitCode } from '../errors.js';
 
 /**
  * Reads a secret from a terminal without echoing it: raw mode, so the key never appears on screen or in
- * the scrollback. Backspace edits; Ctrl-C cancels with exit 130.
+ * the scrollback. Backspace edits; Ctrl-C cancels with exit 130. Ctrl-D is end of input, as a terminal in
+ * line mode (and getpass, ssh) treats it: on an empty line it cancels like Ctrl-C; after some characters the
+ * first press only ends that piece of the line, and a second one in a row ends the input, as Enter does.
  */
 export function promptSecret(
   question: string,
@@ -11,6 +13,7 @@ export function promptSecret(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     let value = '';
+    let endOfInputPressed = false;
     // Echo off before the prompt shows: someone (or a script) typing the moment it appears is not echoed.
     stdin.setRawMode(true);
     stderr.write(question);
@@ -28,6 +31,13 @@ export function promptSecret(
       for (const char of chunk) {
         if (char === '\r' || char === '\n') return finish();
         if (char === '\u0003') return finish(new TixError('cancelled', ExitCode.INTERRUPTED));
+        if (char === '\u0004') {
+          if (value === '') return finish(new TixError('cancelled (end of input at the key prompt); nothing was stored', ExitCode.INTERRUPTED));
+          if (endOfInputPressed) return finish();
+          endOfInputPressed = true;
+          continue;
+        }
+        endOfInputPressed = false;
         if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
         else if (char >= ' ') value += char;
       }

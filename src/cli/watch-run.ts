@@ -10,6 +10,7 @@ import { fetchInventory, type FailedBatch } from '../market/fetch-inventory.js';
 import { marketFigures } from '../market/figures.js';
 import { byListingId, diffListings } from '../market/listing-diff.js';
 import { stdoutSink } from '../output/index.js';
+import { readerWatch } from '../output/reader-gone.js';
 import type { ListingRecord, SnapshotRecord } from '../store/store.js';
 import { mapConcurrent } from './concurrency.js';
 import { filterListings } from './listing-filters.js';
@@ -55,6 +56,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
       ? ndjsonLine
       : (await import('./watch-terminal.js')).terminalFormatter({ color: rt.colorFor(rt.io.stdout), timeZone: rt.settings.values.timezone, width: () => rt.terminalWidth() });
     const sink = stdoutSink(rt.io.stdout);
+    const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 
     // Each event's matching listings at its last successful poll; an event not yet fetched has none.
@@ -80,7 +82,16 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
 
       if (options.untilPrice !== undefined && reachedPrice(options.untilPrice, result, options, rt)) break;
       if (options.count !== undefined && poll >= options.count) break;
-      await sleep(Math.max(0, options.intervalMs - (now().getTime() - started)), rt.signal);
+      // A reader that goes away while tix waits (`| head -1`) ends the watch now, not at the next poll's write.
+      const readerGone = reader.start();
+      try {
+        await sleep(Math.max(0, options.intervalMs - (now().getTime() - started)), readerGone ? AbortSignal.any([rt.signal, readerGone]) : rt.signal);
+      } catch (error) {
+        if (!readerGone?.aborted || rt.signal.aborted) throw error;
+      } finally {
+        reader.stop();
+      }
+      if (readerGone?.aborted) break;
     }
     await sink.commit();
     return ExitCode.OK;

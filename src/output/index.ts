@@ -11,6 +11,7 @@ export {
   abortAllFileSinksSync,
   openFileSinkCount,
 } from './sink.js';
+export { heldDescriptor, outSink } from './out-target.js';
 export { accessor, collectColumns, flatten, type Accessor, type Cell } from './flatten.js';
 export { resolveColumns, type ColumnChoice } from './columns.js';
 export { excelSafeText } from './excel-safe.js';
