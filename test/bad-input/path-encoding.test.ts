@@ -37,7 +37,9 @@ describe.each(COMMANDS)('$name', ({ value = (id: string) => id, args, route }) =
     expect([1, 4]).toContain(result.code);
     expectCleanFailure(result, result.code!, /HTTP (400|404)/);
 
-    const sent = sandbox.log.slice(before);
+    // Before a 404 is believed, tix checks once that the base URL answers like the API (src/api/identity.ts):
+    // that probe is not the id's request.
+    const sent = sandbox.log.slice(before).filter((entry) => entry.path !== '/events?pageSize=1');
     expect(sent.length).toBeGreaterThan(0);
     for (const entry of sent) {
       expect(entry.path).toMatch(route);

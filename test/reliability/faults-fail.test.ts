@@ -110,14 +110,14 @@ describe.each([
       }[command]!;
       const before = broken().requests;
       const dir = tempDir();
-      const result = await tix([...args, '--out', join(dir, 'out.txt')], { env: apiEnv(broken().url) });
+      const result = await tix([...args, '--out', join(dir, 'out.json')], { env: apiEnv(broken().url) });
       expectCleanFailure(result, 1, message);
       expect(result.stderr).not.toMatch(/<html|<!DOCTYPE/i);
       // --all may have had further pages in flight (the default --concurrency) when the first answer came back; none was retried.
       const sent = broken().requests - before;
       if (command.endsWith('--all')) expect(sent).toBeLessThanOrEqual(SETTING_DEFAULTS.concurrency);
       else expect(sent).toBe(1);
-      expect(existsSync(join(dir, 'out.txt'))).toBe(false);
+      expect(existsSync(join(dir, 'out.json'))).toBe(false);
       expect(readdirSync(dir)).toEqual([]);
     },
   );
