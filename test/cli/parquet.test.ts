@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { differencesFromCsv, readParquet } from '../helpers/parquet.js';
 import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
-import { REPO_ROOT, runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { REPO_ROOT, sandboxEnv } from '../helpers/tix-env.js';
 // Its tempDir removes the folder when the test ends.
-import { startTix, tempDir } from '../reliability/support/tix-process.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

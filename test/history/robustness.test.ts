@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
-import { apiEnv, startTix, tix as runTix } from '../reliability/support/tix-process.js';
+import { tempDir } from '../helpers/tix-env.js';
+import { runTix } from '../helpers/tix.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 import { freshDb, onSale, sql } from './support.js';
 
 /*

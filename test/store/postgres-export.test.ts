@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import type { AgentEvent } from '../../src/store/store.js';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
-import { runTix, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { manySnapshots, salesDay } from './postgres-fixtures.js';
 
 /** `tix history export` through the built tix, PostgreSQL to PostgreSQL (DuckDB to and from PostgreSQL: test/history/export.test.ts). */
