@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Builds dist/ first when src/ changed since: the built-binary tests must not run old code.
+    globalSetup: ['test/fresh-dist.ts'],
+    // tix runs in-process in most tests, and the child processes of the others get TZ=UTC too.
+    env: { TZ: 'UTC' },
+    // Most tests wait on sockets, servers and child processes rather than the CPU: on a 2-core machine
+    // vitest's default (one worker) leaves the CPU idle. BENCHMARKS.md has the measurements.
+    maxWorkers: 3,
     // Tests spawn the built CLI and real servers; a loaded 2-core CI machine needs headroom.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -25,6 +25,12 @@ export function treatAsSecret(value: string): void {
   patterns = undefined;
 }
 
+/** Forgets every secret: a new run in the same process (a test's) starts with none. */
+export function forgetSecrets(): void {
+  secrets.clear();
+  patterns = undefined;
+}
+
 /** The text with each whole-token occurrence of a secret (raw or URL-encoded), and any `apiKey=` value, as `***`. */
 export function maskSecrets(text: string): string {
   const masked = text.replace(SECRET_PARAMETER, '$1***');

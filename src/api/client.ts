@@ -33,6 +33,8 @@ export interface ApiClientOptions {
   insecureHttp?: boolean;
   /** Cancels everything, waits included (Ctrl-C). */
   signal?: AbortSignal;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read: the run's environment (the process's unless given). */
+  env?: NodeJS.ProcessEnv;
   /** Test seam; when given, the caller owns it and close() leaves it open. */
   dispatcher?: Dispatcher;
   /** Test seam for the waits between attempts. */
@@ -176,7 +178,7 @@ export class ApiClient {
     this.#random = options.random ?? Math.random;
     this.#ownsDispatcher = options.dispatcher === undefined;
     // An injected dispatcher is the test's own: it decides the route, so no proxy is named.
-    this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, process.env) : undefined;
+    this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, options.env ?? process.env) : undefined;
     // Node's own http/https with keep-alive, or undici's ProxyAgent through the proxy.
     this.#dispatcher = options.dispatcher ?? createDispatcher({ timeoutMs: this.#timeoutMs, keepAliveMs: KEEP_ALIVE_MS }, this.#proxy);
   }

@@ -15,7 +15,7 @@ export interface HistoryStoreFlags {
 
 /** Where this run keeps its price history: --db, else TIX_DB, else the db setting, else the default file. */
 export async function historyLocation(rt: Runtime): Promise<string> {
-  return rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation();
+  return rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation(rt.io.env);
 }
 
 /** The location as messages show it (a URL's password as `***`). */

@@ -4,7 +4,7 @@ import { ExitCode, TixError } from '../errors.js';
  * Writes an error to stderr as one line and returns the exit code. With -o json or -o ndjson the same
  * error also goes out as one JSON line, so scripts that parse output can parse failures too.
  */
-export function reportError(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream = process.stderr): number {
+export function reportError(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
   const known = error instanceof TixError;
   const exitCode: number = known ? error.exitCode : ExitCode.ERROR;
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;

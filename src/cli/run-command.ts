@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../errors.js';
+import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -10,32 +11,33 @@ import type { Runtime } from './runtime.js';
 export async function runCommand(command: Command, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
   // Loaded when a command runs, not when the command tree is built: --help needs neither.
   const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([import('./runtime.js'), import('../output/sink.js')]);
-  const rt = await Runtime.create(command);
+  const run = runOf(command);
+  const proc = run.process;
+  const rt = await Runtime.create(command, proc);
   const onSignal = (signal: NodeJS.Signals) => {
     rt.controller.abort();
     abortAllFileSinksSync();
-    process.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
+    proc.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
   };
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {
       rt.controller.abort();
-      process.exit(ExitCode.OK);
+      proc.exit(ExitCode.OK);
     }
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.stdout.on('error', onStdoutError);
+  const stopListening = proc.onStopSignal(onSignal);
+  proc.stdout.on('error', onStdoutError);
   try {
     const code = await body(rt);
     rt.warnConfigFileIgnored();
-    if (code) process.exitCode = code;
+    if (code) run.exitCode = code;
   } catch (error) {
     if (!(error instanceof OutputClosedError)) throw error;
     rt.controller.abort();
-    process.exitCode = ExitCode.OK;
+    run.exitCode = ExitCode.OK;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopListening();
+    proc.stdout.off('error', onStdoutError);
     await rt.close();
   }
 }

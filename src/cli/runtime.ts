@@ -28,10 +28,6 @@ export interface IO {
   now: () => Date;
 }
 
-export function processIO(): IO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: () => new Date() };
-}
-
 /** Command-line flags that are also settings (flag > environment > profile > default). */
 const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   'base-url': 'baseUrl',
@@ -59,7 +55,7 @@ export class Runtime {
     readonly settings: ResolvedSettings,
   ) {}
 
-  static async create(command: Command, io: IO = processIO()): Promise<Runtime> {
+  static async create(command: Command, io: IO): Promise<Runtime> {
     const all = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
     // The sandbox has its own address; TIX_BASE_URL and the setting are overridden by --sandbox on purpose,
     // but a flag given in the same breath would be ignored without a word.
@@ -215,6 +211,7 @@ export class Runtime {
       retries: this.settings.values.retries,
       userAgent: `tix/${VERSION} node/${process.versions.node}`,
       signal: this.signal,
+      env: this.io.env,
       insecureHttp: this.globals.insecureHttp === true,
       ...(this.globals.debug ? { trace: (line: string) => this.trace(line) } : {}),
     });

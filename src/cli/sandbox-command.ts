@@ -3,6 +3,7 @@ import { ExitCode, TixError, UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
 import { parseInstantFlag, printable } from './parse/dates.js';
 import { parseWholeNumber } from './parse/numbers.js';
+import { runOf } from './run-context.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
 const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'] as const;
@@ -43,7 +44,8 @@ export function sandboxCommand(): Command {
     { description: 'A flaky, slow sandbox for trying retries', command: 'tix sandbox --latency 200 --fail-rate 0.3' },
     { description: "A sandbox whose inventory changes every second, for trying 'tix watch'", command: 'tix sandbox --time-scale 900' },
   ]);
-  return command.action(async (flags: RawFlags) => {
+  return command.action(async (flags: RawFlags, cmd: Command) => {
+    const proc = runOf(cmd).process;
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../sandbox/index.js');
     const options = parseSandboxFlags(flags);
     const sandbox = await startSandbox(options).catch((error: unknown) => {
@@ -51,11 +53,12 @@ export function sandboxCommand(): Command {
     });
     // Listen for the stop signals before saying "listening": a supervisor may send SIGTERM as soon as it reads that.
     const stopped = new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      const stopListening = proc.onStopSignal(() => {
+        stopListening();
+        resolve();
+      });
     });
-    process.stderr.write(
+    proc.stderr.write(
       [
         `tix sandbox listening on ${sandbox.url}`,
         `  API key (full access):  ${SANDBOX_API_KEY}`,
@@ -69,7 +72,7 @@ export function sandboxCommand(): Command {
     );
     await stopped;
     await sandbox.close();
-    process.stderr.write('tix sandbox stopped\n');
+    proc.stderr.write('tix sandbox stopped\n');
   });
 }
 

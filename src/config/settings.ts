@@ -87,7 +87,7 @@ export async function resolveSettings(input: SettingsInput): Promise<ResolvedSet
         Object.defineProperty(values, key, { enumerable: true, get: () => { throw fix; } });
       }
     } else {
-      values[key] = key === 'timezone' ? systemTimeZone() : (SETTING_DEFAULTS as Record<string, unknown>)[key];
+      values[key] = key === 'timezone' ? systemTimeZone(env) : (SETTING_DEFAULTS as Record<string, unknown>)[key];
       sources[key] = 'default';
     }
   }

@@ -1,10 +1,14 @@
 import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../errors.js';
 
 /** The history file when neither --db, TIX_DB nor the db setting names one: history.duckdb in tix's data folder. */
-export function defaultHistoryLocation(): string {
+export function defaultHistoryLocation(env: NodeJS.ProcessEnv): string {
+  // env-paths reads the process's environment, and a run's may differ (a test's, in-process); on Linux its
+  // rule is this one, with $HOME as os.homedir() reads it.
+  if (process.platform === 'linux') return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'tix', 'history.duckdb');
   return join(envPaths('tix', { suffix: '' }).data, 'history.duckdb');
 }
 

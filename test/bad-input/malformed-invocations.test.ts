@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { expectCleanFailure, expectNoStackTrace, messageLines } from '../reliability/support/expect-output.js';
-import { apiEnv, tix, type TixOutcome } from '../reliability/support/tix-process.js';
+import { runTix as tix, type TixResult as TixOutcome } from '../helpers/tix.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

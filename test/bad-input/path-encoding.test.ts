@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { expectCleanFailure } from '../reliability/support/expect-output.js';
-import { apiEnv, tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

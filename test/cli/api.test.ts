@@ -10,7 +10,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, request, useSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
 import { runOnTerminal } from '../reliability/support/pty.js';
 
 const sandbox = useSandbox({ events: 200, now: FIXED_NOW });

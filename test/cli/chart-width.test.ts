@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet } from '../helpers/api.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { runInWindow } from '../helpers/terminal-window.js';
-import { sandboxEnv } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 import { freshDb, MINUTE, onSale, tixAt, useClockedSandbox } from '../history/support.js';
 
 const clock = useClockedSandbox();

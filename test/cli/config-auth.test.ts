@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runTix, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runTix, sandboxEnv, tempDir, type TixResult } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir, type TixResult } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

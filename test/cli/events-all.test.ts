@@ -1,7 +1,8 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 // --all over 20,000 events with --page-size 1000 returns exactly the sandbox's count, in order, no duplicates.
 let sandbox: Sandbox;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
 
 const sandbox = useSandbox({ now: '2026-06-15T12:00:00Z', events: 300, seed: 5 });
 const tix = (...args: string[]) => runTix(args, { env: sandboxEnv(sandbox().url) });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { apiGet } from '../helpers/api.js';
-import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CODES } from '../../src/api/agents.js';
 import { apiGet } from '../helpers/api.js';
 import { SANDBOX_NOSALES_KEY, useSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 // One fixed clock for every sandbox here: listings change every 15 minutes of the sandbox clock, and
 // these tests compare runs of tix with each other and with the API.

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
-import { tempDir } from '../reliability/support/tix-process.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

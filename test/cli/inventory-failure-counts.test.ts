@@ -5,7 +5,8 @@
  * (failAgents), so the counts are known in advance.
  */
 import { describe, expect, it } from 'vitest';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /** 1,324 made-up TMUSA ids, as in the issue: 133 requests of at most 10. */

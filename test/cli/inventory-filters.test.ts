@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { apiGet } from '../helpers/api.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 // A fixed clock (now, when the file loads): listings change every 15 minutes of the sandbox clock, and
 // these tests compare tix's answers with the API's own.

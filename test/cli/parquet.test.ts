@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { differencesFromCsv, readParquet } from '../helpers/parquet.js';
 import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
-import { REPO_ROOT, runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { REPO_ROOT, sandboxEnv } from '../helpers/tix-env.js';
 // Its tempDir removes the folder when the test ends.
-import { startTix, tempDir } from '../reliability/support/tix-process.js';
+import { runBuiltTix, startTix } from '../helpers/tix-binary.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -255,7 +257,8 @@ describe('DuckDB is loaded by Parquet runs alone', () => {
   ])('not for %s', async (_name, args) => {
     const dir = tempDir('tix-parquet-cli-');
     const { options, loaded } = probe();
-    const result = await runTix(
+    // NODE_OPTIONS is read at process start: the probe needs a process of its own.
+    const result = await runBuiltTix(
       args.map((arg) => (arg === '__SALES__' ? salesId : arg === 'events.csv' ? join(dir, arg) : arg)),
       { env: { ...env, ...options } },
     );
@@ -265,7 +268,7 @@ describe('DuckDB is loaded by Parquet runs alone', () => {
 
   it('but for parquet (so the probe sees it when it is loaded)', async () => {
     const { options, loaded } = probe();
-    const result = await runTix(['agents', '--out', join(tempDir('tix-parquet-cli-'), 'agents.parquet')], { env: { ...env, ...options } });
+    const result = await runBuiltTix(['agents', '--out', join(tempDir('tix-parquet-cli-'), 'agents.parquet')], { env: { ...env, ...options } });
     expect(result.code, result.stderr).toBe(0);
     expect(loaded()).toBe(true);
   });

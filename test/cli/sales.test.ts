@@ -2,7 +2,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { apiGet } from '../helpers/api.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

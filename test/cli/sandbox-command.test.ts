@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { apiGet } from '../helpers/api.js';
-import { runTix, TIX_BIN } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { TIX_BIN } from '../helpers/tix-env.js';
 
 describe('tix sandbox', () => {
   it('serves the API in the foreground, prints its URL and keys on stderr, and stops cleanly on SIGTERM', async () => {

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectCleanFailure } from '../reliability/support/expect-output.js';
-import { tix } from '../reliability/support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
 
 let occupied: Server;
 let port: number;

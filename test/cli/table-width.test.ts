@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_CODES } from '../../src/api/agents.js';
 import { useSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { runInWindow } from '../helpers/terminal-window.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 const NOW = new Date();
 const sandbox = useSandbox({ now: NOW });

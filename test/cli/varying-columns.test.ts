@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flatten } from '../../src/output/flatten.js';
 import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
 
 // The API's fields vary by agent, so with small pages a column can first appear pages after the csv header
 // went out. A file gets every column; stdout keeps its header and says which columns it could not show.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runShell } from '../helpers/shell.js';
-import { failOnNodeWarning, sandboxEnv, tempDir, TIX_BIN } from '../helpers/tix.js';
+import { failOnNodeWarning, sandboxEnv, tempDir, TIX_BIN } from '../helpers/tix-env.js';
 
 const sandbox = useSandbox({ now: '2026-03-15T03:00:00Z' });
 

@@ -7,9 +7,10 @@ import { agentIdsOf } from '../../src/api/agent-ids.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { apiGet } from '../helpers/api.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 import { runOnTerminal } from '../reliability/support/pty.js';
-import { startTix } from '../reliability/support/tix-process.js';
+import { startTix } from '../helpers/tix-binary.js';
 
 const NOW = Date.parse(FIXED_NOW);
 const DAY = 86_400_000;

@@ -13,7 +13,7 @@ import { ExitCode } from '../../src/errors.js';
 import { REFRESH_MS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { SnapshotRecord } from '../../src/store/store.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 
 const NOW = Date.parse(FIXED_NOW);
 const DAY = 86_400_000;

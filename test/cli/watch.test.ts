@@ -8,7 +8,8 @@ import { marketFigures } from '../../src/market/figures.js';
 import { REFRESH_MS, startSandbox, type Sandbox, type SandboxEvent } from '../../src/sandbox/index.js';
 import { apiGet } from '../helpers/api.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv } from '../helpers/tix-env.js';
 
 const NOW = Date.parse(FIXED_NOW);
 const DAY = 86_400_000;

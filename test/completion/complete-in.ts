@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, tempDir } from '../helpers/tix.js';
+import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
 
 /**
  * Asks a real shell what Tab offers after a command line, with the committed completion script loaded the

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
-import { TIX_BIN, tempDir } from '../helpers/tix.js';
+import { TIX_BIN, tempDir } from '../helpers/tix-env.js';
 import { allExamples, type ExampleEntry } from './help-tree.js';
 
 /**

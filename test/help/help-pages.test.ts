@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runTix, tempDir } from '../helpers/tix.js';
+import { runBuiltTix as runTix } from '../helpers/tix-binary.js';
+import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
 import { allCommands } from './help-tree.js';
 
 const run = promisify(execFile);

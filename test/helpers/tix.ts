@@ -1,88 +1,95 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const TIX_BIN = join(REPO_ROOT, 'bin', 'tix');
-
-export interface TixResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-export interface TixRunOptions {
-  env?: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed; stdin is empty otherwise. */
-  input?: string;
-  cwd?: string;
-  timeoutMs?: number;
-  /** The test expects a Node warning on stderr; otherwise one fails the run (stderr is part of tix's interface). */
-  allowNodeWarnings?: boolean;
-}
-
 /**
- * A Node.js process warning (`(node:1234) MaxListenersExceededWarning: ...`, a deprecation, an experimental
- * feature) in what tix printed on stderr, or undefined. Users see these as noise at best and scripts that
- * read stderr break, so every helper that runs tix fails the test on one unless the test expects it.
+ * The in-process harness: runs tix (src/cli/run-tix.ts, the code bin/tix runs) in the test's own process
+ * with its own argv, environment, stdin, stdout, stderr and clock, and returns its exit code and output,
+ * as wrangler's runWrangler or gh's iostreams.Test() do. Starting a Node process per case cost ~0.3 s; a
+ * run here costs what the command costs. What only a real process shows is tested with the built binary
+ * (test/helpers/tix-binary.ts).
  */
-export function nodeWarningIn(stderr: string): string | undefined {
-  return /^\(node:\d+\) .*$/m.exec(stderr)?.[0];
+import { Readable, Writable } from 'node:stream';
+import { runTix as runTixIn } from '../../src/cli/run-tix.js';
+import type { TixProcess } from '../../src/cli/run-context.js';
+import { cleanEnv, failOnNodeWarning, type TixResult, type TixRunOptions } from './tix-env.js';
+
+export { failOnNodeWarning, nodeWarningIn, REPO_ROOT, sandboxEnv, tempDir, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
+
+export interface InProcessOptions extends TixRunOptions {
+  /** stdout and stderr are a terminal this many columns wide (they are pipes otherwise). */
+  terminal?: { columns: number };
+  /** The run's clock (the wall clock otherwise). */
+  now?: () => Date;
 }
 
-/** Rejects with the warning when tix printed one and the test did not expect it. */
-export function failOnNodeWarning<T extends { stderr: string }>(result: T, allow: boolean | undefined, args: readonly string[]): T {
-  const warning = allow ? undefined : nodeWarningIn(result.stderr);
-  if (warning) throw new Error(`tix ${args.join(' ')} printed a Node warning on stderr: ${warning}`);
-  return result;
-}
+/** A stream that keeps what is written to it, until the run has ended. */
+class Capture extends Writable {
+  readonly chunks: Buffer[] = [];
+  ended = false;
+  isTTY?: boolean;
+  columns?: number;
 
-/** A fresh, empty config folder, so no test sees another's profiles. */
-export function tempDir(prefix = 'tix-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
-/**
- * Runs the built bin/tix as a user would: its own process, pipes for stdio (so not a terminal), a clean
- * environment with an isolated config folder and TZ=UTC unless the test says otherwise.
- */
-export function runTix(args: readonly string[], options: TixRunOptions = {}): Promise<TixResult> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? tmpdir(),
-    TZ: 'UTC',
-    TIX_CONFIG_DIR: tempDir('tix-config-'),
-  };
-  for (const [key, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    if (!this.ended) this.chunks.push(Buffer.from(chunk));
+    done();
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TIX_BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const result = { code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
-      try {
-        resolve(failOnNodeWarning(result, options.allowNodeWarnings, args));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    child.stdin.on('error', () => {}); // tix may exit before reading stdin
-    child.stdin.end(options.input ?? '');
-  });
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
 }
 
-/** Environment that points tix at a running sandbox with its full-access key. */
-export function sandboxEnv(url: string, key = 'sandbox-key'): Record<string, string> {
-  return { TIX_BASE_URL: url, TIX_API_KEY: key };
+/**
+ * Runs `tix <args>` in-process: a clean environment (PATH, HOME, TZ=UTC, a fresh config folder, then the
+ * test's own), stdin with `input` then closed, pipes for stdout and stderr unless `terminal` is given.
+ * A Node warning during the run fails it, as one on a tix process's stderr does, unless `allowNodeWarnings`.
+ */
+export async function runTix(args: readonly string[], options: InProcessOptions = {}): Promise<TixResult> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  if (options.terminal) {
+    for (const stream of [stdout, stderr]) Object.assign(stream, { isTTY: true, columns: options.terminal.columns });
+  }
+  const stopHandlers = new Set<(signal: 'SIGINT' | 'SIGTERM') => void>();
+  let exit!: (code: number | null, signal?: NodeJS.Signals) => void;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    exit = (code, signal) => resolve({ code, signal: signal ?? null });
+  });
+  const proc: TixProcess = {
+    stdout,
+    stderr,
+    stdin: Readable.from(options.input ? [Buffer.from(options.input)] : []),
+    env: cleanEnv(options.env),
+    now: options.now ?? (() => new Date()),
+    onStopSignal(handler) {
+      stopHandlers.add(handler);
+      return () => stopHandlers.delete(handler);
+    },
+    exit: (code) => exit(code),
+  };
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`(node:${process.pid}) ${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  // A hang: the run is told to stop (as by SIGTERM) and the test sees what it printed, as a killed process.
+  const timer = setTimeout(() => {
+    exit(null, 'SIGKILL');
+    for (const handler of stopHandlers) handler('SIGTERM');
+  }, options.timeoutMs ?? 25_000);
+  runTixIn(args, proc).then(
+    (code) => exit(code),
+    (error: unknown) => exit(reportUncaught(error, stderr)),
+  );
+  try {
+    const { code, signal } = await exited;
+    stdout.ended = true;
+    stderr.ended = true;
+    const warned = warnings.length > 0 ? `${warnings.join('\n')}\n` : '';
+    return failOnNodeWarning({ code, signal, stdout: stdout.text(), stderr: stderr.text() + warned }, options.allowNodeWarnings, args);
+  } finally {
+    clearTimeout(timer);
+    process.off('warning', onWarning);
+  }
+}
+
+/** What Node does with an error nothing caught: its stack on stderr, exit code 1. */
+function reportUncaught(error: unknown, stderr: Writable): number {
+  stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
 }

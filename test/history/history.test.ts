@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { marketFigures } from '../../src/market/figures.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { describeStores, type StoreLocation } from './stores.js';
 import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describePostgres, usePostgres } from '../helpers/postgres.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { REPO_ROOT, runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runBuiltTix as runTix } from '../helpers/tix-binary.js';
+import { REPO_ROOT, sandboxEnv, tempDir } from '../helpers/tix-env.js';
 import { postgresStore } from './stores.js';
 import { freshDb } from './support.js';
 

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
-import { apiEnv, startTix, tix as runTix } from '../reliability/support/tix-process.js';
+import { tempDir } from '../helpers/tix-env.js';
+import { runTix } from '../helpers/tix.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 import { postgresStore, type StoreLocation } from './stores.js';
 import { onSale } from './support.js';
 

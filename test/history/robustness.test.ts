@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
-import { apiEnv, startTix, tix as runTix } from '../reliability/support/tix-process.js';
+import { tempDir } from '../helpers/tix-env.js';
+import { runTix } from '../helpers/tix.js';
+import { runBuiltTix, startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 import { freshDb, onSale, sql } from './support.js';
 
 /*
@@ -38,6 +40,8 @@ afterAll(() => sandbox.close());
 
 const env = () => ({ ...apiEnv(sandbox.url), HOME: tempDir('tix-home-') });
 const tix = (args: readonly string[]) => runTix(args, { env: env() });
+/** For runs that must meet this test process's DuckDB lock as another process does. */
+const tixProcess = (args: readonly string[]) => runBuiltTix(args, { env: env() });
 
 /** Every snapshot has all its listings, and their count is all or none of what a run stores. */
 async function expectWholeSnapshots(db: string, allowed: number[]): Promise<void> {
@@ -95,10 +99,10 @@ describe('two tix track runs at once on one DuckDB file', () => {
     expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
     const release = await holdLock(db);
     try {
-      const track = await tix(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '0.5']);
+      const track = await tixProcess(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '0.5']);
       expect(track.code).toBe(1);
       expect(track.stderr.trim()).toBe(`tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0.5 s (see --lock-timeout)`);
-      const history = await tix(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
+      const history = await tixProcess(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
       expect(history.code).toBe(1);
       expect(history.stderr).toContain('is in use by another process');
     } finally {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres, type PgCluster } from '../helpers/postgres.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { sql as duckdbSql } from './support.js';
 
 export type Rows = Record<string, unknown>[];

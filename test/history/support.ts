@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { FIXED_NOW, useSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv, tempDir, type TixResult, type TixRunOptions } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir, type TixResult, type TixRunOptions } from '../helpers/tix-env.js';
 
 export const MINUTE = 60_000;
 

@@ -4,7 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketFigures } from '../../src/market/figures.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
 import { describeStores, postgresStore } from './stores.js';
 import { MINUTE, onSale, sql, tixAt, useClockedSandbox } from './support.js';

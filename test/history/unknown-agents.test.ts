@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_AGENTS } from '../../src/api/agents.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { describeStores, duckdbStore, type StoreLocation } from './stores.js';
 import { onSale, tixAt, useClockedSandbox } from './support.js';
 

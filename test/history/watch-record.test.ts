@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { runTix, sandboxEnv, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
 
 // `tix watch --db` (or --record with the db setting) stores each poll as `tix track` would: what `tix
 // history` then reads back is exactly the snapshots the watch printed.

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runShell, type ShellResult } from '../helpers/shell.js';
-import { failOnNodeWarning, runTix, sandboxEnv, TIX_BIN } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+import { failOnNodeWarning, sandboxEnv, TIX_BIN } from '../helpers/tix-env.js';
 
 const sandbox = useSandbox();
 const ARGS = ['events', 'search', '--limit', '2', '-o', 'csv', '--fields', 'id,name'];

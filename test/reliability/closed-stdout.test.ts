@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
-import { cleanEnv, REPO_ROOT, tempDir, TIX_BIN } from './support/tix-process.js';
+import { cleanEnv, REPO_ROOT, testDir as tempDir, TIX_BIN } from '../helpers/tix-env.js';
 
 const run = promisify(execFile);
 const EVENTS = 20_000;

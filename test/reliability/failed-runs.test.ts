@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectCleanFailure, expectNoStackTrace } from './support/expect-output.js';
 import { CLOCK, eventWithSales, useSandbox, type Sandbox } from './support/sandboxes.js';
-import { apiEnv, tempDir, tix } from './support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 import { SANDBOX_NOSALES_KEY } from '../helpers/sandbox.js';
 
 const YESTERDAY = 'agent,eventId\r\nYESTERDAY,1\r\n';

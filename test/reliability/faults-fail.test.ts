@@ -9,7 +9,8 @@ import { BACKOFF_CAP_MS } from '../../src/api/retry.js';
 import { SETTING_DEFAULTS } from '../../src/config/settings.js';
 import { expectCleanFailure, retryLines } from './support/expect-output.js';
 import { eventWithSales, tmusaIds, useSandbox } from './support/sandboxes.js';
-import { apiEnv, tempDir, tix } from './support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 
 /** Start-up, connection and scheduling slack on a loaded 2-core CI machine; generous on purpose. */
 const SLACK_MS = 10_000;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoStackTrace, messageLines, retryLines } from './support/expect-output.js';
 import { eventWithSales, statuses, tmusaIds, useSandbox, type Sandbox, type SandboxOptions } from './support/sandboxes.js';
-import { apiEnv, tix } from './support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 const SEED = 7;
 const EVENTS = 3_000;

@@ -9,7 +9,8 @@ import { apiGet } from '../helpers/api.js';
 import { generateLoad } from './support/load-generator.js';
 import { startSandboxProcess } from './support/sandbox-process.js';
 import { useSandbox } from './support/sandboxes.js';
-import { apiEnv, tix } from './support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 const EVENTS = 20_000;
 const MB = 1024 * 1024;

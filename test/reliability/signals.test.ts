@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
-import { apiEnv, startTix, tempDir } from './support/tix-process.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 
 /** Resolves once `check` is true, polling; fails the test if that takes longer than `ms`. */
 async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {

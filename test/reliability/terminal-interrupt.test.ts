@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
-import { apiEnv, tempDir } from './support/tix-process.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 import { startOnTerminal } from './support/tmux.js';
 
 const HIDE_CURSOR = '\u001b[?25l';

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanFailure } from './support/expect-output.js';
 import { useSandbox } from './support/sandboxes.js';
-import { apiEnv, tempDir, tix } from './support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 
 /** Like `python3 -m http.server`: a directory listing at /, an HTML 404 page for everything else. */
 function startStaticServer(): Promise<{ url: string; paths: string[]; server: Server }> {

@@ -12,7 +12,8 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir, tix } from '../reliability/support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -5,7 +5,8 @@
  * as typed. Port 1 on this machine refuses connections, so no PostgreSQL server is needed.
  */
 import { describe, expect, it } from 'vitest';
-import { tempDir, tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 const SECRETS = ['S3cretPw', 'UserPw9', 'SslPw77', 'Tok3nValue'];
 

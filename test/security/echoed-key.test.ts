@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readParquet } from '../helpers/parquet.js';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { tempDir, tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 const KEY = 'tixECHOED-4kq8Zp2Lw9';
 const ID = 'evt_aaaaaaaaaa';

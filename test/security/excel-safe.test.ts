@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { apiEnv, tempDir, tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { sandboxEnv as apiEnv, testDir as tempDir } from '../helpers/tix-env.js';
 
 /** Names as a hostile or careless source might send them, and what a spreadsheet-safe export holds. */
 const NAMES: [sent: string, safe: string][] = [

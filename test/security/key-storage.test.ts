@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runOnTerminal } from '../reliability/support/pty.js';
-import { cleanEnv, REPO_ROOT, tempDir, TIX_BIN, tix } from '../reliability/support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { cleanEnv, REPO_ROOT, testDir as tempDir, TIX_BIN } from '../helpers/tix-env.js';
 
 const KEY = 'tixSECRET-storage-7Qp2/+=Lm9Z';
 const LAST4 = KEY.slice(-4);

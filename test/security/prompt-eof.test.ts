@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir } from '../reliability/support/tix-process.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 import { startOnTerminal } from '../reliability/support/tmux.js';
 
 const PROMPT = 'API key (input hidden): ';

@@ -15,7 +15,8 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startForwardProxy, startTlsFront, type ForwardProxy, type ForwardProxyOptions, type TlsFront } from '../helpers/forward-proxy.js';
 import { makeCertificates, type Certificates } from '../reliability/support/certificates.js';
 import { expectCleanFailure, expectNoStackTrace } from '../reliability/support/expect-output.js';
-import { apiEnv, tix, type TixOutcome } from '../reliability/support/tix-process.js';
+import { runBuiltTix as tix, type TixOutcome } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 const KEY = 'sandbox-key';
 const HOST = 'api.tix.test';

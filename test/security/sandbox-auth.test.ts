@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir, tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
+import { testDir as tempDir } from '../helpers/tix-env.js';
 
 const REAL_KEY = 'real-key-for-the-api-7f3a';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { tix, type TixOutcome } from '../reliability/support/tix-process.js';
+import { runTix as tix, type TixResult as TixOutcome } from '../helpers/tix.js';
 
 /** Characters that URL-encoding changes, so an encoded leak looks different from a raw one. */
 const KEY = 'tixSECRET-9f3Kq/+=%&x7Zw';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { tix } from '../reliability/support/tix-process.js';
+import { runTix as tix } from '../helpers/tix.js';
 
 let sandbox: Sandbox;
 let echo: StubApi;

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates, type Certificates } from '../reliability/support/certificates.js';
 import { expectCleanFailure } from '../reliability/support/expect-output.js';
 import { sendJson, startStubApi, type StubApi } from '../reliability/support/stub-api.js';
-import { apiEnv, tix } from '../reliability/support/tix-process.js';
+import { runBuiltTix as tix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 const KEY = 'tls-test-key-0042';
 let dir: string;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ExitCode, TixError } from '../../src/errors.js';
 import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { openStore } from '../../src/store/open.js';
-import { tempDir } from '../helpers/tix.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { defineStoreContract, listing, snapshot } from './contract.js';
 
 const open = (location: string, readOnly = false) => openStore(location, { lockTimeoutSeconds: 5, readOnly });

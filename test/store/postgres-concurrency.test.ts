@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REPO_ROOT, tempDir } from '../helpers/tix.js';
+import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
 import { describePostgres, usePostgres } from '../helpers/postgres.js';
 
 const WRITERS = 8;

@@ -4,7 +4,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres.js';
 import type { AgentEvent } from '../../src/store/store.js';
 import { SUPERUSER_PASSWORD, describePostgres, usePostgres } from '../helpers/postgres.js';
-import { runTix, tempDir } from '../helpers/tix.js';
+import { runTix } from '../helpers/tix.js';
+// The pg driver reads PGPASSWORD and the other PG* variables, and ~/.pgpass under $HOME, from its own process.
+import { runBuiltTix } from '../helpers/tix-binary.js';
+import { tempDir } from '../helpers/tix-env.js';
 import { manySnapshots, salesDay } from './postgres-fixtures.js';
 
 /** `tix history export` through the built tix, PostgreSQL to PostgreSQL (DuckDB to and from PostgreSQL: test/history/export.test.ts). */
@@ -89,14 +92,14 @@ describePostgres('tix history export between PostgreSQL stores', () => {
 
   it('a password from PGPASSWORD, and one line when the target server is down (exit 5, after the retries)', async () => {
     const { port } = cluster();
-    const withEnv = await runTix(['history', 'export', '--db', `postgres://tix_admin@127.0.0.1:${port}/tix`, '--schema', 'source', '--to', `postgresql://tix_admin@127.0.0.1:${port}/tix`, '--to-schema', 'from_env'], {
+    const withEnv = await runBuiltTix(['history', 'export', '--db', `postgres://tix_admin@127.0.0.1:${port}/tix`, '--schema', 'source', '--to', `postgresql://tix_admin@127.0.0.1:${port}/tix`, '--to-schema', 'from_env'], {
       env: { PGPASSWORD: SUPERUSER_PASSWORD },
     });
     expect(withEnv.code).toBe(0);
     expect(withEnv.stderr).toContain('(27 new, 0 already there)');
     // Everything from the environment, as psql takes it.
     const pgEnv = { PGHOST: '127.0.0.1', PGPORT: String(port), PGUSER: 'tix_admin', PGPASSWORD: SUPERUSER_PASSWORD, PGDATABASE: 'tix' };
-    const allEnv = await runTix(['history', 'export', '--db', 'postgres://', '--schema', 'source', '--to', 'postgresql://', '--to-schema', 'all_env'], { env: pgEnv });
+    const allEnv = await runBuiltTix(['history', 'export', '--db', 'postgres://', '--schema', 'source', '--to', 'postgresql://', '--to-schema', 'all_env'], { env: pgEnv });
     expect(allEnv).toMatchObject({ code: 0, stderr: 'tix: copied 27 snapshots (27 new, 0 already there) and 2 sales days (2 written) from postgres:// to postgresql://\n' });
 
     const down = `postgres://tix_admin:${SUPERUSER_PASSWORD}@127.0.0.1:${port === 65535 ? port - 1 : port + 1}/tix`;
@@ -112,13 +115,13 @@ describePostgres('tix history export between PostgreSQL stores', () => {
     writeFileSync(passFile, `# comment\nother.host:*:*:*:nope\n127.0.0.1:${port}:tix:tix_admin:${SUPERUSER_PASSWORD.replace(/[:\\]/g, '\\$&')}\n`, { mode: 0o600 });
     const url = `postgres://tix_admin@127.0.0.1:${port}/tix`;
     const args = ['history', 'export', '--db', url, '--schema', 'source', '--to', url, '--to-schema', 'from_pgpass'];
-    const withFile = await runTix(args, { env: { HOME: home } });
+    const withFile = await runBuiltTix(args, { env: { HOME: home } });
     expect(withFile).toMatchObject({ code: 0 });
     expect(withFile.stderr).toContain('(27 new, 0 already there)');
 
     // A file others can read is ignored, as psql ignores it.
     chmodSync(passFile, 0o644);
-    const none = await runTix(args, { env: { HOME: home } });
+    const none = await runBuiltTix(args, { env: { HOME: home } });
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toBe(`tix: cannot open the price history at ${url}: the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)\n`);
     rmSync(home, { recursive: true, force: true });

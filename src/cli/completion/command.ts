@@ -1,5 +1,6 @@
 import { Argument, Command } from 'commander';
 import { addExamples } from '../command-kit.js';
+import { runOf } from '../run-context.js';
 import { SHELLS, type Shell } from './shells.js';
 
 const INSTALL = `Install it once:
@@ -20,12 +21,13 @@ export function completionCommand(): Command {
   ]);
   return command.action(async (shell: Shell, _flags: unknown, cmd: Command) => {
     const { renderCompletion } = await import('./render.js');
+    const proc = runOf(cmd).process;
     let root = cmd;
     while (root.parent) root = root.parent;
     // `tix completion bash | head` is fine: a reader that goes away is not an error.
-    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(0);
+    proc.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') proc.exit(0);
     });
-    process.stdout.write(renderCompletion(shell, root));
+    proc.stdout.write(renderCompletion(shell, root));
   });
 }

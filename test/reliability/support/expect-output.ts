@@ -1,6 +1,6 @@
 /** Checks on what a failed run printed: one clear line, the right exit code, no stack trace. */
 import { expect } from 'vitest';
-import type { TixOutcome } from './tix-process.js';
+import type { TixResult as TixOutcome } from '../../helpers/tix-env.js';
 
 /** Lines a stack trace or an unhandled error leaves on stderr. */
 const TRACE_MARKS = [/^\s+at\s/m, /node:internal/, /file:\/\//, /^\s*\^+\s*$/m, /Unhandled|uncaught/i];

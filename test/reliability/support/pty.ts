@@ -4,7 +4,7 @@
  * wrote and what the terminal echoed of the typing.
  */
 import { execFile } from 'node:child_process';
-import { cleanEnv, REPO_ROOT, TIX_BIN } from './tix-process.js';
+import { cleanEnv, REPO_ROOT, TIX_BIN } from '../../helpers/tix-env.js';
 
 // The line to type arrives on Python's stdin, so it is in no process's arguments or environment.
 const HARNESS = `

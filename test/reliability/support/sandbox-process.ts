@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cleanEnv, REPO_ROOT, TIX_BIN } from './tix-process.js';
+import { cleanEnv, REPO_ROOT, TIX_BIN } from '../../helpers/tix-env.js';
 
 /** Answers 'heap' messages with the memory in use after a full garbage collection. */
 const HEAP_PROBE = fileURLToPath(new URL('../../fixtures/heap-probe.cjs', import.meta.url));

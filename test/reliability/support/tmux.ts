@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { onTestFinished } from 'vitest';
-import { cleanEnv, REPO_ROOT, TIX_BIN } from './tix-process.js';
+import { cleanEnv, REPO_ROOT, TIX_BIN } from '../../helpers/tix-env.js';
 
 const run = promisify(execFile);
 const DONE = 'tix-terminal-done';

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
+
+/** What the in-process harness and the built-binary launcher share: the result, the options, the environment. */
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const TIX_BIN = join(REPO_ROOT, 'bin', 'tix');
+
+export interface TixResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface TixRunOptions {
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed; stdin is empty otherwise. */
+  input?: string;
+  /** A run that takes longer is a hang: it ends (SIGKILL for the built binary) and the test sees what it printed. */
+  timeoutMs?: number;
+  /** The test expects a Node warning on stderr; otherwise one fails the run (stderr is part of tix's interface). */
+  allowNodeWarnings?: boolean;
+}
+
+/**
+ * A Node.js process warning (`(node:1234) MaxListenersExceededWarning: ...`, a deprecation, an experimental
+ * feature) in what tix printed on stderr, or undefined. Users see these as noise at best and scripts that
+ * read stderr break, so every helper that runs tix fails the test on one unless the test expects it.
+ */
+export function nodeWarningIn(stderr: string): string | undefined {
+  return /^\(node:\d+\) .*$/m.exec(stderr)?.[0];
+}
+
+/** Rejects with the warning when tix printed one and the test did not expect it. */
+export function failOnNodeWarning<T extends { stderr: string }>(result: T, allow: boolean | undefined, args: readonly string[]): T {
+  const warning = allow ? undefined : nodeWarningIn(result.stderr);
+  if (warning) throw new Error(`tix ${args.join(' ')} printed a Node warning on stderr: ${warning}`);
+  return result;
+}
+
+/** A fresh, empty config folder, so no test sees another's profiles. */
+export function tempDir(prefix = 'tix-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** The environment tix gets: PATH, HOME, TZ=UTC and a fresh, empty config folder, then the test's own. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? tmpdir(),
+    TZ: 'UTC',
+    TIX_CONFIG_DIR: tempDir('tix-config-'),
+  };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+/** Environment that points tix at a running sandbox with its full-access key. */
+export function sandboxEnv(url: string, key = 'sandbox-key'): Record<string, string> {
+  return { TIX_BASE_URL: url, TIX_API_KEY: key };
+}
+
+/** A temporary folder removed when the current test ends (not for concurrent tests: use the context's hook there). */
+export function testDir(prefix = 'tix-rel-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
