@@ -2,12 +2,13 @@ import { SALES_PROVIDERS, TICKET_AGENTS } from '../api/agents.js';
 import { parseOutputOptions, type RawOutputFlags } from './output-options.js';
 import { prettyJson, rowWriterFor, withSink, writeJson } from './present.js';
 import type { Runtime } from './runtime.js';
+import { isDocument } from '../output/formats.js';
 
 /** Rows for people and spreadsheets; JSON keeps agents and providers apart, as a program wants them. */
 export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<void> {
   const output = parseOutputOptions(flags, rt);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json' && output.fields === undefined) {
+    if (isDocument(output.format) && output.fields === undefined) {
       await writeJson(
         sink,
         {

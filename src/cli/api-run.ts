@@ -11,6 +11,7 @@ import type { RowWriter } from '../output/index.js';
 import { watchOf } from './echoed-key.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from './present.js';
 import type { Runtime } from './runtime.js';
+import { isDocument, writesJsonValues } from '../output/formats.js';
 
 /** The API's page size when none is sent (seed section 8). */
 const API_DEFAULT_PAGE_SIZE = 1000;
@@ -31,7 +32,7 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   // 204 No Content is the one 2xx that has nothing to show.
   if (response.status === 204 && response.body.length === 0) return;
   const body = jsonOf(response, options, rt);
-  if (options.output.format === 'json') {
+  if (isDocument(options.output.format)) {
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
       return sink.write(asSent(response, body, prettyJson(rt, options.output)));
@@ -71,7 +72,7 @@ function pagingOf(target: RelativeTarget): Paging {
 async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    const pages: MergedListWriter = output.format === 'json' ? createMergedListWriter(sink, prettyJson(rt, output)) : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
+    const pages: MergedListWriter = isDocument(output.format) ? createMergedListWriter(sink, prettyJson(rt, output)) : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
     let previous: { body: Buffer; key: string | undefined } | undefined;
     for (let page = paging.first; ; page++) {
       let response: RawResponse;
@@ -90,7 +91,7 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
         throw new TixError(`page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`, ExitCode.ERROR);
       }
       // Rows are watched as they pass the row writer; a merged JSON document is watched here.
-      if (output.format === 'json') watchOf(sink)?.scan(body);
+      if (isDocument(output.format)) watchOf(sink)?.scan(body);
       await pages.write(body, list);
       if (list.items.length < paging.pageSize) break;
       previous = { body: response.body, key: list.key };
@@ -159,7 +160,7 @@ function rowPages(writer: RowWriter, options: ApiOptions): MergedListWriter {
 
 /** Rows for the row writers; an item that is not an object becomes {"value": item}, so a table can show it. */
 function rowsOf(list: FoundList, options: ApiOptions): object[] {
-  if (options.output.format === 'ndjson') return list.items as object[];
+  if (writesJsonValues(options.output.format)) return list.items as object[];
   return list.items.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? item : { value: item }));
 }
 

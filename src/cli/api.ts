@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { OUTPUT_FORMATS } from '../config/keys.js';
+import { FORMATS, isDocument, takesExcelSafe } from '../output/formats.js';
 import { UsageError } from '../errors.js';
 import { addExamples, addOutputOptions } from './command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
+import { excelSafeRefusal, parseOutputOptions, type OutputOptions, type RawOutputFlags } from './output-options.js';
 import { runCommand } from './run-command.js';
 import type { Runtime } from './runtime.js';
 
@@ -40,7 +40,7 @@ export function apiCommand(): Command {
   addOutputOptions(command);
   const format = command.options.find((option) => option.long === '--output');
   // The shared text promises a table on a terminal and the output setting; here the body is shown as sent.
-  if (format) format.description = `output format: ${OUTPUT_FORMATS.join(' | ')} (default: json, the body as sent; the others need a list)`;
+  if (format) format.description = `output format: ${FORMATS.join(' | ')} (default: json, the body as sent; the others need a list)`;
   addExamples(command, [
     { description: 'One event, exactly as the API sends it', command: 'tix api /events/evt_fnt7jz3fkx' },
     { description: 'A parameter with spaces, and the response headers on stderr', command: "tix api events -f 'city=New York' -f pageSize=5 -i" },
@@ -75,9 +75,9 @@ function apiOutput(flags: RawFlags, rt: Runtime): OutputOptions {
   const source = rt.settings.sources.output;
   const chosen = source === 'flag' || (source === 'default' && output.out !== undefined);
   if (!chosen) output.format = 'json';
-  if (output.format === 'json' && output.fields !== undefined) {
+  if (isDocument(output.format) && output.fields !== undefined) {
     throw new UsageError('--fields applies to -o table, csv, tsv and ndjson; json is the body as the API sent it');
   }
-  if (output.format === 'json' && output.excelSafe) throw new UsageError('--excel-safe applies to csv and tsv output, not json');
+  if (output.excelSafe && !takesExcelSafe(output.format)) throw excelSafeRefusal(output.format);
   return output;
 }

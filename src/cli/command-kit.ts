@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import type { EnumTable } from '../api/enums.js';
-import { OUTPUT_FORMATS } from '../config/keys.js';
+import { FORMATS } from '../output/formats.js';
 
 /**
  * Small builders shared by every command definition, so flags that mean the same thing are spelled,
@@ -58,8 +58,8 @@ export function addOutputOptions(command: Command): Command {
   return command
     .addOption(
       withValues(
-        new Option('-o, --output <format>', `output format: ${OUTPUT_FORMATS.join(' | ')} (default: table on a terminal, json otherwise, or the output setting)`),
-        OUTPUT_FORMATS,
+        new Option('-o, --output <format>', `output format: ${FORMATS.join(' | ')} (default: table on a terminal, json otherwise, or the output setting)`),
+        FORMATS,
       ),
     )
     .option('--json', 'short for --output json')

@@ -9,6 +9,7 @@ import type { HistoryOptions } from './history.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.js';
 import type { Runtime } from './runtime.js';
 import { entryText } from './track-entries.js';
+import { isDocument } from '../output/formats.js';
 
 const PRICES = { min_price: 'price', median_price: 'price', max_price: 'price', first_price: 'price', last_price: 'price', lowest_price: 'price' } as const;
 
@@ -60,7 +61,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     const records = options.listings ? (rows as ListingLifeRow[]).map((r) => listingRecord(r, withAgent)) : (rows as SnapshotRow[]).map((r) => snapshotRecord(r, withAgent));
     const view = options.listings ? LISTINGS_VIEW : SNAPSHOTS_VIEW;
     const writer =
-      output.format === 'json'
+      isDocument(output.format)
         ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
         : rowWriterFor(rt, output, sink, withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) });
     await writer.write(records);

@@ -10,6 +10,7 @@ import type { InventoryOptions } from './inventory.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from './present.js';
 import { progress } from './progress.js';
 import type { Runtime } from './runtime.js';
+import { isDocument, isForPeople } from '../output/formats.js';
 
 /** One row per listing; the agent's own extra fields follow the documented ones, then the timestamp. */
 const LISTING_VIEW: RecordView = {
@@ -60,16 +61,16 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
 async function writeInventory(inventory: InventoryResponse, options: InventoryOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json' && output.fields === undefined) {
+    if (isDocument(output.format) && output.fields === undefined) {
       await writeJson(sink, inventory, prettyJson(rt, output));
       return;
     }
-    const rows = listingRows(inventory, output.format === 'table');
+    const rows = listingRows(inventory, isForPeople(output.format));
     const writer = rowWriterFor(rt, output, sink, LISTING_VIEW);
     await writer.write(rows);
     await writer.end();
   });
-  if (output.format === 'table') for (const line of summaryLines(inventory.data, isFiltering(options.filter))) rt.note(line);
+  if (isForPeople(output.format)) for (const line of summaryLines(inventory.data, isFiltering(options.filter))) rt.note(line);
 }
 
 /** The response with each event's `sections` narrowed to the listings the filters keep; its shape unchanged. */

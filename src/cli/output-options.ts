@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { printable } from './parse/dates.js';
-import type { OutputFormat } from '../config/keys.js';
+import { EXCEL_SAFE_FORMATS, KNOWN_EXTENSIONS, extensionOf, formatOfExtension, isForPeople, needsFile, takesExcelSafe, type Format } from '../output/formats.js';
 import type { Runtime } from './runtime.js';
 
 export interface RawOutputFlags {
@@ -16,22 +16,13 @@ export interface RawOutputFlags {
 }
 
 export interface OutputOptions {
-  format: OutputFormat;
+  format: Format;
   fields?: string[];
   header: boolean;
   /** Where to write instead of stdout (out-target.ts); never '-', which is stdout. */
   out?: string;
   excelSafe: boolean;
 }
-
-const FORMAT_BY_EXTENSION: Record<string, OutputFormat> = {
-  '.csv': 'csv',
-  '.tsv': 'tsv',
-  '.json': 'json',
-  '.ndjson': 'ndjson',
-  '.jsonl': 'ndjson',
-  '.parquet': 'parquet',
-};
 
 export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOptions {
   // `--out -` is stdout, as for curl -o - and tar -f -: everything then goes as without --out.
@@ -41,17 +32,15 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
   const chosen = sources.output === 'default' ? undefined : values.output;
   // `--out sales.csv` means CSV unless a format was asked for; otherwise a table for people, JSON for programs.
   const fromExtension = out !== undefined && sources.output !== 'flag' ? formatOfFile(out, flags.chart === true) : undefined;
-  const format: OutputFormat = chosen ?? fromExtension ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
+  const format: Format = chosen ?? fromExtension ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
 
   const options: OutputOptions = { format, header: flags.header !== false, excelSafe: flags.excelSafe === true };
   if (out !== undefined) options.out = out;
   if (flags.fields !== undefined) options.fields = parseFields(flags.fields);
-  if (format === 'parquet' && out === undefined) {
-    throw new UsageError('--output parquet writes a binary file, not text for stdout: give --out FILE.parquet');
+  if (needsFile(format) && out === undefined) {
+    throw new UsageError(`--output ${format} writes a binary file, not text for stdout: give --out FILE${extensionOf(format)}`);
   }
-  if (options.excelSafe && format !== 'csv' && format !== 'tsv') {
-    throw new UsageError(`--excel-safe applies to csv and tsv output, not ${format}`);
-  }
+  if (options.excelSafe && !takesExcelSafe(format)) throw excelSafeRefusal(format);
   return options;
 }
 
@@ -62,15 +51,20 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
  * not an answer for this file; only -o on the command line (or --chart, whose file is text) makes any name
  * acceptable.
  */
-function formatOfFile(file: string, chart: boolean): OutputFormat | undefined {
+function formatOfFile(file: string, chart: boolean): Format | undefined {
   const extension = extname(file).toLowerCase();
   if (extension === '') return undefined;
-  const format = FORMAT_BY_EXTENSION[extension];
+  const format = formatOfExtension(extension);
   // A chart is text: `--out chart.txt` names no data format, which refuseChartAsData checks.
   if (format === undefined && !chart) {
-    throw new UsageError(`--out: unknown file extension '${printable(extname(file))}'; use one of ${Object.keys(FORMAT_BY_EXTENSION).join(', ')}, or give -o`);
+    throw new UsageError(`--out: unknown file extension '${printable(extname(file))}'; use one of ${KNOWN_EXTENSIONS.join(', ')}, or give -o`);
   }
   return format;
+}
+
+/** `--excel-safe` given with a format it does not apply to. */
+export function excelSafeRefusal(format: Format): UsageError {
+  return new UsageError(`--excel-safe applies to ${EXCEL_SAFE_FORMATS.join(' and ')} output, not ${format}`);
 }
 
 /** Reads `--fields a,b.c`: comma-separated column names, spaces around them ignored, duplicates dropped. */
@@ -90,9 +84,9 @@ export function parseFields(raw: string): string[] {
  * default and does not count; `--out chart.txt` names no format and gets the chart.
  */
 export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions): void {
-  if (output.format === 'table') return;
+  if (isForPeople(output.format)) return;
   if (flags.output !== undefined) throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
-  if (flags.out !== undefined && FORMAT_BY_EXTENSION[extname(flags.out).toLowerCase()] !== undefined) {
+  if (flags.out !== undefined && formatOfExtension(extname(flags.out).toLowerCase()) !== undefined) {
     throw new UsageError(`--chart draws for people; it cannot be combined with --out ${flags.out}, which names ${output.format} data (give another extension, such as .txt)`);
   }
 }

@@ -16,6 +16,7 @@ import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
 import { closest } from './parse/enum.js';
 import type { Runtime } from './runtime.js';
+import { isDocument, isForPeople } from '../output/formats.js';
 
 /** How a kind of record is shown: its documented columns, the short table set, and column types. */
 export interface RecordView {
@@ -176,13 +177,13 @@ export function leftOutWarning(columns: readonly string[]): string {
 
 /** Which fields a row format writes, where it does not write them all: --fields, or a table's short set. */
 function writtenColumns(output: OutputOptions, view: RecordView): ((field: string) => boolean) | undefined {
-  const chosen = output.fields?.length ? output.fields : output.format === 'table' && view.tableDefaults.length > 0 ? view.tableDefaults : undefined;
+  const chosen = output.fields?.length ? output.fields : isForPeople(output.format) && view.tableDefaults.length > 0 ? view.tableDefaults : undefined;
   if (!chosen) return undefined;
   return (field) => chosen.some((column) => field === column || field.startsWith(`${column}.`) || field.startsWith(`${column}[]`));
 }
 
 function createWriter(rt: Runtime, output: OutputOptions, sink: Sink, view: RecordView, width: number | undefined): RowWriter {
-  if (output.format === 'json') {
+  if (isDocument(output.format)) {
     if (view.jsonKey === undefined) throw new Error('rowWriterFor: json without a jsonKey is written as the payload, not as rows');
     return jsonList(rt, output, sink, view.jsonKey);
   }

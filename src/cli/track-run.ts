@@ -17,6 +17,7 @@ import { jsonListFor, rowWriterFor, withSink, type RecordView } from './present.
 import type { Runtime } from './runtime.js';
 import { entryText, type TrackEntry } from './track-entries.js';
 import type { TrackOptions } from './track.js';
+import { isDocument } from '../output/formats.js';
 
 /** An agent's event to snapshot, and the watch-list entry that asked for it. */
 interface Target {
@@ -203,7 +204,7 @@ async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: Tra
   const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
     const writer =
-      output.format === 'json' ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
+      isDocument(output.format) ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
     await writer.write(rows);
     await writer.end();
   });

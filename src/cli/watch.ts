@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { AGENT_CODES, findAgent } from '../api/agents.js';
-import { OUTPUT_FORMATS } from '../config/keys.js';
+import { FORMATS } from '../output/formats.js';
 import { UsageError } from '../errors.js';
 import { addExamples, withValues } from './command-kit.js';
 import { SERVICE_ID_PREFIX } from './events/get.js';
@@ -64,9 +64,9 @@ export function watchCommand(): Command {
       withValues(
         new Option(
           '-o, --output <format>',
-          `output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: ${OUTPUT_FORMATS.filter((f) => f !== 'ndjson').join(' | ')} (a stream of changes is no table, document or file of rows)`,
+          `output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: ${FORMATS.filter((f) => f !== 'ndjson').join(' | ')} (a stream of changes is no table, document or file of rows)`,
         ),
-        OUTPUT_FORMATS,
+        FORMATS,
       ),
     );
   addListingFilterOptions(command);

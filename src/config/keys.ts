@@ -3,20 +3,12 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../cli/parse/numbers.js';
 import { displayStoreLocation } from '../store/postgres-url.js';
-
-/** Every format `-o, --output` accepts. */
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'parquet'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-/**
- * The formats the output setting (TIX_OUTPUT, `config set output`) accepts: not parquet, a binary file that
- * needs --out, which as a default would fail every run without it; `--out x.parquet` picks it anyway.
- */
-export const DEFAULT_OUTPUT_FORMATS = OUTPUT_FORMATS.filter((format) => format !== 'parquet');
+import { FORMATS, SETTING_FORMATS, extensionOf, isFormat, needsFile, type Format } from '../output/formats.js';
 
 /** The values a setting resolves to after validation. */
 export interface SettingValues {
   'base-url': string;
-  output: OutputFormat;
+  output: Format;
   timezone: string;
   provider: string;
   'page-size': number;
@@ -78,14 +70,17 @@ export function parseTimeZone(name: string, raw: string): string {
   return raw;
 }
 
-/** `allowed`: every format for the --output flag, DEFAULT_OUTPUT_FORMATS where the value is a default. */
-export function parseOutputFormat(name: string, raw: string, allowed: readonly OutputFormat[] = OUTPUT_FORMATS): OutputFormat {
+/**
+ * `allowed`: every format for the --output flag; for a default (TIX_OUTPUT, `config set output`) not one that
+ * needs --out (parquet, a binary file), which would fail every run without it; `--out x.parquet` picks it anyway.
+ */
+export function parseOutputFormat(name: string, raw: string, allowed: readonly Format[] = FORMATS): Format {
   const value = raw.toLowerCase();
-  if (!(allowed as readonly string[]).includes(value)) {
-    const why = value === 'parquet' ? ' (parquet is written only to a file, one run at a time: --out FILE.parquet)' : '';
+  if (!isFormat(value) || !allowed.includes(value)) {
+    const why = isFormat(value) && needsFile(value) ? ` (${value} is written only to a file, one run at a time: --out FILE${extensionOf(value)})` : '';
     throw new UsageError(`${name} must be one of ${allowed.join(', ')}, not '${raw}'${why}`);
   }
-  return value as OutputFormat;
+  return value;
 }
 
 export function parseProvider(name: string, raw: string): string {
@@ -125,10 +120,10 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     key: 'output',
     env: 'TIX_OUTPUT',
     flag: '--output',
-    description: `default output format (${DEFAULT_OUTPUT_FORMATS.join(', ')})`,
+    description: `default output format (${SETTING_FORMATS.join(', ')})`,
     defaultLabel: 'table on a terminal, json otherwise',
     // The flag is for one run and takes every format; env and profile values are defaults.
-    parse: (raw, name) => parseOutputFormat(name, raw, name === '--output' ? OUTPUT_FORMATS : DEFAULT_OUTPUT_FORMATS),
+    parse: (raw, name) => parseOutputFormat(name, raw, name === '--output' ? FORMATS : SETTING_FORMATS),
   },
   timezone: {
     key: 'timezone',

@@ -1,5 +1,20 @@
 /** The output layer: formats, sinks (stdout, atomic files) and the writers that turn records into text. */
-export { FORMATS, isFormat, parseFormat, type Format, type RowFormat } from './formats.js';
+export {
+  EXCEL_SAFE_FORMATS,
+  FORMATS,
+  KNOWN_EXTENSIONS,
+  SETTING_FORMATS,
+  extensionOf,
+  formatOfExtension,
+  isForPeople,
+  isDocument,
+  isFormat,
+  needsFile,
+  takesExcelSafe,
+  writesJsonValues,
+  type Format,
+  type RowFormat,
+} from './formats.js';
 export type { ColumnType } from './column-types.js';
 export type { TableFit } from './fit-widths.js';
 export {

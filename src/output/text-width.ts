@@ -1,3 +1,6 @@
+// cli-table3's own width function, from a file it does not export: it has no public one, its string-width is
+// its dependency rather than tix's, and a copy would need emoji-regex 8's 10 KB pattern to count as it does
+// (string-width 4 gives 🧑‍💻 five cells and a lone regional indicator two): an own count would change output.
 import tableUtils from 'cli-table3/src/utils.js';
 
 /**

@@ -1,3 +1,8 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { TixError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { messageOf } from './duckdb-errors.js';
+
 /**
  * The tables of a DuckDB history file. They are public (README "Price history" documents them and analysts
  * query them directly), so a change is a new migration, never an edit of an old one.
@@ -49,3 +54,26 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** 0 for a file without tix's tables (new, or another program's database). */
+export async function schemaVersion(connection: DuckDBConnection): Promise<number> {
+  const tables = await connection.runAndReadAll(
+    "SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'tix_meta'",
+  );
+  if (Number(tables.getRowObjectsJS()[0]!.n) === 0) return 0;
+  const meta = await connection.runAndReadAll('SELECT max(schema_version) AS version FROM tix_meta');
+  return Number(meta.getRowObjectsJS()[0]!.version ?? 0);
+}
+
+export async function migrate(connection: DuckDBConnection, from: number, file: string): Promise<void> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    for (const step of MIGRATIONS.slice(from)) for (const statement of step) await connection.run(statement);
+    await connection.run('DELETE FROM tix_meta');
+    await connection.run('INSERT INTO tix_meta VALUES (?, ?)', [SCHEMA_VERSION, VERSION]);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw new TixError(`cannot set up the price history in ${file}: ${messageOf(error)}`);
+  }
+}

@@ -7,6 +7,12 @@ import { join } from 'node:path';
  * but prints a deprecation warning each time it does. Same rules as libpq: lines
  * `host:port:database:user:password`, `*` matches anything, `\:` and `\\` escape, the first match wins, and
  * a file others can read is ignored.
+ *
+ * Not the `pgpass` package that comes with pg, deliberately: it writes a warning about a file others can read
+ * (or one that is not a plain file) straight to process.stderr, past tix's own stderr, where tix has always
+ * ignored such a file silently; it takes PGPASSFILE and $HOME from process.env only, where this takes the
+ * environment it is given (the tests' own); and it answers through a callback over a read stream. Keeping
+ * psql's rules in these few lines costs less than working around those.
  */
 export interface PassLookup {
   host: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_CODES, TICKET_AGENTS } from '../../src/api/agents.js';
 import { EVENT_CATEGORY, EVENT_SEARCH_SORT_BY, EVENT_SEARCH_TYPE } from '../../src/api/enums.js';
-import { OUTPUT_FORMATS, SETTING_KEYS } from '../../src/config/keys.js';
+import { SETTING_KEYS } from '../../src/config/keys.js';
+import { FORMATS } from '../../src/output/formats.js';
 import { completeIn, shellBinary, STORED_PROFILES, type ShellName, type World } from './complete-in.js';
 
 /**
@@ -23,8 +24,8 @@ export const CASES: readonly CompletionCase[] = [
   { line: 'tix events search --cat', expected: ['--category'] },
   { line: 'tix events search --category ', expected: slugs(EVENT_CATEGORY) },
   { line: 'tix inventory ', expected: AGENT_CODES },
-  { line: 'tix events search -o ', expected: OUTPUT_FORMATS },
-  { line: 'tix inventory TMUSA -o ', expected: OUTPUT_FORMATS },
+  { line: 'tix events search -o ', expected: FORMATS },
+  { line: 'tix inventory TMUSA -o ', expected: FORMATS },
   // Commands and subcommands.
   { line: 'tix ', expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'] },
   { line: 'tix events ', expected: ['search', 'get', 'by-agent', 'view'] },

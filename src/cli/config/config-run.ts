@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { parseOutputOptions, type RawOutputFlags } from '../output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
+import { isDocument } from '../../output/formats.js';
 
 function settingKey(key: string): SettingKey {
   // Commander's choices() has checked already; this narrows the type for callers that skip Commander.
@@ -51,7 +52,7 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
     description: SETTINGS[key].description,
   }));
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json') {
+    if (isDocument(output.format)) {
       const writer = jsonListFor(rt, output, sink, 'settings');
       await writer.write(rows);
       await writer.end();

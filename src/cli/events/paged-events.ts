@@ -8,6 +8,7 @@ import { keepYoungGenerationSmall } from '../lean-heap.js';
 import { progress } from '../progress.js';
 import type { Runtime } from '../runtime.js';
 import { writeEventPages } from './write-event-pages.js';
+import { isDocument } from '../../output/formats.js';
 
 /** A page, or a page read but parsed only when its turn comes (searchEventsLater). */
 export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse | DeferredEventsPage>;
@@ -23,7 +24,7 @@ async function parsed(page: EventsResponse | DeferredEventsPage): Promise<Events
 /** Lists events a page at a time (events search, events by-agent): one page, --limit n, or --all. */
 export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
   // One page as JSON is the API's payload, untouched (with --fields, its events are cut down as pages are).
-  if (output.format === 'json' && output.fields === undefined && !paging.all && paging.limit === undefined) {
+  if (isDocument(output.format) && output.fields === undefined && !paging.all && paging.limit === undefined) {
     const response = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
     if (response.events.length === 0) rt.note('No events found.');
     if (response.events.length > 0 || output.out !== undefined) {

@@ -31,6 +31,7 @@ import type { Runtime } from '../runtime.js';
 import { totals } from '../sales/sales-text.js';
 import type { EventsViewOptions } from './view.js';
 import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
+import { isDocument, isForPeople } from '../../output/formats.js';
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
 
@@ -200,7 +201,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
   const rows = marketRows(fetched.outcomes);
   const listings = agentListings(fetched.outcomes);
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json' && output.fields === undefined) {
+    if (isDocument(output.format) && output.fields === undefined) {
       const view: EventView = {
         event: fetched.event,
         market: rows,
@@ -214,7 +215,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       await writeJson(sink, view, prettyJson(rt, output));
       return;
     }
-    if (output.format !== 'table') {
+    if (!isForPeople(output.format)) {
       await writeRows(rt, output, sink, options.listings ? LISTING_VIEW : MARKET_VIEW, options.listings ? listingRows(fetched.outcomes) : rows);
       return;
     }

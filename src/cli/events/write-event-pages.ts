@@ -3,6 +3,7 @@ import type { OutputOptions } from '../output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../present.js';
 import type { Runtime } from '../runtime.js';
 import { EVENT_VIEW } from './event-record-view.js';
+import { isDocument } from '../../output/formats.js';
 
 /**
  * Streams pages of events to the output as they arrive, in order: rows for table/csv/tsv/ndjson, one merged
@@ -11,7 +12,7 @@ import { EVENT_VIEW } from './event-record-view.js';
 export async function writeEventPages(rt: Runtime, output: OutputOptions, pages: AsyncIterable<EventListing[]>): Promise<number> {
   return withSink(rt, output, async (sink) => {
     let count = 0;
-    if (output.format === 'json') {
+    if (isDocument(output.format)) {
       // Opened on the first event: no results means nothing at all on stdout, but a file is always a whole
       // document, so a cron job never keeps reading yesterday's file.
       let writer: ReturnType<typeof jsonListFor> | undefined;

@@ -12,6 +12,7 @@ import type { Runtime } from '../runtime.js';
 import { renderSalesChart } from './chart.js';
 import type { SalesOptions } from './sales.js';
 import { eventHeaderLines, totals, totalsLine } from './sales-text.js';
+import { isDocument, isForPeople } from '../../output/formats.js';
 
 const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
 
@@ -51,13 +52,13 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
       await sink.write(renderSalesChart(response.salesData, { width: rt.chartWidth(), from: options.startDate, to: options.endDate }));
       return;
     }
-    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
+    if (isDocument(output.format) && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
     const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
-    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
+    if (isForPeople(output.format)) await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
     await writer.write(rows);
     await writer.end();
-    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
+    if (isForPeople(output.format)) await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesData.length === 0) rt.note('No sales in this range.');
 }
@@ -66,18 +67,18 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   const client = await rt.client();
   // Everything but a table and pretty JSON (both for a person, who is not reading a million sales) is
   // written as the response arrives, in the memory of one chunk's sales rather than of the whole response.
-  if (options.output.format !== 'table' && !(options.output.format === 'json' && prettyJson(rt, options.output))) {
+  if (!isForPeople(options.output.format) && !(isDocument(options.output.format) && prettyJson(rt, options.output))) {
     return streamSalesDetails(options, rt, client);
   }
   const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
-    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
+    if (isDocument(output.format) && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
+    if (isForPeople(output.format)) await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
     await writer.end();
-    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
+    if (isForPeople(output.format)) await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
 }
@@ -94,7 +95,7 @@ async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt
   const { output } = options;
   let days = 0;
   await withSink(rt, output, async (sink) => {
-    if (output.format === 'json' && output.fields === undefined) {
+    if (isDocument(output.format) && output.fields === undefined) {
       // The payload untouched: its bytes pass straight through, each chunk checked as JSON first.
       const counted = { days: 0 };
       let last = 0x0a;

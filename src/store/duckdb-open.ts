@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type * as DuckDB from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { TixError } from '../errors.js';
+import { DuckDBInstance } from './duckdb-driver.js';
+import { messageOf, openError } from './duckdb-errors.js';
+
+/**
+ * Opening a DuckDB history file. DuckDB lets one process at a time open a file for writing
+ * (a second gets "Could not set lock"), so opening waits for the lock; a run writes in one transaction, so a
+ * run killed at any point leaves every snapshot whole or absent (DuckDB's write-ahead log drops what was
+ * never committed).
+ */
+export interface DuckDbOpenOptions {
+  /** Open without writing (history): waits for writers like a writer would, and never creates the file. */
+  readOnly: boolean;
+  /** How long to wait for another process's lock on the file before giving up. */
+  lockTimeoutMs: number;
+  signal?: AbortSignal;
+  /**
+   * Create the file's folder when it is missing: only for tix's own default location. A folder the user
+   * named must exist, as for --out, so a typo does not silently start a second history.
+   */
+  createFolder: boolean;
+  /** Where the path came from (--db, TIX_DB, the db setting, --to), for the error about its folder. */
+  source: string;
+}
+
+const LOCK_RETRY_MS = 100;
+/**
+ * tix needs no DuckDB extension beyond those built in (json, icu), and must never reach the network: by
+ * default DuckDB downloads one when a query or a file calls for it (a SQLite file given as --db does).
+ */
+const SETTINGS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+
+/** An open file: the connection tix uses, and how to let go of both it and the instance. */
+export interface Database {
+  connection: DuckDBConnection;
+  close(): void;
+}
+
+export async function connect(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<Database> {
+  const instance = await createInstance(file, readOnly, options);
+  try {
+    const connection = await instance.connect();
+    return {
+      connection,
+      close: () => {
+        connection.closeSync();
+        instance.closeSync();
+      },
+    };
+  } catch (error) {
+    instance.closeSync();
+    throw openError(file, error);
+  }
+}
+
+/** Opens the file, retrying while another process holds its lock (an overlapping cron run), up to the timeout. */
+async function createInstance(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<DuckDB.DuckDBInstance> {
+  const deadline = Date.now() + options.lockTimeoutMs;
+  for (;;) {
+    try {
+      return await DuckDBInstance.create(file, readOnly ? { ...SETTINGS, access_mode: 'READ_ONLY' } : SETTINGS);
+    } catch (error) {
+      const message = messageOf(error);
+      if (!/could not set lock on file/i.test(message)) throw openError(file, error);
+      if (Date.now() >= deadline) {
+        const holder = /\(PID (\d+)\)/.exec(message)?.[1];
+        const seconds = Math.round(options.lockTimeoutMs / 100) / 10;
+        throw new TixError(`${file} is in use by another process${holder ? ` (PID ${holder})` : ''}; gave up waiting after ${seconds} s (see --lock-timeout)`);
+      }
+      await sleep(LOCK_RETRY_MS, undefined, options.signal ? { signal: options.signal } : undefined);
+    }
+  }
+}
+
+export function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? messageOf(error));
+    throw new TixError(`cannot create the folder ${folder} for the price history: ${reason}`);
+  }
+}
