@@ -8,11 +8,13 @@ import { SANDBOX_NOSALES_KEY, useSandbox, type Sandbox } from '../helpers/sandbo
 import { runTix } from '../helpers/tix.js';
 import { sandboxEnv } from '../helpers/tix-env.js';
 
-// One fixed clock for every sandbox here: listings change every 15 minutes of the sandbox clock, and
-// these tests compare runs of tix with each other and with the API.
-const NOW = new Date();
+// One fixed clock for every sandbox here and for tix itself: listings change every 15 minutes of the
+// sandbox clock, these tests compare runs of tix with each other and with the API, and the events, listings
+// and sales they pick must be the same whatever the time of day the suite runs.
+const NOW = new Date('2026-06-15T12:07:00Z');
 const sandbox = useSandbox({ now: NOW });
-const view = (...args: string[]) => runTix(['events', 'view', ...args, '--retries', '0'], { env: sandboxEnv(sandbox().url) });
+const tix = (args: string[], options: Parameters<typeof runTix>[1] = {}) => runTix(args, { now: () => NOW, ...options });
+const view = (...args: string[]) => tix(['events', 'view', ...args, '--retries', '0'], { env: sandboxEnv(sandbox().url) });
 
 type Listing = { section: string; row: string; quantity: number; price: number; listingId: string };
 type SandboxEvent = Sandbox['events'][number];
@@ -41,7 +43,7 @@ function figures(listings: readonly Listing[]) {
 
 /** What `tix inventory <agent> <id> -o json` prints, one agent at a time. */
 async function inventoryOf(agent: string, id: string, ...filters: string[]): Promise<{ listings: Listing[]; timestamp: string }> {
-  const result = await runTix(['inventory', agent, id, '-o', 'json', ...filters], { env: sandboxEnv(sandbox().url) });
+  const result = await tix(['inventory', agent, id, '-o', 'json', ...filters], { env: sandboxEnv(sandbox().url) });
   expect(result.code).toBe(0);
   const body = JSON.parse(result.stdout);
   return { listings: body.data[0].sections, timestamp: body.timestamp };
@@ -190,7 +192,7 @@ describe('tix events view', () => {
 
   it('prints a table: the event with its local and UTC date, the agents and the whole market, the cheapest, the sales', async () => {
     const event = everyAgent();
-    const result = await runTix(['events', 'view', event.id, '-o', 'table', '--top', '3'], { env: { ...sandboxEnv(sandbox().url), COLUMNS: '160' } });
+    const result = await tix(['events', 'view', event.id, '-o', 'table', '--top', '3'], { env: { ...sandboxEnv(sandbox().url), COLUMNS: '160' } });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`${event.name} (${event.id})`);
@@ -206,7 +208,7 @@ describe('tix events view', () => {
 
   it('with --partial prints the market but warns and exits 1 when the key may not read sales', async () => {
     const event = someAgents();
-    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
     expect(result.code).toBe(1);
     const out = JSON.parse(result.stdout);
     expect(out.market).toHaveLength(agentCount(event));
@@ -249,7 +251,7 @@ describe('tix events view when agents fail', () => {
   it('with --partial prints the agents that answered, names the failed ones on stderr and in error, and exits 1', async () => {
     const event = everyAgent();
     const env = sandboxEnv(failing().url);
-    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env });
+    const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env });
     expect(result.code).toBe(1);
     const out = JSON.parse(result.stdout);
     const failed = out.market.filter((r: { error?: string }) => r.error !== undefined);
@@ -264,7 +266,7 @@ describe('tix events view when agents fail', () => {
     const answered = out.market.filter((r: { error?: string }) => r.error === undefined);
     expect(answered).toEqual(healthy.market.filter((r: { agent: string }) => !['SKYBOX', 'GAMETIME'].includes(r.agent)));
 
-    const table = await runTix(['events', 'view', event.id, '-o', 'table', '--retries', '0', '--partial'], { env });
+    const table = await tix(['events', 'view', event.id, '-o', 'table', '--retries', '0', '--partial'], { env });
     expect(table.code).toBe(1);
     expect(table.stdout).toMatch(/│ TMUSA /);
     expect(table.stdout).not.toMatch(/│ SKYBOX /);
@@ -274,7 +276,7 @@ describe('tix events view when agents fail', () => {
   it('exits 5 with nothing on stdout when every agent fails', async () => {
     const now = NOW.toISOString();
     const event = allDown().events.find((e) => e.eventDate > now)!;
-    const result = await runTix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env: sandboxEnv(allDown().url) });
+    const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env: sandboxEnv(allDown().url) });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^tix: no ticket agent answered for ${event.id} \\(${Object.keys(event.agentIds).join(', ')}\\): `));
@@ -301,7 +303,7 @@ describe('tix events view of an event no agent lists', () => {
   it('reports every agent as not listing it, asks none, and exits 0', async () => {
     const event = someAgents();
     const before = sandbox().log.length;
-    const result = await runTix(['events', 'view', event.id, '-o', 'json'], { env: sandboxEnv(proxyUrl) });
+    const result = await tix(['events', 'view', event.id, '-o', 'json'], { env: sandboxEnv(proxyUrl) });
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out).toMatchObject({ market: [], notListed: AGENT_CODES, cheapest: [], sales: null, wholeMarket: { listings: 0, tickets: 0, minPrice: null } });
@@ -309,7 +311,7 @@ describe('tix events view of an event no agent lists', () => {
     expect(result.stderr).toContain('No StubHub id for this event, so no sales data.');
     expect(sandbox().log.slice(before).map((r) => r.path)).toEqual([`/events/${event.id}`]);
 
-    const csv = await runTix(['events', 'view', event.id, '-o', 'csv'], { env: sandboxEnv(proxyUrl) });
+    const csv = await tix(['events', 'view', event.id, '-o', 'csv'], { env: sandboxEnv(proxyUrl) });
     expect(csv.code).toBe(0);
     expect(csv.stdout).toBe('agent,eventId,listings,tickets,minPrice,medianPrice,maxPrice,timestamp,error\r\n');
   });
