@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runShell } from '../helpers/shell.js';
-import { failOnNodeWarning, sandboxEnv, tempDir, TIX_BIN } from '../helpers/tix-env.js';
+import { failOnUnexpectedStderr, sandboxEnv, tempDir, TIX_BIN } from '../helpers/tix-env.js';
 
 const sandbox = useSandbox({ now: '2026-03-15T03:00:00Z' });
 
@@ -16,7 +16,7 @@ async function pipeline(args: readonly string[], reader: string): Promise<{ tixC
   const result = await runShell(`${tix} | ${reader}; echo "tix-exit=\${PIPESTATUS[0]}" >&2`, { cwd: env.HOME, env });
   const exit = /tix-exit=(\d+)\n$/.exec(result.stderr);
   if (result.code !== 0 || !exit) throw new Error(`the pipeline did not end by itself:\n${result.stderr}`);
-  return failOnNodeWarning({ tixCode: Number(exit[1]), stdout: result.stdout, stderr: result.stderr.slice(0, exit.index) }, false, args);
+  return failOnUnexpectedStderr({ tixCode: Number(exit[1]), stdout: result.stdout, stderr: result.stderr.slice(0, exit.index) }, false, args);
 }
 
 describe('watch when its reader goes away', () => {

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { failOnNodeWarning, REPO_ROOT, tempDir, TIX_BIN } from './tix.js';
+import { failOnUnexpectedStderr, REPO_ROOT, tempDir, TIX_BIN } from './tix.js';
 
 const run = promisify(execFile);
 
@@ -42,7 +42,7 @@ export async function runInWindow(args: readonly string[], options: WindowOption
     const lines = trimEnd((await tmux('capture-pane', '-p', '-J', '-S', '-')).stdout.split('\n'));
     const stderr = readFileSync(join(dir, 'stderr'), 'utf8');
     const code = Number(readFileSync(join(dir, 'code'), 'utf8').trim());
-    return failOnNodeWarning({ rows, lines, stderr, code }, false, args);
+    return failOnUnexpectedStderr({ rows, lines, stderr, code }, false, args);
   } finally {
     await tmux('kill-server').catch(() => {});
   }

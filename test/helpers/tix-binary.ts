@@ -6,7 +6,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { cleanEnv, failOnNodeWarning, REPO_ROOT, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
+import { cleanEnv, failOnUnexpectedStderr, REPO_ROOT, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
 
 export { cleanEnv, REPO_ROOT, TIX_BIN };
 
@@ -53,7 +53,7 @@ export function startTix(args: readonly string[], options: BuiltTixOptions = {})
         ms: performance.now() - started,
       };
       try {
-        resolve(failOnNodeWarning(outcome, options.allowNodeWarnings, args));
+        resolve(failOnUnexpectedStderr(outcome, options.allowNodeWarnings, args));
       } catch (error) {
         reject(error);
       }

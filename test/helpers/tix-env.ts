@@ -35,10 +35,24 @@ export function nodeWarningIn(stderr: string): string | undefined {
   return /^\(node:\d+\) .*$/m.exec(stderr)?.[0];
 }
 
-/** Rejects with the warning when tix printed one and the test did not expect it. */
-export function failOnNodeWarning<T extends { stderr: string }>(result: T, allow: boolean | undefined, args: readonly string[]): T {
-  const warning = allow ? undefined : nodeWarningIn(result.stderr);
+/**
+ * `tix: unexpected error: ...` in what tix printed, or undefined. That line is for bugs: whatever a user can
+ * fix (a damaged config, a busy port, a read-only folder, a wrong URL) gets a message of its own, so no test
+ * run may print it.
+ */
+export function unexpectedErrorIn(stderr: string): string | undefined {
+  return /^tix: unexpected error: .*$/m.exec(stderr)?.[0];
+}
+
+/**
+ * Rejects when tix printed a Node warning the test did not expect, or an "unexpected error" (stderr is part
+ * of tix's interface: both are failures of tix, whatever else the test checks).
+ */
+export function failOnUnexpectedStderr<T extends { stderr: string }>(result: T, allowNodeWarnings: boolean | undefined, args: readonly string[]): T {
+  const warning = allowNodeWarnings ? undefined : nodeWarningIn(result.stderr);
   if (warning) throw new Error(`tix ${args.join(' ')} printed a Node warning on stderr: ${warning}`);
+  const unexpected = unexpectedErrorIn(result.stderr);
+  if (unexpected) throw new Error(`tix ${args.join(' ')} printed: ${unexpected}`);
   return result;
 }
 

@@ -8,9 +8,9 @@
 import { Readable, Writable } from 'node:stream';
 import { runTix as runTixIn } from '../../src/cli/run-tix.js';
 import type { TixProcess } from '../../src/cli/run-context.js';
-import { cleanEnv, failOnNodeWarning, type TixResult, type TixRunOptions } from './tix-env.js';
+import { cleanEnv, failOnUnexpectedStderr, type TixResult, type TixRunOptions } from './tix-env.js';
 
-export { failOnNodeWarning, nodeWarningIn, REPO_ROOT, sandboxEnv, tempDir, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
+export { failOnUnexpectedStderr, nodeWarningIn, REPO_ROOT, sandboxEnv, tempDir, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
 
 export interface InProcessOptions extends TixRunOptions {
   /** stdout and stderr are a terminal this many columns wide (they are pipes otherwise). */
@@ -81,7 +81,7 @@ export async function runTix(args: readonly string[], options: InProcessOptions 
     stdout.ended = true;
     stderr.ended = true;
     const warned = warnings.length > 0 ? `${warnings.join('\n')}\n` : '';
-    return failOnNodeWarning({ code, signal, stdout: stdout.text(), stderr: stderr.text() + warned }, options.allowNodeWarnings, args);
+    return failOnUnexpectedStderr({ code, signal, stdout: stdout.text(), stderr: stderr.text() + warned }, options.allowNodeWarnings, args);
   } finally {
     clearTimeout(timer);
     process.off('warning', onWarning);

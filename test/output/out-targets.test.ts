@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runShell, type ShellResult } from '../helpers/shell.js';
 import { runTix } from '../helpers/tix.js';
-import { failOnNodeWarning, sandboxEnv, TIX_BIN } from '../helpers/tix-env.js';
+import { failOnUnexpectedStderr, sandboxEnv, TIX_BIN } from '../helpers/tix-env.js';
 
 const sandbox = useSandbox();
 const ARGS = ['events', 'search', '--limit', '2', '-o', 'csv', '--fields', 'id,name'];
@@ -32,7 +32,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs a shell script in a fresh folder, `$TIX` being the search above; tix's config and API come from the environment. */
 async function shell(script: string, cwd: string): Promise<ShellResult> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TZ: 'UTC', TIX_CONFIG_DIR: join(cwd, 'config'), ...sandboxEnv(sandbox().url) };
-  return failOnNodeWarning(await runShell(script.replaceAll('$TIX', TIX), { cwd, env }), false, [script]);
+  return failOnUnexpectedStderr(await runShell(script.replaceAll('$TIX', TIX), { cwd, env }), false, [script]);
 }
 
 function folder(): string {
