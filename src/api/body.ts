@@ -1,8 +1,8 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { ExitCode } from '../errors.js';
-import { maskSecrets } from '../secrets.js';
+import { ExitCode } from '../shared/errors.js';
+import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
 
 export type Headers = Record<string, string | string[] | undefined>;

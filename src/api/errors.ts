@@ -1,4 +1,4 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import type { Headers } from './body.js';
 
 export interface ApiErrorDetails {

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode, UsageError } from '../shared/errors.js';
 import { buildProgram } from './program.js';
-import { reportError } from './report-error.js';
+import { reportError } from './kit/report-error.js';
 
 // A reader that goes away (`tix --help | head -1`) ends tix quietly; commands add their own cleanup to this.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,22 +1,22 @@
 import { Command, Option } from 'commander';
-import { VERSION } from '../version.js';
-import { authCommand } from './auth/auth.js';
-import { configCommand } from './config/config.js';
-import { eventsByAgentCommand } from './events/by-agent.js';
-import { eventsGetCommand } from './events/get.js';
-import { eventsSearchCommand } from './events/search.js';
-import { eventsViewCommand } from './events/view.js';
-import { sandboxCommand } from './sandbox-command.js';
-import { completionCommand } from './completion/command.js';
-import { addExamples, withValueSource } from './command-kit.js';
-import { agentsCommand } from './agents.js';
-import { apiCommand } from './api.js';
-import { inventoryCommand } from './inventory.js';
-import { watchCommand } from './watch.js';
-import { salesCommand } from './sales/sales.js';
-import { historyCommand } from './history.js';
-import { historyExportCommand } from './history/export.js';
-import { trackCommand } from './track.js';
+import { VERSION } from '../shared/version.js';
+import { authCommand } from './commands/auth/auth.js';
+import { configCommand } from './commands/config/config.js';
+import { eventsByAgentCommand } from './commands/events/by-agent.js';
+import { eventsGetCommand } from './commands/events/get.js';
+import { eventsSearchCommand } from './commands/events/search.js';
+import { eventsViewCommand } from './commands/events/view.js';
+import { sandboxCommand } from './commands/sandbox/sandbox.js';
+import { completionCommand } from './commands/completion/completion.js';
+import { addExamples, withValueSource } from './kit/command-kit.js';
+import { agentsCommand } from './commands/agents/agents.js';
+import { apiCommand } from './commands/api/api.js';
+import { inventoryCommand } from './commands/inventory/inventory.js';
+import { watchCommand } from './commands/watch/watch.js';
+import { salesCommand } from './commands/sales/sales.js';
+import { historyCommand } from './commands/history/history.js';
+import { historyExportCommand } from './commands/history/export.js';
+import { trackCommand } from './commands/track/track.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (a search with no results included)

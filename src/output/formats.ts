@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 
 /** Every value `-o, --output` accepts, in the order help and errors list them. */
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'parquet'] as const;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import { resolveColumns } from './columns.js';
 import { csvField } from './csv.js';
 import { accessor, type Accessor } from './flatten.js';

@@ -1,4 +1,4 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import { OutputClosedError } from './output-closed-error.js';
 import type { Sink } from './sink.js';
 

@@ -4,8 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { ExitCode, TixError } from '../errors.js';
-import { VERSION } from '../version.js';
+import { ExitCode, TixError } from '../shared/errors.js';
+import { VERSION } from '../shared/version.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './duckdb-schema.js';
 import { checkNamedFolder } from './location.js';
 import type {
