@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketFigures } from '../../src/market/figures.js';
 import { Runtime } from '../../src/cli/kit/runtime.js';
 import { runWatch } from '../../src/cli/commands/watch/watch-run.js';
-import type { WatchOptions } from '../../src/cli/commands/watch/watch.js';
+import type { WatchOptions } from '../../src/cli/commands/watch/watch-run.js';
 import { ExitCode } from '../../src/shared/errors.js';
 import { REFRESH_MS, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { SnapshotRecord } from '../../src/store/store.js';

@@ -5,12 +5,22 @@ import { encodeField, parameterValues, parseRelativeTarget, withParameter, type 
 import { parseBaseUrl } from '../../../api/url.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { http } from '../../../shared/node-http.js';
-import type { ApiOptions } from './api.js';
 import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
 import type { RowWriter } from '../../../output/index.js';
 import { watchOf } from '../../kit/echoed-key.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface ApiOptions {
+  /** `<path>` as typed; checked against the base URL before anything is sent. */
+  path: string;
+  /** `-f name=value`, each as typed. */
+  fields: string[];
+  paginate: boolean;
+  include: boolean;
+  output: OutputOptions;
+}
 
 /** The API's page size when none is sent (seed section 8). */
 const API_DEFAULT_PAGE_SIZE = 1000;

@@ -5,16 +5,7 @@ import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
 import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
-
-export interface ApiOptions {
-  /** `<path>` as typed; checked against the base URL before anything is sent. */
-  path: string;
-  /** `-f name=value`, each as typed. */
-  fields: string[];
-  paginate: boolean;
-  include: boolean;
-  output: OutputOptions;
-}
+import type { ApiOptions } from './api-run.js';
 
 interface RawFlags extends RawOutputFlags {
   field?: string[];

@@ -6,7 +6,10 @@ import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { promptSecret } from '../../kit/prompt-secret.js';
 import { readAll } from '../../kit/read-all.js';
 import type { Runtime } from '../../kit/runtime.js';
-import type { AuthLoginOptions } from './auth.js';
+
+export interface AuthLoginOptions {
+  withKey: boolean;
+}
 
 /** Shows which key is in use without showing the key. */
 export function maskKey(key: string): string {

@@ -2,10 +2,6 @@ import { Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
 import { runCommand } from '../../kit/run-command.js';
 
-export interface AuthLoginOptions {
-  withKey: boolean;
-}
-
 export function authCommand(): Command {
   const auth = new Command('auth').summary('store, check and remove the API key').description('Store, check and remove the API key of a profile.');
   addExamples(auth, [

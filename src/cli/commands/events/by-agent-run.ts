@@ -3,8 +3,18 @@ import { ApiError, isNotFound } from '../../../api/errors.js';
 import { ExitCode } from '../../../shared/errors.js';
 import { listEventsByAgent } from '../../../api/events.js';
 import type { Runtime } from '../../kit/runtime.js';
-import type { EventsByAgentOptions } from './by-agent.js';
 import { listEventPages } from './paged-events.js';
+import type { PagingOptions } from '../../kit/paging.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface EventsByAgentOptions {
+  agent: string;
+  dateFrom?: string;
+  dateTo?: string;
+  eventName?: string;
+  paging: PagingOptions;
+  output: OutputOptions;
+}
 
 export async function runEventsByAgent(options: EventsByAgentOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();

@@ -2,22 +2,14 @@ import { Argument, Command } from 'commander';
 import { TICKET_AGENTS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, addPagingOptions, withValues } from '../../kit/command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
-import { parsePaging, type PagingOptions, type RawPagingFlags } from '../../kit/paging.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
 import { parseDateFlag, type DateContext } from '../../kit/parse/dates.js';
 import { parsePathSegment } from '../../kit/parse/ids.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
-
-export interface EventsByAgentOptions {
-  agent: string;
-  dateFrom?: string;
-  dateTo?: string;
-  eventName?: string;
-  paging: PagingOptions;
-  output: OutputOptions;
-}
+import type { EventsByAgentOptions } from './by-agent-run.js';
 
 interface RawFlags extends RawPagingFlags, RawOutputFlags {
   from?: string;

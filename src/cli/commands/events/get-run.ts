@@ -6,8 +6,18 @@ import type { EventListing } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import type { Runtime } from '../../kit/runtime.js';
-import type { EventsGetOptions } from './get.js';
 import { writeEventPages } from './write-event-pages.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface EventsGetOptions {
+  ids: string[];
+  /** When set, the ids are this agent's own event ids. */
+  agent?: string;
+  /** Print the events found when some ids are not (exit 1), instead of nothing (exit 4). */
+  partial: boolean;
+  concurrency: number;
+  output: OutputOptions;
+}
 
 /** How many agent ids go in one /events/{agent}/{ids} request; the contract sets no limit, so stay modest. */
 const AGENT_IDS_PER_REQUEST = 50;

@@ -2,20 +2,11 @@ import { Command } from 'commander';
 import { TICKET_AGENTS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
 import { Option } from 'commander';
-
-export interface EventsGetOptions {
-  ids: string[];
-  /** When set, the ids are this agent's own event ids. */
-  agent?: string;
-  /** Print the events found when some ids are not (exit 1), instead of nothing (exit 4). */
-  partial: boolean;
-  concurrency: number;
-  output: OutputOptions;
-}
+import type { EventsGetOptions } from './get-run.js';
 
 interface RawFlags extends RawOutputFlags {
   agent?: string;

@@ -1,7 +1,17 @@
-import { searchEventsLater } from '../../../api/events.js';
+import { searchEventsLater, type EventSearchParams } from '../../../api/events.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { listEventPages } from './paged-events.js';
-import type { EventsSearchOptions } from './search.js';
+import type { PagingOptions } from '../../kit/paging.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+/** Search filters without paging: what `tix events search` sends, in the API's own names. */
+export type SearchFilters = Omit<EventSearchParams, 'pageNumber' | 'pageSize'>;
+
+export interface EventsSearchOptions {
+  filters: SearchFilters;
+  paging: PagingOptions;
+  output: OutputOptions;
+}
 
 export async function runEventsSearch(options: EventsSearchOptions, rt: Runtime): Promise<void> {
   const client = await rt.client();

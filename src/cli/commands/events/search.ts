@@ -15,17 +15,9 @@ import { parseEnum } from '../../kit/parse/enum.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { parsePaging, type PagingOptions, type RawPagingFlags } from '../../kit/paging.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
-
-/** Search filters without paging: what `tix events search` sends, in the API's own names. */
-export type SearchFilters = Omit<EventSearchParams, 'pageNumber' | 'pageSize'>;
-
-export interface EventsSearchOptions {
-  filters: SearchFilters;
-  paging: PagingOptions;
-  output: OutputOptions;
-}
+import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import type { SearchFilters, EventsSearchOptions } from './search-run.js';
 
 /** Text filters go to the API under their own names, so the flags' values share the API's types. */
 type TextFilterFlags = Pick<EventSearchParams, 'name' | 'venue' | 'city' | 'state' | 'country' | 'password' | 'omit' | 'ticketAgent'>;

@@ -22,15 +22,32 @@ import {
 } from '../../../market/event-market.js';
 import type { MarketFigures } from '../../../market/figures.js';
 import { mapSettled } from '../../../shared/concurrency.js';
-import { filterListings } from '../../kit/listing-filters.js';
+import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
 import { addDays } from '../../kit/parse/dates.js';
 import { todayWhere } from '../../kit/parse/today.js';
 import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { totals } from '../sales/sales-text.js';
-import type { EventsViewOptions } from './view.js';
 import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface EventsViewOptions {
+  eventId: string;
+  /** Agent code -> id, on top of the listing's own agent ids. */
+  agentIds: Map<string, string>;
+  filter: ListingFilter;
+  top: number;
+  /** Days of sales ending today; undefined with --no-sales. */
+  salesDays: number | undefined;
+  /** Rows are every listing instead of one per agent. */
+  listings: boolean;
+  /** Print what answered when some agents or the sales request fail (exit 1), instead of nothing. */
+  partial: boolean;
+  concurrency: number;
+  timeZone: string;
+  output: OutputOptions;
+}
 
 const FIGURE_TYPES = { listings: 'integer', tickets: 'integer', minPrice: 'price', medianPrice: 'price', maxPrice: 'price' } as const;
 

@@ -2,30 +2,14 @@ import { Command, Option } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
-import { addListingFilterOptions, parseListingFilter, type ListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { parsePathSegment } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseAgentIdOverrides } from './agent-id-overrides.js';
 import { SERVICE_ID_PREFIX } from './get.js';
-
-export interface EventsViewOptions {
-  eventId: string;
-  /** Agent code -> id, on top of the listing's own agent ids. */
-  agentIds: Map<string, string>;
-  filter: ListingFilter;
-  top: number;
-  /** Days of sales ending today; undefined with --no-sales. */
-  salesDays: number | undefined;
-  /** Rows are every listing instead of one per agent. */
-  listings: boolean;
-  /** Print what answered when some agents or the sales request fail (exit 1), instead of nothing. */
-  partial: boolean;
-  concurrency: number;
-  timeZone: string;
-  output: OutputOptions;
-}
+import type { EventsViewOptions } from './view-run.js';
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   id?: string[];

@@ -1,7 +1,22 @@
 import { openHistoryStore } from '../../kit/history-store.js';
-import type { HistoryStore } from '../../../store/store.js';
+import type { HistoryStore, CopyWindow } from '../../../store/store.js';
 import type { Runtime } from '../../kit/runtime.js';
-import type { HistoryExportOptions, StoreLocation } from './export.js';
+
+/** One side of a copy: a DuckDB file or a PostgreSQL URL, and the schema there (PostgreSQL only). */
+export interface StoreLocation {
+  /** The flag it was given with, for errors. */
+  flag: string;
+  location: string;
+  schema: string;
+}
+
+export interface HistoryExportOptions {
+  from: StoreLocation;
+  to: StoreLocation;
+  /** --since/--until: only snapshots and sales days inside them are copied. */
+  window: CopyWindow;
+  lockTimeoutSeconds: number;
+}
 
 export async function runHistoryExport(options: HistoryExportOptions, rt: Runtime): Promise<void> {
   const from = await openStore(options.from, options, rt, true);

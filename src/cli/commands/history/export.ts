@@ -9,22 +9,7 @@ import type { DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseLockTimeout } from '../../kit/store-options.js';
-
-/** One side of a copy: a DuckDB file or a PostgreSQL URL, and the schema there (PostgreSQL only). */
-export interface StoreLocation {
-  /** The flag it was given with, for errors. */
-  flag: string;
-  location: string;
-  schema: string;
-}
-
-export interface HistoryExportOptions {
-  from: StoreLocation;
-  to: StoreLocation;
-  /** --since/--until: only snapshots and sales days inside them are copied. */
-  window: CopyWindow;
-  lockTimeoutSeconds: number;
-}
+import type { StoreLocation, HistoryExportOptions } from './export-run.js';
 
 interface RawFlags {
   to?: string;

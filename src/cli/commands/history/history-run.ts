@@ -5,10 +5,22 @@ import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } 
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
-import type { HistoryOptions } from './history.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { entryText } from '../../kit/track-entries.js';
+import { entryText, type TrackEntry } from '../../kit/track-entries.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface HistoryOptions {
+  /** The agent's event, or an evt_ id (every agent that lists it). */
+  event: TrackEntry;
+  since?: string;
+  until?: string;
+  listings: boolean;
+  chart: boolean;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
+  output: OutputOptions;
+}
 
 const PRICES = { min_price: 'price', median_price: 'price', max_price: 'price', first_price: 'price', last_price: 'price', lowest_price: 'price' } as const;
 

@@ -1,24 +1,13 @@
 import { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
-import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
 import { DATE_FORMS, type DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseEntry, type TrackEntry } from '../../kit/track-entries.js';
-
-export interface HistoryOptions {
-  /** The agent's event, or an evt_ id (every agent that lists it). */
-  event: TrackEntry;
-  since?: string;
-  until?: string;
-  listings: boolean;
-  chart: boolean;
-  /** --lock-timeout, --schema */
-  store: { lockTimeoutSeconds: number; schema?: string };
-  output: OutputOptions;
-}
+import type { HistoryOptions } from './history-run.js';
 
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;

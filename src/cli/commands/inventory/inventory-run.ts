@@ -6,10 +6,20 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { marketFigures } from '../../../market/figures.js';
 import { filterListings, isFiltering, type ListingFilter } from '../../kit/listing-filters.js';
 import { money } from '../../kit/money.js';
-import type { InventoryOptions } from './inventory.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface InventoryOptions {
+  agent: string;
+  ids: string[];
+  partial: boolean;
+  /** Applied to every event's listings before anything is printed or computed. */
+  filter: ListingFilter;
+  concurrency: number;
+  output: OutputOptions;
+}
 
 /** One row per listing; the agent's own extra fields follow the documented ones, then the timestamp. */
 const LISTING_VIEW: RecordView = {

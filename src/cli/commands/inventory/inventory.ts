@@ -1,20 +1,11 @@
 import { Argument, Command } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
-import { addListingFilterOptions, parseListingFilter, type ListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
-
-export interface InventoryOptions {
-  agent: string;
-  ids: string[];
-  partial: boolean;
-  /** Applied to every event's listings before anything is printed or computed. */
-  filter: ListingFilter;
-  concurrency: number;
-  output: OutputOptions;
-}
+import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
+import type { InventoryOptions } from './inventory-run.js';
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   partial?: boolean;

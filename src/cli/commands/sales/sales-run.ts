@@ -10,8 +10,16 @@ import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordV
 import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { renderSalesChart } from './chart.js';
-import type { SalesOptions } from './sales.js';
 import { eventHeaderLines, totals, totalsLine } from './sales-text.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface SalesOptions {
+  provider: string;
+  eventId: string;
+  startDate?: string;
+  endDate?: string;
+  output: OutputOptions;
+}
 
 const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
 

@@ -2,19 +2,12 @@ import { Command, Option } from 'commander';
 import { SALES_PROVIDERS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
-import { parseOutputOptions, refuseChartAsData, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseDateFlag, type DateContext } from '../../kit/parse/dates.js';
 import { parsePathSegment } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
-
-export interface SalesOptions {
-  provider: string;
-  eventId: string;
-  startDate?: string;
-  endDate?: string;
-  output: OutputOptions;
-}
+import type { SalesOptions } from './sales-run.js';
 
 interface RawFlags extends RawOutputFlags {
   provider?: string;

@@ -16,7 +16,17 @@ import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
-import type { TrackOptions } from './track.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+
+export interface TrackOptions {
+  entries: TrackEntry[];
+  sales: boolean;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
+  concurrency: number;
+  /** Only when an output flag was given: tracking is for cron, which wants silence. */
+  output?: OutputOptions;
+}
 
 /** An agent's event to snapshot, and the watch-list entry that asked for it. */
 interface Target {

@@ -1,19 +1,10 @@
 import { Command, Option } from 'commander';
 import { addExamples, addOutputOptions, withValueSource } from '../../kit/command-kit.js';
-import { parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
-import { readTrackEntries, type TrackEntry } from '../../kit/track-entries.js';
-
-export interface TrackOptions {
-  entries: TrackEntry[];
-  sales: boolean;
-  /** --lock-timeout, --schema */
-  store: { lockTimeoutSeconds: number; schema?: string };
-  concurrency: number;
-  /** Only when an output flag was given: tracking is for cron, which wants silence. */
-  output?: OutputOptions;
-}
+import { readTrackEntries } from '../../kit/track-entries.js';
+import type { TrackOptions } from './track-run.js';
 
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   fromFile?: string;

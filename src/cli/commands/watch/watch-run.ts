@@ -13,12 +13,30 @@ import { stdoutSink } from '../../../output/index.js';
 import { readerWatch } from '../../../output/reader-gone.js';
 import type { ListingRecord, SnapshotRecord } from '../../../store/store.js';
 import { mapConcurrent } from '../../../shared/concurrency.js';
-import { filterListings } from '../../kit/listing-filters.js';
+import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
 import { money } from '../../kit/money.js';
 import { formatDuration } from '../../kit/parse/duration.js';
 import type { Runtime } from '../../kit/runtime.js';
-import type { WatchOptions, WatchTarget } from './watch.js';
 import { changeLine, ndjsonLine, snapshotLine, type PolledEvent, type WatchLine } from './watch-lines.js';
+import type { HistoryStoreFlags } from '../../kit/history-store.js';
+
+/** What to watch: one agent's own event ids, or service events (every agent that lists them). */
+export type WatchTarget = { kind: 'agent'; agent: string; ids: string[] } | { kind: 'events'; eventIds: string[] };
+
+export interface WatchOptions {
+  target: WatchTarget;
+  intervalMs: number;
+  /** Stop (exit 0) after this many polls. */
+  count?: number;
+  /** Stop (exit 0) once a matching listing is at or below this price. */
+  untilPrice?: number;
+  filter: ListingFilter;
+  /** NDJSON (off a terminal, or -o ndjson) rather than coloured lines. */
+  ndjson: boolean;
+  concurrency: number;
+  /** --db or --record: store every poll in the price history, as `tix track` would. */
+  record?: HistoryStoreFlags;
+}
 
 /** What a watch needs from the outside world besides the Runtime; tests (and the history store) pass their own. */
 export interface WatchDeps {

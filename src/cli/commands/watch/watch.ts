@@ -4,32 +4,14 @@ import { OUTPUT_FORMATS } from '../../../config/keys.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, withValues } from '../../kit/command-kit.js';
 import { SERVICE_ID_PREFIX } from '../events/get.js';
-import { addListingFilterOptions, parseAmount, parseListingFilter, type ListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
+import { addListingFilterOptions, parseAmount, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import { parseDuration } from '../../kit/parse/duration.js';
 import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { printable } from '../../kit/parse/dates.js';
-import type { HistoryStoreFlags } from '../../kit/history-store.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
-
-/** What to watch: one agent's own event ids, or service events (every agent that lists them). */
-export type WatchTarget = { kind: 'agent'; agent: string; ids: string[] } | { kind: 'events'; eventIds: string[] };
-
-export interface WatchOptions {
-  target: WatchTarget;
-  intervalMs: number;
-  /** Stop (exit 0) after this many polls. */
-  count?: number;
-  /** Stop (exit 0) once a matching listing is at or below this price. */
-  untilPrice?: number;
-  filter: ListingFilter;
-  /** NDJSON (off a terminal, or -o ndjson) rather than coloured lines. */
-  ndjson: boolean;
-  concurrency: number;
-  /** --db or --record: store every poll in the price history, as `tix track` would. */
-  record?: HistoryStoreFlags;
-}
+import type { WatchTarget, WatchOptions } from './watch-run.js';
 
 interface RawFlags extends RawListingFilterFlags, RawStoreFlags {
   record?: boolean;
