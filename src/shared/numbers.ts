@@ -1,5 +1,5 @@
 import { UsageError } from './errors.js';
-import { printable } from '../cli/kit/parse/dates.js';
+import { printable } from './printable.js';
 
 export function parseWholeNumber(flag: string, raw: string, min: number, max: number): number {
   const text = raw.trim();

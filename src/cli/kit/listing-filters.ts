@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../shared/errors.js';
-import { printable } from './parse/dates.js';
+import { printable } from '../../shared/printable.js';
 import { parseWholeNumber } from '../../shared/numbers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { UsageError } from '../../shared/errors.js';
-import { printable } from './parse/dates.js';
+import { printable } from '../../shared/printable.js';
 import type { OutputFormat } from '../../config/keys.js';
 import type { Runtime } from './runtime.js';
 

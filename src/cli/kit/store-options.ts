@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../shared/errors.js';
 import { withValueSource } from './command-kit.js';
-import { printable } from './parse/dates.js';
+import { printable } from '../../shared/printable.js';
 import { parseSchemaName } from '../../store/postgres-url.js';
 
 /** The flags of the commands that use the price history (track, history): where it is, and how long to wait for it. */

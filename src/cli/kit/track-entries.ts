@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../shared/errors.js';
 import { parseAgent } from './parse/agent.js';
-import { printable } from './parse/dates.js';
+import { printable } from '../../shared/printable.js';
 import { parsePathSegment } from './parse/ids.js';
 import { readAll } from './read-all.js';
 

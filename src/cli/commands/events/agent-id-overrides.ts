@@ -1,5 +1,5 @@
 import { UsageError } from '../../../shared/errors.js';
-import { printable } from '../../kit/parse/dates.js';
+import { printable } from '../../../shared/printable.js';
 import { parseAgent } from '../../kit/parse/agent.js';
 import { parsePathSegment } from '../../kit/parse/ids.js';
 

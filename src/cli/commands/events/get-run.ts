@@ -8,6 +8,7 @@ import { mapSettled } from '../../../shared/concurrency.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { writeEventPages } from './write-event-pages.js';
 import type { OutputOptions } from '../../kit/output-options.js';
+import { messageOf } from '../../../shared/message-of.js';
 
 export interface EventsGetOptions {
   ids: string[];
@@ -107,8 +108,4 @@ function describeIds(ids: readonly string[], total: number): string {
 
 async function* single(events: EventListing[]): AsyncGenerator<EventListing[]> {
   yield events;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

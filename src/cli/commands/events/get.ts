@@ -3,7 +3,7 @@ import { TICKET_AGENTS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
-import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
+import { parseIdList, parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
 import { Option } from 'commander';
 import type { EventsGetOptions } from './get-run.js';
@@ -12,8 +12,6 @@ interface RawFlags extends RawOutputFlags {
   agent?: string;
   partial?: boolean;
 }
-
-export const SERVICE_ID_PREFIX = 'evt_';
 
 export function eventsGetCommand(): Command {
   const command = new Command('get')

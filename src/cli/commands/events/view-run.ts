@@ -28,9 +28,10 @@ import { todayWhere } from '../../kit/parse/today.js';
 import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { totals } from '../sales/sales-text.js';
+import { totals } from '../../kit/sales-text.js';
 import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
 import type { OutputOptions } from '../../kit/output-options.js';
+import { messageOf } from '../../../shared/message-of.js';
 
 export interface EventsViewOptions {
   eventId: string;
@@ -276,8 +277,4 @@ function salesJson(sales: SalesWindow): SalesJson {
 
 function exitCodeOf(error: unknown): ExitCode {
   return error instanceof TixError ? error.exitCode : ExitCode.ERROR;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,7 @@ import { dailySeries, sparkline } from '../../../market/sparkline.js';
 import { formatDatetime, safeText } from '../../../output/table-cells.js';
 import { displayWidth, fitLines } from '../../../output/text-width.js';
 import { describeFilter, isFiltering, type ListingFilter } from '../../kit/listing-filters.js';
-import { placeOf, totals, totalsLine } from '../sales/sales-text.js';
+import { placeOf, totals, totalsLine } from '../../kit/sales-text.js';
 
 /**
  * The text around the tables of `tix events view` (table output only): the event above, the sales below.

@@ -5,10 +5,9 @@ import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
 import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
-import { parsePathSegment } from '../../kit/parse/ids.js';
+import { parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseAgentIdOverrides } from './agent-id-overrides.js';
-import { SERVICE_ID_PREFIX } from './get.js';
 import type { EventsViewOptions } from './view-run.js';
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {

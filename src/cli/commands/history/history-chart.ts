@@ -1,5 +1,5 @@
 import { money } from '../../kit/money.js';
-import { barRoom, columnChart } from '../sales/chart.js';
+import { barRoom, columnChart } from '../../kit/chart.js';
 
 /** The market at one API timestamp: the lowest price and the tickets on offer (across agents for an evt_ id). */
 export interface MarketPoint {

@@ -10,6 +10,7 @@ import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { OutputOptions } from '../../kit/output-options.js';
+import { messageOf } from '../../../shared/message-of.js';
 
 export interface InventoryOptions {
   agent: string;
@@ -126,8 +127,4 @@ function failureText({ failures, notRequested }: InventoryFetch, total: number):
 
 function count(n: number): string {
   return n.toLocaleString('en-US');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -9,8 +9,8 @@ import { fitLines } from '../../../output/text-width.js';
 import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { renderSalesChart } from './chart.js';
-import { eventHeaderLines, totals, totalsLine } from './sales-text.js';
+import { renderSalesChart } from '../../kit/chart.js';
+import { eventHeaderLines, totals, totalsLine } from '../../kit/sales-text.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 
 export interface SalesOptions {

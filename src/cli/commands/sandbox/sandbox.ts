@@ -1,7 +1,8 @@
 import { Command, Option } from 'commander';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { addExamples, withValues } from '../../kit/command-kit.js';
-import { parseInstantFlag, printable } from '../../kit/parse/dates.js';
+import { parseInstantFlag } from '../../kit/parse/dates.js';
+import { printable } from '../../../shared/printable.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.

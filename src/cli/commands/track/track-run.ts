@@ -17,6 +17,7 @@ import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
 import type { OutputOptions } from '../../kit/output-options.js';
+import { messageOf } from '../../../shared/message-of.js';
 
 export interface TrackOptions {
   entries: TrackEntry[];
@@ -227,8 +228,4 @@ function describe(agent: string, id: string, entry: string | undefined): string 
 
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 import { findAgent, TICKET_AGENTS, type TicketAgent } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
-import { printable } from './dates.js';
+import { printable } from '../../../shared/printable.js';
 
 /** A ticket agent by code or name, any case; anything else is a usage error naming the agents (exit 2). */
 export function parseAgent(where: string, name: string): TicketAgent {

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../shared/errors.js';
+import { printable } from '../../../shared/printable.js';
 
 /** A date as the user meant it: a calendar date in the active time zone, or an exact date-time. */
 export interface DateInput {
@@ -116,10 +117,4 @@ export function addMonths(date: string, months: number): string {
 function isRealDate(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return year >= 1900 && year <= 9999 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
-/** Quotes user input in an error without letting control characters or megabytes through. */
-export function printable(raw: string, max = 60): string {
-  const clean = raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

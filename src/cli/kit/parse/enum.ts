@@ -1,6 +1,6 @@
 import type { EnumTable } from '../../../api/enums.js';
 import { UsageError } from '../../../shared/errors.js';
-import { printable } from './dates.js';
+import { printable } from '../../../shared/printable.js';
 
 /** Accepts a slug or its API number; a wrong value lists the allowed ones and suggests the closest. */
 export function parseEnum(flag: string, table: EnumTable, raw: string): number {

@@ -1,7 +1,10 @@
 import { UsageError } from '../../../shared/errors.js';
 import { readAll } from '../read-all.js';
-import { printable } from './dates.js';
+import { printable } from '../../../shared/printable.js';
 import { characterCount, CONTROL_CHARACTERS } from './text.js';
+
+/** The service's own event ids (evt_...), as opposed to a ticket agent's. */
+export const SERVICE_ID_PREFIX = 'evt_';
 
 /**
  * An id or name that goes into a URL path. The client percent-encodes it, so `/`, `?` or `#` cannot change

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../shared/errors.js';
+import { timeZoneOffsetMs } from '../../../shared/time-zone-offset.js';
 import { parseDateFlag, type DateContext, type DateInput } from './dates.js';
 
 /** --since and --until as instants (inclusive), with the calendar dates they name in the time zone. */
@@ -45,22 +46,6 @@ export function boundInstant(input: DateInput, bound: 'since' | 'until', timeZon
 /** The UTC instant of a wall-clock time (given as if it were UTC) in a time zone. */
 function zonedToUtc(wall: number, timeZone: string): number {
   // Two passes settle the offset on either side of a daylight-saving change.
-  const first = wall - offsetMs(wall, timeZone);
-  return wall - offsetMs(first, timeZone);
-}
-
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const first = wall - timeZoneOffsetMs(timeZone, wall);
+  return wall - timeZoneOffsetMs(timeZone, first);
 }

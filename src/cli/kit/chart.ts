@@ -1,7 +1,7 @@
-import type { DailySales } from '../../../api/types.js';
-import { addDays } from '../../kit/parse/dates.js';
-import { money } from '../../kit/money.js';
-import { wrapToWidth } from '../../../output/text-width.js';
+import type { DailySales } from '../../api/types.js';
+import { addDays } from './parse/dates.js';
+import { money } from './money.js';
+import { wrapToWidth } from '../../output/text-width.js';
 
 /** Eighths of a block, so a bar's top can be drawn at 1/8 of a row. */
 const LEVELS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
