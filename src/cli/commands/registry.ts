@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { agentsCommand } from './agents/agents.js';
+import { apiCommand } from './api/api.js';
+import { authCommand } from './auth/auth.js';
+import { completionCommand } from './completion/completion.js';
+import { configCommand } from './config/config.js';
+import { eventsByAgentCommand } from './events/by-agent.js';
+import { eventsCommand } from './events/events.js';
+import { eventsGetCommand } from './events/get.js';
+import { eventsSearchCommand } from './events/search.js';
+import { eventsViewCommand } from './events/view.js';
+import { historyExportCommand } from './history/export.js';
+import { historyCommand } from './history/history.js';
+import { inventoryCommand } from './inventory/inventory.js';
+import { salesCommand } from './sales/sales.js';
+import { sandboxCommand } from './sandbox/sandbox.js';
+import { trackCommand } from './track/track.js';
+import { watchCommand } from './watch/watch.js';
+
+export interface RegisteredCommand {
+  /** The name of the command it is a subcommand of (`events` for `tix events search`); none for a top-level one. */
+  parent?: string;
+  build: () => Command;
+}
+
+/**
+ * Every command of tix, in the order `tix --help` lists them; a parent comes before its subcommands.
+ * Adding a command: its folder under commands/, one line here, its test.
+ */
+export const COMMANDS: readonly RegisteredCommand[] = [
+  { build: eventsCommand },
+  { parent: 'events', build: eventsSearchCommand },
+  { parent: 'events', build: eventsGetCommand },
+  { parent: 'events', build: eventsByAgentCommand },
+  { parent: 'events', build: eventsViewCommand },
+  { build: inventoryCommand },
+  { build: watchCommand },
+  { build: salesCommand },
+  { build: trackCommand },
+  { build: historyCommand },
+  { parent: 'history', build: historyExportCommand },
+  { build: agentsCommand },
+  { build: apiCommand },
+  { build: authCommand },
+  { build: configCommand },
+  { build: sandboxCommand },
+  { build: completionCommand },
+];
