@@ -4,8 +4,9 @@ import * as zlib from 'node:zlib';
 import { ExitCode } from '../shared/errors.js';
 import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
+import type { Headers } from './headers.js';
 
-export type Headers = Record<string, string | string[] | undefined>;
+export type { Headers };
 
 export function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];

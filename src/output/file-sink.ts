@@ -2,7 +2,7 @@ import { createReadStream, unlinkSync } from 'node:fs';
 import { open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ExitCode, TixError, UsageError } from '../shared/errors.js';
-import type { Sink } from './sink.js';
+import type { Sink } from './sink-interface.js';
 import { messageOf } from '../shared/message-of.js';
 
 /** File sinks not yet committed or aborted, so a signal handler can remove their temporary files. */

@@ -8,7 +8,7 @@ import { csvField } from './csv.js';
 import { accessor, type Accessor } from './flatten.js';
 import type { StagedRows } from './parquet-convert.js';
 import { Kind, sqlType, stringKind } from './parquet-types.js';
-import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import { scratchDir, type Scratch } from './scratch-dir.js';
 import type { Sink } from './sink.js';
 
