@@ -2,8 +2,16 @@ import type { Command } from 'commander';
 import { agentsCommand } from './agents/agents.js';
 import { apiCommand } from './api/api.js';
 import { authCommand } from './auth/auth.js';
+import { authLoginCommand } from './auth/login.js';
+import { authLogoutCommand } from './auth/logout.js';
+import { authStatusCommand } from './auth/status.js';
 import { completionCommand } from './completion/completion.js';
 import { configCommand } from './config/config.js';
+import { configGetCommand } from './config/get.js';
+import { configListCommand } from './config/list.js';
+import { configPathCommand } from './config/path.js';
+import { configSetCommand } from './config/set.js';
+import { configUnsetCommand } from './config/unset.js';
 import { eventsByAgentCommand } from './events/by-agent.js';
 import { eventsCommand } from './events/events.js';
 import { eventsGetCommand } from './events/get.js';
@@ -42,7 +50,15 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { build: agentsCommand },
   { build: apiCommand },
   { build: authCommand },
+  { parent: 'auth', build: authLoginCommand },
+  { parent: 'auth', build: authStatusCommand },
+  { parent: 'auth', build: authLogoutCommand },
   { build: configCommand },
+  { parent: 'config', build: configGetCommand },
+  { parent: 'config', build: configSetCommand },
+  { parent: 'config', build: configUnsetCommand },
+  { parent: 'config', build: configListCommand },
+  { parent: 'config', build: configPathCommand },
   { build: sandboxCommand },
   { build: completionCommand },
 ];
