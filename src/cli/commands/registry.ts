@@ -20,7 +20,9 @@ import { eventsViewCommand } from './events/view.js';
 import { historyExportCommand } from './history/export.js';
 import { historyCommand } from './history/history.js';
 import { inventoryCommand } from './inventory/inventory.js';
+import { salesDetailsCommand } from './sales/details.js';
 import { salesCommand } from './sales/sales.js';
+import { salesSummaryCommand } from './sales/summary.js';
 import { sandboxCommand } from './sandbox/sandbox.js';
 import { trackCommand } from './track/track.js';
 import { watchCommand } from './watch/watch.js';
@@ -44,6 +46,8 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { build: inventoryCommand },
   { build: watchCommand },
   { build: salesCommand },
+  { parent: 'sales', build: salesSummaryCommand },
+  { parent: 'sales', build: salesDetailsCommand },
   { build: trackCommand },
   { build: historyCommand },
   { parent: 'history', build: historyExportCommand },

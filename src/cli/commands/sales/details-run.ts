@@ -1,38 +1,13 @@
-import { ApiError, NotTheApiError } from '../../../api/errors.js';
-import { getSalesDetails, getSalesSummary } from '../../../api/sales.js';
+import { getSalesDetails } from '../../../api/sales.js';
 import { checkedSalesDetailsBytes, openSalesDetails, salesDetailsParts } from '../../../api/sales-stream.js';
 import type { ApiClient } from '../../../api/client.js';
-import type { EventHeader, SalesDetailsResponse, SalesSummaryResponse } from '../../../api/types.js';
-import { ExitCode } from '../../../shared/errors.js';
-import type { TableFit } from '../../../output/index.js';
+import type { EventHeader, SalesDetailsResponse } from '../../../api/types.js';
 import { fitLines } from '../../../output/text-width.js';
 import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { renderSalesChart } from '../../kit/chart.js';
 import { eventHeaderLines, totals, totalsLine } from '../../kit/sales-text.js';
-import type { OutputOptions } from '../../kit/output-options.js';
-
-export interface SalesOptions {
-  provider: string;
-  eventId: string;
-  startDate?: string;
-  endDate?: string;
-  output: OutputOptions;
-}
-
-const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
-
-/** A day's sales keep the date, tickets and revenue on the narrowest table. */
-const DAY_FIT: TableFit = { dropOrder: ['avgSoldPrice', 'maxSoldPrice', 'minSoldPrice'] };
-
-const SUMMARY_VIEW: RecordView = {
-  documented: ['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
-  tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
-  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date' },
-  fit: DAY_FIT,
-  jsonKey: 'salesData',
-};
+import { type SalesOptions, PRICE_COLUMNS, DAY_FIT, dates, explainSalesErrors } from './sales-request.js';
 
 const DETAILS_VIEW: RecordView = {
   documented: ['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted'],
@@ -49,26 +24,6 @@ const DAILY_VIEW: RecordView = {
   fit: DAY_FIT,
   jsonKey: 'salesDetails',
 };
-
-export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
-  const client = await rt.client();
-  const response = await explainSalesErrors(options, getSalesSummary(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
-  const { output } = options;
-  await withSink(rt, output, async (sink) => {
-    if (options.chart) {
-      await sink.write(renderSalesChart(response.salesData, { width: rt.chartWidth(), from: options.startDate, to: options.endDate }));
-      return;
-    }
-    if (output.format === 'json' && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
-    const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
-    if (output.format === 'table') await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
-    const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
-    await writer.write(rows);
-    await writer.end();
-    if (output.format === 'table') await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
-  });
-  if (response.salesData.length === 0) rt.note('No sales in this range.');
-}
 
 export async function runSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime): Promise<void> {
   const client = await rt.client();
@@ -156,32 +111,3 @@ function dailyRow(header: EventHeader, day: SalesDetailsResponse['salesDetails']
   const { soldTickets: _sales, date, ...aggregates } = day;
   return { marketplaceId: header.marketplaceId, date, ...aggregates };
 }
-
-function dates(options: SalesOptions): { startDate?: string; endDate?: string } {
-  return {
-    ...(options.startDate !== undefined ? { startDate: options.startDate } : {}),
-    ...(options.endDate !== undefined ? { endDate: options.endDate } : {}),
-  };
-}
-
-/** Sales errors in the words of sales: which event and provider was not found, and what 403 means here. */
-async function explainSalesErrors<T>(options: SalesOptions, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const details = { endpoint: error.endpoint, ...(error.status !== undefined ? { status: error.status } : {}) };
-    if (error.status === 404 && !(error instanceof NotTheApiError)) {
-      throw new ApiError(
-        `no sales data for event '${options.eventId}' at provider '${options.provider}' (HTTP 404): use the provider's own event id (agentIds.STUBHUB in events search)`,
-        ExitCode.NOT_FOUND,
-        details,
-      );
-    }
-    if (error.status === 403) {
-      throw new ApiError(`this API key is not allowed sales data (HTTP 403 from ${error.endpoint}); ask your account manager to enable it`, ExitCode.AUTH, details);
-    }
-    throw error;
-  }
-}
-
