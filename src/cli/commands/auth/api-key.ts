@@ -1,3 +1,4 @@
+// The API key as auth login and status handle it: shown masked, checked with one request, never changed under --sandbox.
 import { ApiError } from '../../../api/errors.js';
 import { confirmTheApi } from '../../../api/identity.js';
 import type { ApiClient } from '../../../api/client.js';

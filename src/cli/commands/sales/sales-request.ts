@@ -1,3 +1,4 @@
+// What sales summary and details share after parsing: the options, the date range sent, and sales errors in their words.
 import { ApiError, NotTheApiError } from '../../../api/errors.js';
 import { ExitCode } from '../../../shared/errors.js';
 import type { TableFit } from '../../../output/index.js';
