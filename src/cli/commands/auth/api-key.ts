@@ -1,4 +1,4 @@
-// The API key as auth login and status handle it: shown masked, checked with one request, never changed under --sandbox.
+// The API key as the auth verbs handle it: shown masked, checked with one request; login and logout refused under --sandbox.
 import { ApiError } from '../../../api/errors.js';
 import { confirmTheApi } from '../../../api/identity.js';
 import type { ApiClient } from '../../../api/client.js';
