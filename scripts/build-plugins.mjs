@@ -45,7 +45,7 @@ export function runGroup(root) {
     ...readdirSync(cli, { recursive: true })
       .filter((file) => String(file).endsWith('-run.ts'))
       .map((file) => join(cli, String(file))),
-    join(cli, 'runtime.ts'),
+    join(cli, 'kit', 'runtime.ts'),
     join(root, 'src', 'output', 'sink.ts'),
     join(root, 'src', 'api', 'client.ts'),
   ];

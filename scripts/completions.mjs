@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { importTreeModule, root } from './bundle-tree.mjs';
 
 const { buildProgram, renderCompletion, SHELLS } = await importTreeModule(
-  "export { buildProgram } from './src/cli/program.ts'; export { renderCompletion } from './src/cli/completion/render.ts'; export { SHELLS } from './src/cli/completion/shells.ts';",
+  "export { buildProgram } from './src/cli/program.ts'; export { renderCompletion } from './src/cli/commands/completion/render.ts'; export { SHELLS } from './src/cli/commands/completion/shells.ts';",
 );
 for (const shell of SHELLS) {
   const file = join(root, 'completions', `tix.${shell}`);

@@ -1,11 +1,12 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { ExitCode } from '../errors.js';
-import { maskSecrets } from '../secrets.js';
+import { ExitCode } from '../shared/errors.js';
+import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
+import type { Headers } from './headers.js';
 
-export type Headers = Record<string, string | string[] | undefined>;
+export type { Headers };
 
 export function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];

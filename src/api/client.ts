@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { ExitCode, TixError, UsageError } from '../errors.js';
-import { maskSecrets, treatAsSecret } from '../secrets.js';
-import { VERSION } from '../version.js';
+import { ExitCode, TixError, UsageError } from '../shared/errors.js';
+import { maskSecrets, treatAsSecret } from '../shared/secrets.js';
+import { VERSION } from '../shared/version.js';
 import { link } from './abort-link.js';
 import { checkJsonType, decodeBody, decodeStream, header, type Headers, parseJson, readAll, serverMessageFrom } from './body.js';
 import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';

@@ -1,5 +1,5 @@
-import { ExitCode, TixError } from '../errors.js';
-import type { Headers } from './body.js';
+import { ExitCode, TixError } from '../shared/errors.js';
+import type { Headers } from './headers.js';
 
 export interface ApiErrorDetails {
   /** Method and path relative to the base URL, without the query string: `GET /events/evt_1`. */

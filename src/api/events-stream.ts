@@ -4,7 +4,7 @@
  * no page of a long export is ever a multi-megabyte string or a page's worth of objects at once
  * (see BENCHMARKS.md).
  */
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../shared/errors.js';
 import { parseBody, type RawBody } from './client.js';
 import { ApiError } from './errors.js';
 import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-stream.js';

@@ -12,7 +12,7 @@ import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { http, loadHttps } from '../node-http.js';
+import { http, loadHttps } from '../shared/node-http.js';
 import type { ProxyRoute } from './proxy.js';
 import { type NetworkFailure, RETRYABLE_STATUSES } from './retry.js';
 

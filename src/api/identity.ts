@@ -12,7 +12,7 @@
  *   sent at most once per client, and only on those paths: never after a normal 200.
  * - A key is accepted only when an authenticated request got that documented answer (the same probe).
  */
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../shared/errors.js';
 import { type Headers, isJsonType, mediaType } from './body.js';
 import { ApiError, isNotFound, NotTheApiError } from './errors.js';
 import type { RelativeTarget } from './relative-target.js';

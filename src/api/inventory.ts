@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import type { ApiClient, RequestInit } from './client.js';
 import { INVENTORY_IDS_MAX } from './enums.js';
 import { explainNotFound } from './identity.js';

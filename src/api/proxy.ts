@@ -4,7 +4,7 @@
  * IPv6 or CIDR entries in NO_PROXY), so tix decides here and hands undici's ProxyAgent the one proxy to use.
  */
 import { BlockList, isIP } from 'node:net';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { isLoopbackHost } from './url.js';
 
 export interface ProxyRoute {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { isSecretParam, type BaseUrl } from './url.js';
 
 /**

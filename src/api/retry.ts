@@ -1,4 +1,4 @@
-import { maskSecrets } from '../secrets.js';
+import { maskSecrets } from '../shared/secrets.js';
 
 /**
  * When to try a request again and how long to wait first. Pure functions, so the policy can be tested

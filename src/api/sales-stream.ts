@@ -4,7 +4,7 @@
  * chunk's sales, and the same checks of its shape as getSalesDetails makes are made along the way.
  */
 import type { ApiClient, RequestInit } from './client.js';
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../shared/errors.js';
 import { ApiError } from './errors.js';
 import { explainNotFound } from './identity.js';
 import { type JsonPath, JsonStreamError, type JsonStreamEvent, JsonStreamParser } from './json-stream.js';

@@ -1,4 +1,4 @@
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../shared/errors.js';
 import { ApiError } from './errors.js';
 import type { EventListing } from './types.js';
 

@@ -1,5 +1,5 @@
 import { BlockList } from 'node:net';
-import { ExitCode, TixError, UsageError } from '../errors.js';
+import { ExitCode, TixError, UsageError } from '../shared/errors.js';
 
 /** Query parameters; `undefined` values are left out, so callers can pass optional flags straight through. */
 export type Query = Record<string, string | number | boolean | undefined>;

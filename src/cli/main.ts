@@ -1,5 +1,5 @@
-import { ExitCode } from '../errors.js';
-import type { TixProcess } from './run-context.js';
+import { ExitCode } from '../shared/errors.js';
+import type { TixProcess } from './kit/run-context.js';
 import { runTix } from './run-tix.js';
 
 /**

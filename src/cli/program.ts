@@ -1,22 +1,7 @@
 import { Command, Option } from 'commander';
-import { VERSION } from '../version.js';
-import { authCommand } from './auth/auth.js';
-import { configCommand } from './config/config.js';
-import { eventsByAgentCommand } from './events/by-agent.js';
-import { eventsGetCommand } from './events/get.js';
-import { eventsSearchCommand } from './events/search.js';
-import { eventsViewCommand } from './events/view.js';
-import { sandboxCommand } from './sandbox-command.js';
-import { completionCommand } from './completion/command.js';
-import { addExamples, withValueSource } from './command-kit.js';
-import { agentsCommand } from './agents.js';
-import { apiCommand } from './api.js';
-import { inventoryCommand } from './inventory.js';
-import { watchCommand } from './watch.js';
-import { salesCommand } from './sales/sales.js';
-import { historyCommand } from './history.js';
-import { historyExportCommand } from './history/export.js';
-import { trackCommand } from './track.js';
+import { VERSION } from '../shared/version.js';
+import { addExamples, withValueSource } from './kit/command-kit.js';
+import { COMMANDS } from './commands/registry.js';
 
 const EXIT_CODES = `Exit codes:
   0    success (a search with no results included)
@@ -60,32 +45,11 @@ export function buildProgram(): Command {
     { description: 'Resale sales of an event over the last 30 days, as a chart', command: 'tix sales summary 101459428 --from -30d --chart' },
   ]);
 
-  const events = program
-    .command('events')
-    .summary('search and look up events')
-    .description('Search and look up events.');
-  addExamples(events, [
-    { description: 'Sports in Boston in the next two weeks', command: 'tix events search --category sports --city Boston --date next-2-weeks' },
-    { description: 'One event by its id', command: 'tix events get evt_fnt7jz3fkx' },
-    { description: 'What SeatGeek lists for the next month', command: 'tix events by-agent seatGeek --to +1m' },
-    { description: 'One event across every marketplace', command: 'tix events view evt_fnt7jz3fkx' },
-  ]);
-  events.addCommand(eventsSearchCommand());
-  events.addCommand(eventsGetCommand());
-  events.addCommand(eventsByAgentCommand());
-  events.addCommand(eventsViewCommand());
-
-  program.addCommand(inventoryCommand());
-  program.addCommand(watchCommand());
-  program.addCommand(salesCommand());
-  program.addCommand(trackCommand());
-  program.addCommand(historyCommand().addCommand(historyExportCommand()));
-  program.addCommand(agentsCommand());
-  program.addCommand(apiCommand());
-  program.addCommand(authCommand());
-  program.addCommand(configCommand());
-  program.addCommand(sandboxCommand());
-  program.addCommand(completionCommand());
+  for (const { parent, build } of COMMANDS) {
+    const under = parent === undefined ? program : program.commands.find((command) => command.name() === parent);
+    if (!under) throw new Error(`registry: ${parent} is not registered before its subcommands`);
+    under.addCommand(build());
+  }
 
   forEachCommand(program, (command) =>
     command

@@ -1,9 +1,9 @@
 import { CommanderError, type Command } from 'commander';
-import { ExitCode, UsageError } from '../errors.js';
-import { forgetSecrets } from '../secrets.js';
+import { ExitCode, UsageError } from '../shared/errors.js';
+import { forgetSecrets } from '../shared/secrets.js';
 import { buildProgram, forEachCommand } from './program.js';
-import { reportError } from './report-error.js';
-import { bindRun, type TixProcess } from './run-context.js';
+import { reportError } from './kit/report-error.js';
+import { bindRun, type TixProcess } from './kit/run-context.js';
 
 /**
  * One run of tix: the arguments after `tix`, in `proc`; resolves to the exit code. Nothing here touches

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 
 const FIX = "edit or remove it ('tix config path' prints where it is)";
 

@@ -1,7 +1,7 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
-import { parseWholeNumber } from '../cli/parse/numbers.js';
+import { parseWholeNumber } from '../shared/numbers.js';
 import { displayStoreLocation } from '../store/postgres-url.js';
 import { FORMATS, SETTING_FORMATS, extensionOf, isFormat, needsFile, type Format } from '../output/formats.js';
 

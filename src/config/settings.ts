@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import type { ConfigFileError } from './config-file-error.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingValues } from './keys.js';
 import type { ConfigRead } from './store.js';

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import { INVENTORY_IDS_MAX } from '../api/enums.js';
 import { getInventory } from '../api/inventory.js';
 import type { InventoryResponse } from '../api/types.js';
-import { mapSettled, NOT_ATTEMPTED } from '../cli/concurrency.js';
+import { mapSettled, NOT_ATTEMPTED } from '../shared/concurrency.js';
 
 export interface InventoryFetchOptions {
   concurrency: number;

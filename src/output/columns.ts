@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { collectColumns } from './flatten.js';
 
 export interface ColumnChoice {

@@ -3,7 +3,7 @@ import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
 import { accessor, type Accessor } from './flatten.js';
 import { ShapeWatch } from './shape-watch.js';
-import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import type { Sink } from './sink.js';
 import { TSV_EOL, tsvField } from './tsv.js';
 import { widenRows, type WidenPlan } from './widen-rows.js';

@@ -1,8 +1,9 @@
 import { createReadStream, unlinkSync } from 'node:fs';
 import { open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { ExitCode, TixError, UsageError } from '../errors.js';
-import type { Sink } from './sink.js';
+import { ExitCode, TixError, UsageError } from '../shared/errors.js';
+import type { Sink } from './sink-interface.js';
+import { messageOf } from '../shared/message-of.js';
 
 /** File sinks not yet committed or aborted, so a signal handler can remove their temporary files. */
 const openSinks = new Set<FileSink>();
@@ -246,8 +247,4 @@ async function syncFolder(folder: string): Promise<void> {
   } catch {
     // Not supported here; the data itself was already synced.
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

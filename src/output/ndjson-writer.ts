@@ -1,5 +1,5 @@
 import { projectionOf } from './projection.js';
-import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import type { Sink } from './sink.js';
 
 /**

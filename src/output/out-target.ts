@@ -1,7 +1,7 @@
 import { constants, createWriteStream, fstat } from 'node:fs';
 import { open, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 import { fileSink } from './file-sink.js';
 import type { Sink } from './sink.js';
 import { stdoutSink } from './stdout-sink.js';

@@ -1,4 +1,4 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 
 /**
  * The reader of stdout went away (`tix ... | head`). Not a failure: the command should stop fetching and exit 0

@@ -1,4 +1,4 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import type { SqlType } from './parquet-types.js';
 
 /** Rows staged as text (parquet-writer.ts): one CSV line per row, every field text, null an empty unquoted field. */

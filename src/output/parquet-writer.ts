@@ -2,13 +2,13 @@ import { createReadStream } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import { resolveColumns } from './columns.js';
 import { csvField } from './csv.js';
 import { accessor, type Accessor } from './flatten.js';
 import type { StagedRows } from './parquet-convert.js';
 import { Kind, sqlType, stringKind } from './parquet-types.js';
-import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import { scratchDir, type Scratch } from './scratch-dir.js';
 import type { Sink } from './sink.js';
 

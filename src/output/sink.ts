@@ -1,25 +1,5 @@
-/**
- * Where output goes. Writers build one string per batch and hand it to a sink; the sink owns the stream or
- * file. Writers never commit or abort: the command does both, in one place, so a failure anywhere (network,
- * Ctrl-C, a bad page) can abort the sink and leave no partial file behind.
- */
-export interface Sink {
-  /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). Text is written as UTF-8; bytes (Parquet) as they are. */
-  write(chunk: string | Uint8Array): Promise<void>;
-  /** Everything was written: flush, and for a file make it appear under its real name. */
-  commit(): Promise<void>;
-  /** The run failed or was interrupted: stop, and for a file remove the temporary file, leaving any target untouched. Does nothing after commit. */
-  abort(): Promise<void>;
-  /** No more writes are accepted: the reader went away, or the sink was committed or aborted. */
-  readonly closed: boolean;
-  /**
-   * Files only (stdout cannot take back what it wrote): replaces everything written so far with what
-   * `transform` makes of it, streamed through a second temporary file, still uncommitted. csv and tsv use
-   * it to put columns that first appeared part-way through into the header (delimited-writer.ts).
-   */
-  rewrite?(transform: (written: AsyncIterable<Buffer>) => AsyncIterable<Buffer | string>): Promise<void>;
-}
-
+/** Where output goes (the interface: sink-interface.ts), and the sinks: stdout and files. */
+export type { Sink } from './sink-interface.js';
 export { OutputClosedError, isOutputClosed } from './output-closed-error.js';
 export { stdoutSink } from './stdout-sink.js';
 export { fileSink, abortAllFileSinksSync, openFileSinkCount } from './file-sink.js';

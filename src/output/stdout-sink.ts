@@ -1,6 +1,6 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import { OutputClosedError } from './output-closed-error.js';
-import type { Sink } from './sink.js';
+import type { Sink } from './sink-interface.js';
 
 /** Error codes that mean the reading end went away (`| head`, a closed socket), not that something is broken. */
 const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);

@@ -1,5 +1,5 @@
 import { resolveColumns } from './columns.js';
-import type { RowWriter, RowWriterOptions } from './row-writer.js';
+import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import type { Sink } from './sink.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Error responses: every error is `{ status, error, message }`, the message naming what was wrong. */
-import { http } from '../node-http.js';
+import { http } from '../shared/node-http.js';
 import type { ErrorBody } from '../api/types.js';
 
 export class HttpError extends Error {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import { http } from '../node-http.js';
+import { http } from '../shared/node-http.js';
 import { HttpError, errorBody } from './errors.js';
 import { Query } from './query.js';
 import { Lru } from './lru.js';

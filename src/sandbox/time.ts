@@ -4,6 +4,8 @@
  * Intl is slow and the same few zones and days are asked for again and again.
  */
 
+import { timeZoneOffsetMs, zoneFormatter } from '../shared/time-zone-offset.js';
+
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
@@ -20,32 +22,11 @@ export function scaledClock(start: number, factor: number, real: () => number = 
   return () => start + Math.floor((real() - realStart) * factor);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size > 500) formatters.clear(); // callers may send any zone name; keep the cache bounded
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** True when Intl knows the IANA zone name (or "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
   if (timeZone.length === 0 || timeZone.length > 64) return false;
   try {
-    formatterFor(timeZone);
+    zoneFormatter(timeZone);
     return true;
   } catch {
     return false;
@@ -55,27 +36,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** Offset of the zone from UTC at the instant, in minutes (New York in summer: -240). */
 export function offsetMinutes(timeZone: string, instant: number): number {
   if (timeZone === 'UTC') return 0;
-  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
-  let y = 0;
-  let mo = 0;
-  let d = 0;
-  let h = 0;
-  let mi = 0;
-  let s = 0;
-  for (const part of parts) {
-    const v = Number(part.value);
-    switch (part.type) {
-      case 'year': y = v; break;
-      case 'month': mo = v; break;
-      case 'day': d = v; break;
-      case 'hour': h = v; break;
-      case 'minute': mi = v; break;
-      case 'second': s = v; break;
-      default: break;
-    }
-  }
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
+  return Math.round(timeZoneOffsetMs(timeZone, instant) / MINUTE);
 }
 
 /** The UTC instant of a local wall-clock time (minutes after local midnight of `day`) in the zone. */

@@ -1,4 +1,4 @@
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 
 /** DuckDB's own message for a file it cannot open, as one of tix's errors. */
 export function openError(file: string, error: unknown): TixError {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TixError } from '../errors.js';
+import { TixError } from '../shared/errors.js';
 import { DuckDBInstance } from './duckdb-driver.js';
 import { messageOf, openError } from './duckdb-errors.js';
 

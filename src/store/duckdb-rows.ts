@@ -1,5 +1,5 @@
 import type { DuckDBValue } from '@duckdb/node-api';
-import { TixError } from '../errors.js';
+import { TixError } from '../shared/errors.js';
 import { dateValue, timestampTZValue } from './duckdb-driver.js';
 import type { CopyWindow, SnapshotRow } from './store.js';
 import { isoToMicros, microsToIso } from './timestamps.js';

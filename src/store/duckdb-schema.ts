@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TixError } from '../errors.js';
-import { VERSION } from '../version.js';
+import { TixError } from '../shared/errors.js';
+import { VERSION } from '../shared/version.js';
 import { messageOf } from './duckdb-errors.js';
 
 /**

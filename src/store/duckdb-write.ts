@@ -1,5 +1,5 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
-import { TixError } from '../errors.js';
+import { TixError } from '../shared/errors.js';
 import { dateValue, timestampTZValue } from './duckdb-driver.js';
 import { DAY_MS, micros, snapshotKey } from './duckdb-rows.js';
 import type { RecordResult, SalesDayRecord, SnapshotRecord } from './store.js';

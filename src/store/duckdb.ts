@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TixError } from '../errors.js';
-import { VERSION } from '../version.js';
+import { TixError } from '../shared/errors.js';
+import { VERSION } from '../shared/version.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../shared/errors.js';
 
 /** The history file when neither --db, TIX_DB nor the db setting names one: history.duckdb in tix's data folder. */
 export function defaultHistoryLocation(env: NodeJS.ProcessEnv): string {

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { ExitCode, TixError } from '../errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 import { describePgError, isUnreachable } from './pg-errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
-import { treatAsSecret } from '../secrets.js';
+import { treatAsSecret } from '../shared/secrets.js';
 
 export interface ConnectOptions {
   /** Retries after a failed connection attempt (server down, starting up, too many connections). */

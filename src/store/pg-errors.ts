@@ -1,5 +1,5 @@
-import { ExitCode, TixError } from '../errors.js';
-import { maskSecrets } from '../secrets.js';
+import { ExitCode, TixError } from '../shared/errors.js';
+import { maskSecrets } from '../shared/secrets.js';
 import type { PostgresTarget } from './postgres-url.js';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { ExitCode, TixError } from '../errors.js';
-import { VERSION } from '../version.js';
+import { ExitCode, TixError } from '../shared/errors.js';
+import { VERSION } from '../shared/version.js';
 
 /**
  * The history tables in PostgreSQL, created on first use and migrated forward on open. The tables, columns,

@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.js';
-import { treatAsSecret } from '../secrets.js';
+import { UsageError } from '../shared/errors.js';
+import { treatAsSecret } from '../shared/secrets.js';
 
 /**
  * Where a PostgreSQL history store is: the URL given to --db (or the db setting), what of it may be

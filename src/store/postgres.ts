@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { TixError } from '../errors.js';
+import { TixError } from '../shared/errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';

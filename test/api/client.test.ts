@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { ExitCode, TixError, UsageError } from '../../src/errors.js';
+import { ExitCode, TixError, UsageError } from '../../src/shared/errors.js';
 import { startForwardProxy } from '../helpers/forward-proxy.js';
 import { KEY, makeClient, rejectionOf, sendEncoded, sendJson, startServer } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { type EventSearchParams, getEvent, getEventsByAgentIds, listEventsByAgent, searchEventsLater } from '../../src/api/events.js';
 import { getInventory } from '../../src/api/inventory.js';
 import { getSalesDetails, getSalesSummary } from '../../src/api/sales.js';
-import { ExitCode, UsageError } from '../../src/errors.js';
+import { ExitCode, UsageError } from '../../src/shared/errors.js';
 import { makeClient, rejectionOf, sendJson, startServer } from './helpers.js';
 
 /** One search page, parsed at once. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { searchEventsLater } from '../../src/api/events.js';
 import { paginate, type PaginateOptions } from '../../src/api/paginate.js';
-import { ExitCode } from '../../src/errors.js';
+import { ExitCode } from '../../src/shared/errors.js';
 import { makeClient, sendJson, startServer } from './helpers.js';
 
 interface Call {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { parseRetryAfter } from '../../src/api/retry-after.js';
 import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, sleep } from '../../src/api/retry.js';
-import { ExitCode } from '../../src/errors.js';
+import { ExitCode } from '../../src/shared/errors.js';
 import { makeClient, rejectionOf, sendJson, startServer } from './helpers.js';
 
 describe('backoff', () => {

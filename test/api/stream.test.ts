@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { ExitCode } from '../../src/errors.js';
+import { ExitCode } from '../../src/shared/errors.js';
 import { KEY, makeClient, rejectionOf, sendJson, startServer } from './helpers.js';
 
 async function text(body: AsyncIterable<unknown>): Promise<string> {

@@ -1,7 +1,7 @@
 /** `--id AGENT=ID` of events view (pure parsing). */
 import { describe, expect, it } from 'vitest';
-import { parseAgentIdOverrides } from '../../src/cli/events/agent-id-overrides.js';
-import { UsageError } from '../../src/errors.js';
+import { parseAgentIdOverrides } from '../../src/cli/commands/events/agent-id-overrides.js';
+import { UsageError } from '../../src/shared/errors.js';
 
 describe('--id AGENT=ID', () => {
   it('takes codes and names in any case, keeps = inside the id, and the last one for an agent wins', () => {

@@ -3,7 +3,7 @@
  * be exactly JSON.stringify of the merged document, compact and indented, whatever surrounds the list.
  */
 import { describe, expect, it } from 'vitest';
-import { createMergedListWriter, describeShape, findList } from '../../src/cli/api-list.js';
+import { createMergedListWriter, describeShape, findList } from '../../src/cli/commands/api/api-list.js';
 import { memorySink } from '../output/memory-sink.js';
 
 const nested = { id: 'evt_1', venue: { name: 'Hall', tags: ['a', 'b'] }, empty: {}, none: [] as never[] };

@@ -1,7 +1,7 @@
 /** The listing filters' parsing and matching (pure); the commands that use them are tested end to end elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { filterListings, parseListingFilter } from '../../src/cli/listing-filters.js';
-import { UsageError } from '../../src/errors.js';
+import { filterListings, parseListingFilter } from '../../src/cli/kit/listing-filters.js';
+import { UsageError } from '../../src/shared/errors.js';
 
 const listing = (section: string, quantity: number, price: number) => ({ section, row: '1', quantity, price, listingId: `${section}-${price}` });
 const LISTINGS = [listing('Floor A', 2, 150), listing('101', 4, 80.5), listing('Upper 301', 1, 45), listing('floor b', 6, 310), listing('Pit', 8, 99.99)];

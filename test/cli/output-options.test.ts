@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFields } from '../../src/cli/output-options.js';
-import { UsageError } from '../../src/errors.js';
+import { parseFields } from '../../src/cli/kit/output-options.js';
+import { UsageError } from '../../src/shared/errors.js';
 
 describe('parseFields', () => {
   it('splits, trims and de-duplicates', () => {

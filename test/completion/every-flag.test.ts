@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { valuesOf } from '../../src/cli/command-kit.js';
+import { valuesOf } from '../../src/cli/kit/command-kit.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { allCommands } from '../help/help-tree.js';
 import { completeIn, shellBinary, type ShellName } from './complete-in.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderCompletion } from '../../src/cli/completion/render.js';
+import { renderCompletion } from '../../src/cli/commands/completion/render.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { runTix } from '../helpers/tix.js';
 import { scriptFor, SHELLS } from './complete-in.js';

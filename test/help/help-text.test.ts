@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { examplesOf, valuesOf } from '../../src/cli/command-kit.js';
+import { examplesOf, valuesOf } from '../../src/cli/kit/command-kit.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { SETTINGS } from '../../src/config/keys.js';
-import { ExitCode } from '../../src/errors.js';
+import { ExitCode } from '../../src/shared/errors.js';
 import { runTix } from '../helpers/tix.js';
 import { allCommands } from './help-tree.js';
 

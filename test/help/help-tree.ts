@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { examplesOf, type Example } from '../../src/cli/command-kit.js';
+import { examplesOf, type Example } from '../../src/cli/kit/command-kit.js';
 import { buildProgram } from '../../src/cli/program.js';
 
 export interface CommandEntry {

@@ -7,7 +7,7 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { runTix as runTixIn } from '../../src/cli/run-tix.js';
-import type { TixProcess } from '../../src/cli/run-context.js';
+import type { TixProcess } from '../../src/cli/kit/run-context.js';
 import { cleanEnv, failOnUnexpectedStderr, type TixResult, type TixRunOptions } from './tix-env.js';
 
 export { failOnUnexpectedStderr, nodeWarningIn, REPO_ROOT, sandboxEnv, tempDir, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';

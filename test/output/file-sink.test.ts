@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExitCode, TixError, UsageError } from '../../src/errors.js';
+import { ExitCode, TixError, UsageError } from '../../src/shared/errors.js';
 import { abortAllFileSinksSync, createRowWriter, fileSink, openFileSinkCount } from '../../src/output/index.js';
 
 let folder: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TixError } from '../../src/errors.js';
+import { TixError } from '../../src/shared/errors.js';
 import { writeParquet, type ParquetColumn } from '../../src/output/parquet-convert.js';
 import { readParquet } from '../helpers/parquet.js';
 

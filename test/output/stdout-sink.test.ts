@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, TixError } from '../../src/errors.js';
+import { ExitCode, TixError } from '../../src/shared/errors.js';
 import { isOutputClosed, OutputClosedError, stdoutSink } from '../../src/output/index.js';
 
 const errnoError = (code: string) => Object.assign(new Error(`${code}: simulated`), { code });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, TixError } from '../../src/errors.js';
+import { ExitCode, TixError } from '../../src/shared/errors.js';
 import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { openStore } from '../../src/store/open.js';
 import { tempDir } from '../helpers/tix-env.js';

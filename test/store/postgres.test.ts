@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { ExitCode, TixError } from '../../src/errors.js';
-import { VERSION } from '../../src/version.js';
+import { ExitCode, TixError } from '../../src/shared/errors.js';
+import { VERSION } from '../../src/shared/version.js';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/postgres.js';
 import type { HistoryStore, SnapshotRecord } from '../../src/store/store.js';
 import { copyHistory } from '../../src/store/transfer.js';

@@ -1,0 +1,20 @@
+import { Command } from 'commander';
+import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
+import type { RawOutputFlags } from '../../kit/output-options.js';
+import { runCommand } from '../../kit/run-command.js';
+
+export function agentsCommand(): Command {
+  const command = new Command('agents')
+    .summary('list the ticket agents and sales providers')
+    .description(
+      'List the nine ticket agents (codes for `tix inventory`, names for `tix events by-agent` and --agent) and the sales providers (for `tix sales --provider`).',
+    );
+  addOutputOptions(command);
+  addExamples(command, [
+    { description: 'Agents and providers as a table', command: 'tix agents' },
+    { description: 'Just the agent codes', command: "tix agents -o ndjson | jq -r 'select(.role == \"ticket agent\") | .code'" },
+  ]);
+  return command.action(async (flags: RawOutputFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => (await import('./agents-run.js')).runAgents(flags, rt)),
+  );
+}

@@ -1,0 +1,179 @@
+import type { ApiClient, RawResponse } from '../../../api/client.js';
+import { checkJsonType, parseJson, type Headers } from '../../../api/body.js';
+import { ApiError, isNotFound } from '../../../api/errors.js';
+import { encodeField, parameterValues, parseRelativeTarget, withParameter, type RelativeTarget } from '../../../api/relative-target.js';
+import { parseBaseUrl } from '../../../api/url.js';
+import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
+import { http } from '../../../shared/node-http.js';
+import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
+import type { RowWriter } from '../../../output/index.js';
+import { watchOf } from '../../kit/echoed-key.js';
+import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
+import type { Runtime } from '../../kit/runtime.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+import { isDocument, writesJsonValues } from '../../../output/formats.js';
+
+export interface ApiOptions {
+  /** `<path>` as typed; checked against the base URL before anything is sent. */
+  path: string;
+  /** `-f name=value`, each as typed. */
+  fields: string[];
+  paginate: boolean;
+  include: boolean;
+  output: OutputOptions;
+}
+
+/** The API's page size when none is sent (seed section 8). */
+const API_DEFAULT_PAGE_SIZE = 1000;
+
+export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
+  // Everything is checked before the client exists, so a refused path never has a key near it.
+  const base = parseBaseUrl(await rt.baseUrl(), true);
+  const typed = parseRelativeTarget(options.path, base);
+  const target: RelativeTarget = { path: typed.path, query: [...typed.query, ...options.fields.map(encodeField)] };
+  const paging = options.paginate ? pagingOf(target) : undefined;
+  const client = await rt.client();
+
+  if (paging) {
+    await writePages(client, target, paging, options, rt);
+    return;
+  }
+  const response = await getOnce(client, target, options, rt);
+  // 204 No Content is the one 2xx that has nothing to show.
+  if (response.status === 204 && response.body.length === 0) return;
+  const body = jsonOf(response, options, rt);
+  if (isDocument(options.output.format)) {
+    await withSink(rt, options.output, (sink) => {
+      noteDocumentText(sink, response.body.toString('utf8'));
+      return sink.write(asSent(response, body, prettyJson(rt, options.output)));
+    });
+    return;
+  }
+  const list = listIn(body, response, options);
+  await withSink(rt, options.output, async (sink) => {
+    const writer = rowWriterFor(rt, options.output, sink, { documented: [], tableDefaults: [] });
+    await writer.write(rowsOf(list, options));
+    await writer.end();
+  });
+}
+
+interface Paging {
+  first: number;
+  pageSize: number;
+}
+
+/** Where --paginate starts and how long a full page is, from pageNumber and pageSize in the path or -f. */
+function pagingOf(target: RelativeTarget): Paging {
+  const number = (name: string, fallback: number): number => {
+    const values = parameterValues(target, name);
+    if (values.length === 0) return fallback;
+    if (values.length > 1) throw new UsageError(`--paginate: ${name} is given ${values.length} times; give it once`);
+    const value = values[0]!;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--paginate: ${name} must be a whole number from 1 (got '${value}')`);
+    return Number(value);
+  };
+  return { first: number('pageNumber', 1), pageSize: number('pageSize', API_DEFAULT_PAGE_SIZE) };
+}
+
+/**
+ * Pages in order until one is shorter than pageSize. A 404 after the first page is the end too: the
+ * event search answers "events not found" for a page past the last (README, Decisions).
+ */
+async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    const pages: MergedListWriter = isDocument(output.format) ? createMergedListWriter(sink, prettyJson(rt, output)) : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
+    let previous: { body: Buffer; key: string | undefined } | undefined;
+    for (let page = paging.first; ; page++) {
+      let response: RawResponse;
+      try {
+        response = await getOnce(client, withParameter(target, 'pageNumber', String(page)), options, rt);
+      } catch (error) {
+        if (previous && isNotFound(error)) break;
+        throw error;
+      }
+      if (previous?.body.equals(response.body)) {
+        throw new TixError(`page ${page} of ${response.endpoint} is the same as page ${page - 1}: the endpoint seems not to page by pageNumber, so --paginate stopped`, ExitCode.ERROR);
+      }
+      const body = jsonOf(response, options, rt);
+      const list = listIn(body, response, options);
+      if (previous && previous.key !== list.key) {
+        throw new TixError(`page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`, ExitCode.ERROR);
+      }
+      // Rows are watched as they pass the row writer; a merged JSON document is watched here.
+      if (isDocument(output.format)) watchOf(sink)?.scan(body);
+      await pages.write(body, list);
+      if (list.items.length < paging.pageSize) break;
+      previous = { body: response.body, key: list.key };
+    }
+    await pages.end();
+  });
+}
+
+/** One GET; with -i the status line and headers go to stderr first, those of an error answer too. */
+async function getOnce(client: ApiClient, target: RelativeTarget, options: ApiOptions, rt: Runtime): Promise<RawResponse> {
+  try {
+    const response = await client.getRaw(target, { signal: rt.signal });
+    if (options.include) writeHead(rt, response.status, response.headers);
+    return response;
+  } catch (error) {
+    if (options.include && error instanceof ApiError && error.status !== undefined && error.headers) writeHead(rt, error.status, error.headers);
+    throw error;
+  }
+}
+
+function writeHead(rt: Runtime, status: number, headers: Headers): void {
+  // Both transports speak HTTP/1.1; the reason phrase is the standard one for the status.
+  let text = `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const line of Array.isArray(value) ? value : [value]) text += `${name}: ${line}\n`;
+  }
+  rt.io.stderr.write(`${text}\n`);
+}
+
+/**
+ * The body parsed. A 2xx that is not JSON (a proxy's or portal's page) fails as it does for every other
+ * command, exit 1, and is not printed as if it were the answer; with -i it follows the head on stderr, for a look.
+ */
+function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknown {
+  try {
+    checkJsonType(response.headers, response.endpoint, response.status);
+    return parseJson(response.body.toString('utf8'), response.endpoint, response.status);
+  } catch (error) {
+    if (options.include) {
+      const text = response.body.toString('utf8');
+      rt.io.stderr.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+    }
+    throw error;
+  }
+}
+
+/** The body as sent; on a terminal, indented for reading. */
+function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
+  return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
+}
+
+function listIn(body: unknown, response: RawResponse, options: ApiOptions): FoundList {
+  const list = findList(body);
+  if (list) return list;
+  const wanted = options.paginate ? '--paginate' : `-o ${options.output.format}`;
+  throw new UsageError(
+    `${wanted} needs a body that holds a list (an array, or an object with one array field), but ${response.endpoint} answered ${describeShape(body)}; leave out ${wanted} to see it as sent`,
+  );
+}
+
+/** Pages as rows: the items of every page, one row each. */
+function rowPages(writer: RowWriter, options: ApiOptions): MergedListWriter {
+  return { write: (_body, list) => writer.write(rowsOf(list, options)), end: () => writer.end() };
+}
+
+/** Rows for the row writers; an item that is not an object becomes {"value": item}, so a table can show it. */
+function rowsOf(list: FoundList, options: ApiOptions): object[] {
+  if (writesJsonValues(options.output.format)) return list.items as object[];
+  return list.items.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? item : { value: item }));
+}
+
+function nameOf(key: string | undefined): string {
+  return key === undefined ? 'a top-level array' : `"${key}"`;
+}

@@ -1,0 +1,31 @@
+// The API key as the auth verbs handle it: shown masked, checked with one request; login and logout refused under --sandbox.
+import { ApiError } from '../../../api/errors.js';
+import { confirmTheApi } from '../../../api/identity.js';
+import type { ApiClient } from '../../../api/client.js';
+import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
+import type { Runtime } from '../../kit/runtime.js';
+
+/** Shows which key is in use without showing the key. */
+export function maskKey(key: string): string {
+  return key.length <= 8 ? '****' : `****${key.slice(-4)}`;
+}
+
+/** Under --sandbox, login and logout would change the real profile's key for nothing: the sandbox needs none. */
+export function refuseUnderSandbox(rt: Runtime, command: string, what: string): void {
+  if (rt.globals.sandbox) throw new UsageError(`--sandbox: auth ${command} ${what}; the sandbox needs none`);
+}
+
+/**
+ * One cheap request: a single event. The key is accepted only when the answer is the API's documented
+ * JSON (identity.ts): a 404, or another server's page, proves nothing about it.
+ */
+export async function checkKey(client: ApiClient): Promise<void> {
+  try {
+    await confirmTheApi(client);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      throw new TixError(`the API did not accept this key (HTTP ${error.status})`, ExitCode.AUTH);
+    }
+    throw error;
+  }
+}

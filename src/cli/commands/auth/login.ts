@@ -1,0 +1,22 @@
+import { Command } from 'commander';
+import { addExamples } from '../../kit/command-kit.js';
+import { runCommand } from '../../kit/run-command.js';
+
+export function authLoginCommand(): Command {
+  const login = new Command('login')
+    .summary('store an API key after checking it works')
+    .description(
+      'Check an API key with one small request and store it in the profile (config file mode 0600).\nOn a terminal the key is asked for without echo; --with-key reads it from stdin.',
+    )
+    .option('--with-key', 'read the key from stdin (for scripts: tix auth login --with-key < key.txt)');
+  addExamples(login, [
+    { description: 'Store a key kept in a file, for the default profile', command: 'tix auth login --with-key < key.txt' },
+    { description: 'Store a key for a second profile with its own base URL', command: 'tix auth login --profile staging --base-url https://api.example.com --with-key < staging-key.txt' },
+  ]);
+  return login.action(async (flags: { withKey?: boolean }, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const { runAuthLogin } = await import('./login-run.js');
+      return runAuthLogin({ withKey: flags.withKey === true }, rt);
+    }),
+  );
+}

@@ -1,0 +1,12 @@
+import { ConfigStore } from '../../../config/store.js';
+import type { Runtime } from '../../kit/runtime.js';
+import { refuseUnderSandbox } from './api-key.js';
+
+export async function runAuthLogout(rt: Runtime): Promise<void> {
+  refuseUnderSandbox(rt, 'logout', 'removes the key of the real API');
+  rt.requireConfigFile();
+  const { store } = await ConfigStore.read(rt.io.env);
+  const removed = store?.unset(rt.settings.profile, 'api-key') ?? false;
+  rt.note(removed ? `Removed the API key of profile '${rt.settings.profile}'.` : `Profile '${rt.settings.profile}' has no stored API key.`);
+  if (rt.io.env.TIX_API_KEY) rt.warn('TIX_API_KEY is still set in the environment');
+}

@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { addExamples } from '../../kit/command-kit.js';
+import { runCommand } from '../../kit/run-command.js';
+
+export function authLogoutCommand(): Command {
+  const logout = new Command('logout').summary("remove the profile's stored API key");
+  addExamples(logout, [{ description: 'Forget the key of the staging profile', command: 'tix auth logout --profile staging' }]);
+  return logout.action(async (_flags: unknown, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const { runAuthLogout } = await import('./logout-run.js');
+      return runAuthLogout(rt);
+    }),
+  );
+}

@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { addExamples } from '../../kit/command-kit.js';
+import { runCommand } from '../../kit/run-command.js';
+
+export function authStatusCommand(): Command {
+  const status = new Command('status')
+    .summary('show the profile, base URL and key in use, and whether the key works')
+    .option('--json', 'print the status as JSON');
+  addExamples(status, [{ description: 'Check the key of the default profile', command: 'tix auth status' }]);
+  return status.action(async (flags: { json?: boolean }, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const { runAuthStatus } = await import('./status-run.js');
+      return runAuthStatus({ json: flags.json === true }, rt);
+    }),
+  );
+}

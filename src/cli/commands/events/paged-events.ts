@@ -1,0 +1,77 @@
+import { paginate } from '../../../api/paginate.js';
+import type { DeferredEventsPage } from '../../../api/events-stream.js';
+import type { EventsResponse } from '../../../api/types.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+import type { PagingOptions } from '../../kit/paging.js';
+import { prettyJson, withSink, writeJson } from '../../kit/present.js';
+import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
+import { progress } from '../../kit/progress.js';
+import type { Runtime } from '../../kit/runtime.js';
+import { writeEventPages } from './write-event-pages.js';
+import { isDocument } from '../../../output/formats.js';
+
+/** A page, or a page read but parsed only when its turn comes (searchEventsLater). */
+export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse | DeferredEventsPage>;
+
+function isDeferred(page: EventsResponse | DeferredEventsPage): page is DeferredEventsPage {
+  return typeof (page as DeferredEventsPage).batches === 'function';
+}
+
+async function parsed(page: EventsResponse | DeferredEventsPage): Promise<EventsResponse> {
+  return isDeferred(page) ? page.whole() : page;
+}
+
+/** Lists events a page at a time (events search, events by-agent): one page, --limit n, or --all. */
+export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
+  // One page as JSON is the API's payload, untouched (with --fields, its events are cut down as pages are).
+  if (isDocument(output.format) && output.fields === undefined && !paging.all && paging.limit === undefined) {
+    const response = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
+    if (response.events.length === 0) rt.note('No events found.');
+    if (response.events.length > 0 || output.out !== undefined) {
+      await withSink(rt, output, (sink) => writeJson(sink, response, prettyJson(rt, output)));
+    }
+    hintMorePages(rt, response.events.length, paging);
+    return;
+  }
+
+  if (paging.all) await keepYoungGenerationSmall();
+  const spinner = await progress(rt, 'Fetching events', output);
+  let fetched = 0;
+  let lastPageSize = 0;
+  let firstPage = true;
+  const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal), {
+    // The first page is written whole (csv and tsv fix their columns from the first batch, as before); later
+    // pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once.
+    items: async (page) => {
+      const stream = paging.all && !firstPage && isDeferred(page);
+      firstPage = false;
+      return stream ? page.batches() : (await parsed(page)).events;
+    },
+    firstPage: paging.page,
+    pageSize: paging.pageSize,
+    all: paging.all || paging.limit !== undefined,
+    concurrency: paging.concurrency,
+    ...(paging.limit !== undefined ? { limit: paging.limit } : {}),
+  });
+  const counted = (async function* () {
+    for await (const page of pages) {
+      fetched += page.length;
+      lastPageSize = page.length;
+      spinner.update(`Fetching events: ${fetched.toLocaleString('en-US')} so far`);
+      yield page;
+    }
+  })();
+  try {
+    await writeEventPages(rt, output, counted);
+  } finally {
+    spinner.stop();
+  }
+  if (!paging.all && paging.limit === undefined) hintMorePages(rt, lastPageSize, paging);
+}
+
+/** A full page means there may be more; say how to get them, on stderr where it does not disturb the data. */
+function hintMorePages(rt: Runtime, count: number, paging: PagingOptions): void {
+  if (count >= paging.pageSize) {
+    rt.note(`Showing page ${paging.page} (${count} ${count === 1 ? 'event' : 'events'}); more may follow: use --page ${paging.page + 1} or --all.`);
+  }
+}

@@ -1,0 +1,38 @@
+import type { EventListing } from '../../../api/types.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
+import type { Runtime } from '../../kit/runtime.js';
+import { EVENT_VIEW } from './event-record-view.js';
+import { isDocument } from '../../../output/formats.js';
+
+/**
+ * Streams pages of events to the output as they arrive, in order: rows for table/csv/tsv/ndjson, one merged
+ * `{ "events": [...] }` for json. Returns how many events were written.
+ */
+export async function writeEventPages(rt: Runtime, output: OutputOptions, pages: AsyncIterable<EventListing[]>): Promise<number> {
+  return withSink(rt, output, async (sink) => {
+    let count = 0;
+    if (isDocument(output.format)) {
+      // Opened on the first event: no results means nothing at all on stdout, but a file is always a whole
+      // document, so a cron job never keeps reading yesterday's file.
+      let writer: ReturnType<typeof jsonListFor> | undefined;
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        writer ??= jsonListFor(rt, output, sink, 'events');
+        await writer.write(page);
+        count += page.length;
+      }
+      if (!writer && output.out !== undefined) writer = jsonListFor(rt, output, sink, 'events');
+      await writer?.end();
+    } else {
+      const writer = rowWriterFor(rt, output, sink, EVENT_VIEW);
+      for await (const page of pages) {
+        await writer.write(page);
+        count += page.length;
+      }
+      await writer.end();
+    }
+    if (count === 0) rt.note('No events found.');
+    return count;
+  });
+}

@@ -1,0 +1,95 @@
+import { Command } from 'commander';
+import { UsageError } from '../../../shared/errors.js';
+import { isPostgresUrl, parsePostgresUrl, parseSchemaName } from '../../../store/postgres-url.js';
+import type { CopyWindow } from '../../../store/store.js';
+import { addExamples } from '../../kit/command-kit.js';
+import { historyLocation } from '../../kit/history-store.js';
+import type { RawOutputFlags } from '../../kit/output-options.js';
+import type { DateContext } from '../../kit/parse/dates.js';
+import { parseTimeWindow } from '../../kit/parse/instants.js';
+import { runCommand } from '../../kit/run-command.js';
+import { parseLockTimeout } from '../../kit/store-options.js';
+import type { StoreLocation, HistoryExportOptions } from './export-run.js';
+
+interface RawFlags {
+  to?: string;
+  toSchema?: string;
+}
+
+/** `tix history`'s own flags: the store to copy from, the window to copy, and those that do not apply here. */
+interface ParentFlags extends RawOutputFlags {
+  db?: string;
+  schema?: string;
+  since?: string;
+  until?: string;
+  lockTimeout?: string;
+  listings?: boolean;
+  chart?: boolean;
+}
+
+/**
+ * `tix history`'s flags that mean nothing to a copy (Commander accepts a parent's flags after the
+ * subcommand): refused rather than ignored. The copy prints nothing on stdout, so no output flag applies.
+ */
+const NOT_FOR_EXPORT: [keyof ParentFlags, string][] = [
+  ['listings', '--listings'],
+  ['chart', '--chart'],
+  ['output', '--output'],
+  ['json', '--json'],
+  ['fields', '--fields'],
+  ['out', '--out'],
+  ['excelSafe', '--excel-safe'],
+];
+
+/** `tix history export`: copies a whole history store into another (attached under `tix history`). */
+export function historyExportCommand(): Command {
+  const command = new Command('export')
+    .summary('copy the whole history to another store (a DuckDB file or a PostgreSQL database)')
+    .description(
+      "Copy every snapshot, listing and sales day from one history store to another: a DuckDB file to a team's PostgreSQL server, a server to a file for offline analysis, or one server or schema to another.\nWhat the target already has is left as it is, so running it again copies only what is new. The counts go to stderr.\n--since and --until (tix history's, with --tz) copy only the snapshots taken and the sales days between them. The other flags of tix history do not apply and are refused.\nA PostgreSQL store is a URL: postgres://user:password@host:5432/dbname (parts left out come from PGHOST, PGUSER, PGPASSWORD, ...; ?sslmode=require for TLS).",
+    )
+    // The store to copy from is `tix history`'s --db and --schema (this run's history by default).
+    // No file completion for --to, unlike --db: the shells complete a flag by its name alone, and sales' --to takes a date.
+    .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
+    .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
+  addExamples(command, [
+    { description: 'A copy of the price history in another file (run it again: only what is new is copied)', command: 'tix track evt_fnt7jz3fkx && tix history export --to backup.duckdb' },
+    { description: 'Only the last 7 days', command: 'tix track evt_fnt7jz3fkx && tix history export --since -7d --to week.duckdb' },
+  ]);
+  return command.action(async (flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const parent = cmd.optsWithGlobals() as ParentFlags;
+      for (const [key, flag] of NOT_FOR_EXPORT) {
+        if (parent[key] !== undefined) throw new UsageError(`${flag} does not apply to history export (it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout)`);
+      }
+      if (parent.header === false) throw new UsageError('--no-header does not apply to history export (it copies the history; it prints no rows)');
+      const options: HistoryExportOptions = {
+        // This run's history, as every history command finds it: --db, TIX_DB, the db setting, the default file.
+        from: storeLocation('--db', await historyLocation(rt), '--schema', parent.schema),
+        to: storeLocation('--to', flags.to, '--to-schema', flags.toSchema),
+        window: parseWindow(parent, { now: rt.io.now(), timeZone: rt.settings.values.timezone }),
+        lockTimeoutSeconds: parseLockTimeout(parent.lockTimeout),
+      };
+      if (sameStore(options.from, options.to)) throw new UsageError('--to names the same store as --db: give another file, database or --to-schema');
+      const { runHistoryExport } = await import('./export-run.js');
+      return runHistoryExport(options, rt);
+    }),
+  );
+}
+
+/** --since/--until as history reads them (a date is a whole day in --tz); sales days by the calendar dates they span there. */
+function parseWindow(flags: ParentFlags, context: DateContext): CopyWindow {
+  const { since, until, sinceDate, untilDate } = parseTimeWindow(flags, context);
+  return { ...(since && { since, fromDay: sinceDate! }), ...(until && { until, toDay: untilDate! }) };
+}
+
+function storeLocation(flag: string, location: string | undefined, schemaFlag: string, schema: string | undefined): StoreLocation {
+  if (location === undefined || location === '') throw new UsageError(`${flag} is required: a DuckDB file or a postgres:// URL`);
+  if (isPostgresUrl(location)) parsePostgresUrl(flag, location);
+  else if (schema !== undefined) throw new UsageError(`${schemaFlag} is for a PostgreSQL store; ${flag} is a DuckDB file`);
+  return { flag, location, schema: parseSchemaName(schemaFlag, schema ?? 'public') };
+}
+
+function sameStore(a: StoreLocation, b: StoreLocation): boolean {
+  return a.location === b.location && a.schema === b.schema;
+}

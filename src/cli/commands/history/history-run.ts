@@ -1,0 +1,136 @@
+import { agentIdsOf } from '../../../api/agent-ids.js';
+import { getEvent } from '../../../api/events.js';
+import { ExitCode, TixError } from '../../../shared/errors.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
+import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
+import { outputInstant } from '../../../store/timestamps.js';
+import { renderHistoryChart, type MarketPoint } from './history-chart.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
+import type { Runtime } from '../../kit/runtime.js';
+import { entryText, type TrackEntry } from '../../kit/track-entries.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+import { isDocument } from '../../../output/formats.js';
+
+export interface HistoryOptions {
+  /** The agent's event, or an evt_ id (every agent that lists it). */
+  event: TrackEntry;
+  since?: string;
+  until?: string;
+  listings: boolean;
+  chart: boolean;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
+  output: OutputOptions;
+}
+
+const PRICES = { min_price: 'price', median_price: 'price', max_price: 'price', first_price: 'price', last_price: 'price', lowest_price: 'price' } as const;
+
+const SNAPSHOTS_VIEW: RecordView = {
+  documented: ['agent', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
+  tableDefaults: ['agent', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
+  columnTypes: { ...PRICES, api_timestamp: 'datetime', listings: 'integer', tickets: 'integer' },
+  fit: { identifiers: ['agent'], dropOrder: ['max_price', 'median_price', 'listings'] },
+};
+
+const LISTINGS_VIEW: RecordView = {
+  documented: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
+  tableDefaults: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
+  columnTypes: { ...PRICES, first_seen: 'datetime', last_seen: 'datetime', quantity: 'integer' },
+  fit: { identifiers: ['agent', 'listing_id'], dropOrder: ['gone', 'first_price', 'last_price', 'first_seen', 'row', 'quantity', 'listing_id'] },
+};
+
+export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
+  const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
+  const events = await agentEvents(options, rt);
+  const query: HistoryQuery = { events, ...(options.since ? { since: options.since } : {}), ...(options.until ? { until: options.until } : {}) };
+  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
+  let rows: SnapshotRow[] | ListingLifeRow[];
+  let outsideWindow = false;
+  try {
+    rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
+    // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
+    if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
+  } finally {
+    await store.close();
+  }
+  if (rows.length === 0 && !outsideWindow) {
+    throw new TixError(`no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
+  }
+  if (rows.length === 0) {
+    rt.note(`No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`);
+    if (options.chart) return ExitCode.OK;
+  }
+
+  // The agent column says which agent a row is from: needed only when an evt_ id brought several.
+  const withAgent = options.event.kind === 'event';
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    if (options.chart) {
+      await sink.write(renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }));
+      return;
+    }
+    const records = options.listings ? (rows as ListingLifeRow[]).map((r) => listingRecord(r, withAgent)) : (rows as SnapshotRow[]).map((r) => snapshotRecord(r, withAgent));
+    const view = options.listings ? LISTINGS_VIEW : SNAPSHOTS_VIEW;
+    const writer =
+      isDocument(output.format)
+        ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
+        : rowWriterFor(rt, output, sink, withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) });
+    await writer.write(records);
+    await writer.end();
+  });
+  return ExitCode.OK;
+}
+
+/** The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}). */
+async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<AgentEvent[]> {
+  const { event } = options;
+  if (event.kind === 'agent') return [{ agent: event.agent, eventId: event.id }];
+  const listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
+  const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));
+  if (events.length === 0) throw new TixError(`no ticket agent lists ${event.eventId}, so it has no price history`, ExitCode.NOT_FOUND);
+  return events;
+}
+
+function snapshotRecord(row: SnapshotRow, withAgent: boolean): Record<string, unknown> {
+  return {
+    ...(withAgent ? { agent: row.agent } : {}),
+    api_timestamp: outputInstant(row.apiTimestamp),
+    listings: row.listings,
+    tickets: row.tickets,
+    min_price: row.minPrice,
+    median_price: row.medianPrice,
+    max_price: row.maxPrice,
+  };
+}
+
+function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, unknown> {
+  return {
+    ...(withAgent ? { agent: row.agent } : {}),
+    listing_id: row.listingId,
+    section: row.section,
+    row: row.row,
+    quantity: row.quantity,
+    first_seen: outputInstant(row.firstSeen),
+    last_seen: outputInstant(row.lastSeen),
+    first_price: row.firstPrice,
+    last_price: row.lastPrice,
+    lowest_price: row.lowestPrice,
+    gone: row.gone,
+  };
+}
+
+/** One point per API timestamp: the lowest price across agents and the tickets they offer together. */
+function marketOverTime(rows: readonly SnapshotRow[]): MarketPoint[] {
+  const points = new Map<string, MarketPoint>();
+  for (const row of rows) {
+    const point = points.get(row.apiTimestamp);
+    if (!point) {
+      points.set(row.apiTimestamp, { apiTimestamp: row.apiTimestamp, minPrice: row.minPrice, tickets: row.tickets });
+      continue;
+    }
+    point.tickets += row.tickets;
+    if (row.minPrice !== null && (point.minPrice === null || row.minPrice < point.minPrice)) point.minPrice = row.minPrice;
+  }
+  return [...points.values()];
+}

@@ -1,0 +1,78 @@
+import { Command } from 'commander';
+import { UsageError } from '../../../shared/errors.js';
+import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
+import { parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
+import { DATE_FORMS, type DateContext } from '../../kit/parse/dates.js';
+import { parseTimeWindow } from '../../kit/parse/instants.js';
+import { runCommand } from '../../kit/run-command.js';
+import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
+import { parseEntry, type TrackEntry } from '../../kit/track-entries.js';
+import type { HistoryOptions } from './history-run.js';
+
+interface RawFlags extends RawOutputFlags, RawStoreFlags {
+  since?: string;
+  until?: string;
+  listings?: boolean;
+  chart?: boolean;
+}
+
+/**
+ * `tix history <agent> <id>` and `tix history <evt_id>` run this command's own action; subcommands added
+ * with addCommand (such as `tix history export`) are dispatched by Commander when the first argument is
+ * their name, which no agent code or evt_ id is.
+ */
+export function historyCommand(): Command {
+  const command = new Command('history')
+    .summary("an event's recorded prices over time, from the snapshots of 'tix track'")
+    .description(
+      [
+        "An event's price history, from the snapshots 'tix track' recorded: one row per snapshot (API timestamp, listings, tickets, lowest, median and highest price), or with --listings one row per listing ever seen.",
+        'For an evt_ id: every agent that lists the event (asked of the API), with an agent column.',
+      ].join('\n'),
+    )
+    .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')
+    .argument('[id]', "the agent's own event id")
+    .option('--since <date>', `first snapshot time: ${DATE_FORMS}`)
+    .option('--until <date>', 'last snapshot time, inclusive (a date means the end of that day)')
+    .option('--tz <zone>', 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)')
+    .option('--listings', 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)')
+    .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
+  // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
+  addStoreOptions(command);
+  addOutputOptions(command);
+  addExamples(command, [
+    { description: "Record an event's listings, then show its history", command: 'tix track TMUSA:G5v8HKyBKZbyJN && tix history TMUSA G5v8HKyBKZbyJN' },
+    { description: 'Every agent of an event, as a chart', command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart' },
+    { description: 'The listings seen since yesterday, and which are gone, as CSV', command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv' },
+  ]);
+  return command.action(async (event: string, id: string | undefined, flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const output = parseOutputOptions(flags, rt);
+      if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
+      if (flags.chart) refuseChartAsData(flags, output);
+      const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
+      const options: HistoryOptions = {
+        event: parseEvent(event, id),
+        listings: flags.listings === true,
+        chart: flags.chart === true,
+        store: parseStoreFlags(flags),
+        output,
+      };
+      const { since, until } = parseTimeWindow(flags, context);
+      if (since !== undefined) options.since = since;
+      if (until !== undefined) options.until = until;
+      const { runHistory } = await import('./history-run.js');
+      return runHistory(options, rt);
+    }),
+  );
+}
+
+function parseEvent(event: string, id: string | undefined): TrackEntry {
+  if (/^evt_/i.test(event.trim())) {
+    if (id !== undefined) throw new UsageError(`<id>: an evt_ id stands alone (every agent that lists it); give '${event}' or an agent and its id`);
+    return parseEntry(event, '<event>');
+  }
+  if (id === undefined && event.includes(':')) return parseEntry(event, '<event>');
+  if (id === undefined) throw new UsageError(`<id>: missing: give an agent and its event id (tix history ${event} <id>), or an evt_ id`);
+  return parseEntry(`${event}:${id}`, '<event>');
+}

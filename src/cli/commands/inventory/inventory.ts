@@ -1,0 +1,47 @@
+import { Argument, Command } from 'commander';
+import { AGENT_CODES } from '../../../api/agents.js';
+import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
+import { runCommand } from '../../kit/run-command.js';
+import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
+import type { InventoryOptions } from './inventory-run.js';
+
+interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
+  partial?: boolean;
+}
+
+export function inventoryCommand(): Command {
+  const command = new Command('inventory')
+    .summary("current ticket listings for an agent's events")
+    .description(
+      `Current ticket listings for events of one ticket agent (GET /inventory/{agent}/{ids}).\nAgents: ${AGENT_CODES.join(', ')}.\nIds are the agent's own event ids, any number of them: tix asks for 10 per request, several requests at once, and merges the answers in the order given. '-' reads ids from stdin.`,
+    )
+    .addArgument(withValues(new Argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')})`), AGENT_CODES))
+    .argument('<ids...>', "the agent's event ids, space- or comma-separated, or - for stdin")
+    .option('--partial', 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1');
+  addListingFilterOptions(command);
+  addOutputOptions(command);
+  addExamples(command, [
+    { description: 'Listings for two Ticketmaster events', command: 'tix inventory TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
+    {
+      description: "Inventory for every StubHub id of this week's events, as CSV",
+      command: "tix events search --date this-week --all -o ndjson | jq -r '.agentIds.STUBHUB // empty' | tix inventory STUBHUB - -o csv",
+    },
+    { description: 'Only pairs or more on the floor, at most 250 a ticket', command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'" },
+  ]);
+  return command.action(async (agent: string, ids: string[], flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const options: InventoryOptions = {
+        agent: parsePathSegment('<agent>', agent).toUpperCase(),
+        ids: await parseIdList('<ids>', ids, rt.io.stdin),
+        partial: flags.partial === true,
+        filter: parseListingFilter(flags),
+        concurrency: rt.settings.values.concurrency,
+        output: parseOutputOptions(flags, rt),
+      };
+      const { runInventory } = await import('./inventory-run.js');
+      return runInventory(options, rt);
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { agentsCommand } from './agents/agents.js';
+import { apiCommand } from './api/api.js';
+import { authCommand } from './auth/auth.js';
+import { authLoginCommand } from './auth/login.js';
+import { authLogoutCommand } from './auth/logout.js';
+import { authStatusCommand } from './auth/status.js';
+import { completionCommand } from './completion/completion.js';
+import { configCommand } from './config/config.js';
+import { configGetCommand } from './config/get.js';
+import { configListCommand } from './config/list.js';
+import { configPathCommand } from './config/path.js';
+import { configSetCommand } from './config/set.js';
+import { configUnsetCommand } from './config/unset.js';
+import { eventsByAgentCommand } from './events/by-agent.js';
+import { eventsCommand } from './events/events.js';
+import { eventsGetCommand } from './events/get.js';
+import { eventsSearchCommand } from './events/search.js';
+import { eventsViewCommand } from './events/view.js';
+import { historyExportCommand } from './history/export.js';
+import { historyCommand } from './history/history.js';
+import { inventoryCommand } from './inventory/inventory.js';
+import { salesDetailsCommand } from './sales/details.js';
+import { salesCommand } from './sales/sales.js';
+import { salesSummaryCommand } from './sales/summary.js';
+import { sandboxCommand } from './sandbox/sandbox.js';
+import { trackCommand } from './track/track.js';
+import { watchCommand } from './watch/watch.js';
+
+export interface RegisteredCommand {
+  /** The name of the command it is a subcommand of (`events` for `tix events search`); none for a top-level one. */
+  parent?: string;
+  build: () => Command;
+}
+
+/**
+ * Every command of tix, in the order `tix --help` lists them; a parent comes before its subcommands.
+ * Adding a command: its folder under commands/, one line here, its test.
+ */
+export const COMMANDS: readonly RegisteredCommand[] = [
+  { build: eventsCommand },
+  { parent: 'events', build: eventsSearchCommand },
+  { parent: 'events', build: eventsGetCommand },
+  { parent: 'events', build: eventsByAgentCommand },
+  { parent: 'events', build: eventsViewCommand },
+  { build: inventoryCommand },
+  { build: watchCommand },
+  { build: salesCommand },
+  { parent: 'sales', build: salesSummaryCommand },
+  { parent: 'sales', build: salesDetailsCommand },
+  { build: trackCommand },
+  { build: historyCommand },
+  { parent: 'history', build: historyExportCommand },
+  { build: agentsCommand },
+  { build: apiCommand },
+  { build: authCommand },
+  { parent: 'auth', build: authLoginCommand },
+  { parent: 'auth', build: authStatusCommand },
+  { parent: 'auth', build: authLogoutCommand },
+  { build: configCommand },
+  { parent: 'config', build: configGetCommand },
+  { parent: 'config', build: configSetCommand },
+  { parent: 'config', build: configUnsetCommand },
+  { parent: 'config', build: configListCommand },
+  { parent: 'config', build: configPathCommand },
+  { build: sandboxCommand },
+  { build: completionCommand },
+];

@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import { ExitCode } from '../../shared/errors.js';
+import { runOf } from './run-context.js';
+import type { Runtime } from './runtime.js';
+
+/**
+ * Runs one command's body with a Runtime, and owns the process-level concerns every command shares:
+ * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly),
+ * and closing the client and any in-process sandbox.
+ */
+export async function runCommand(command: Command, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
+  // Loaded when a command runs, not when the command tree is built: --help needs neither.
+  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([import('./runtime.js'), import('../../output/sink.js')]);
+  const run = runOf(command);
+  const proc = run.process;
+  const rt = await Runtime.create(command, proc);
+  const onSignal = (signal: NodeJS.Signals) => {
+    rt.controller.abort();
+    abortAllFileSinksSync();
+    proc.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
+  };
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      rt.controller.abort();
+      proc.exit(ExitCode.OK);
+    }
+  };
+  const stopListening = proc.onStopSignal(onSignal);
+  proc.stdout.on('error', onStdoutError);
+  try {
+    const code = await body(rt);
+    rt.warnConfigFileIgnored();
+    if (code) run.exitCode = code;
+  } catch (error) {
+    if (!(error instanceof OutputClosedError)) throw error;
+    rt.controller.abort();
+    run.exitCode = ExitCode.OK;
+  } finally {
+    stopListening();
+    proc.stdout.off('error', onStdoutError);
+    await rt.close();
+  }
+}

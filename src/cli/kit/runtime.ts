@@ -1,0 +1,239 @@
+import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
+import { resolveSettings, type ResolvedSettings } from '../../config/settings.js';
+import type { SettingKey } from '../../config/keys.js';
+import type { Sandbox } from '../../sandbox/index.js';
+import { VERSION } from '../../shared/version.js';
+
+/** Options every command accepts (defined on the program, usable before or after the subcommand). */
+export interface GlobalOptions {
+  profile?: string;
+  sandbox?: boolean;
+  baseUrl?: string;
+  debug?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  timeout?: string;
+  retries?: string;
+  insecureHttp?: boolean;
+}
+
+/** What a run function needs from the outside world; tests pass their own. */
+export interface IO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+}
+
+/** Command-line flags that are also settings (flag > environment > profile > default). */
+const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
+  'base-url': 'baseUrl',
+  output: 'output',
+  timezone: 'tz',
+  provider: 'provider',
+  'page-size': 'pageSize',
+  concurrency: 'concurrency',
+  timeout: 'timeout',
+  retries: 'retries',
+  db: 'db',
+};
+
+/**
+ * The per-run context shared by every command: resolved settings, the API client (created on first use),
+ * stderr notes and the debug trace, and the cancellation signal.
+ */
+export class Runtime {
+  readonly controller = new AbortController();
+  private clientPromise?: Promise<ApiClient>;
+
+  private constructor(
+    readonly io: IO,
+    readonly globals: GlobalOptions,
+    readonly settings: ResolvedSettings,
+  ) {}
+
+  static async create(command: Command, io: IO): Promise<Runtime> {
+    const all = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
+    // The sandbox has its own address; TIX_BASE_URL and the setting are overridden by --sandbox on purpose,
+    // but a flag given in the same breath would be ignored without a word.
+    if (all.sandbox === true && typeof all.baseUrl === 'string') {
+      throw new UsageError('--sandbox and --base-url cannot be combined: the sandbox runs at an address of its own; give one of them');
+    }
+    const flags: Partial<Record<SettingKey, string>> = {};
+    for (const [key, option] of Object.entries(SETTING_FLAGS) as [SettingKey, string][]) {
+      const value = all[option];
+      if (typeof value === 'string') flags[key] = value;
+    }
+    if (all.json === true) {
+      if (typeof all.output === 'string' && all.output.toLowerCase() !== 'json') {
+        throw new UsageError(`--json and --output ${all.output} disagree: give one of them`);
+      }
+      flags.output = 'json';
+    }
+    const settings = await resolveSettings({
+      flags,
+      ...(all.profile !== undefined ? { profileFlag: all.profile } : {}),
+      env: io.env,
+      readConfig: async () => (await import('../../config/store.js')).ConfigStore.read(io.env),
+    });
+    const rt = new Runtime(io, all, settings);
+    if (settings.configWarning) rt.warn(settings.configWarning);
+    // Key and base URL from elsewhere: the run surely goes on without the file, so say so now, not at the end.
+    if (all.sandbox || (settings.apiKey && settings.values['base-url'])) rt.warnConfigFileIgnored();
+    return rt;
+  }
+
+  private configProblemShown = false;
+
+  /**
+   * For commands that read or change the config file itself, and runs that need what it may hold (the key,
+   * the base URL): a config file tix could not use fails them, with its problem (exit 1).
+   */
+  requireConfigFile(): void {
+    const problem = this.settings.configProblem;
+    if (!problem) return;
+    this.configProblemShown = true;
+    throw problem;
+  }
+
+  /** Once per run, if the config file could not be used and the run did without it. */
+  warnConfigFileIgnored(): void {
+    const problem = this.settings.configProblem;
+    if (!problem || this.configProblemShown) return;
+    this.configProblemShown = true;
+    this.warn(problem.warning);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get quiet(): boolean {
+    return this.globals.quiet === true;
+  }
+
+  /** Colour only for a terminal, and never with --no-color or NO_COLOR (https://no-color.org). */
+  colorFor(stream: { isTTY?: boolean }): boolean {
+    return this.globals.color !== false && !this.io.env.NO_COLOR && stream.isTTY === true && this.io.env.TERM !== 'dumb';
+  }
+
+  /**
+   * The width output must fit, in terminal cells: COLUMNS when it is a positive whole number (it overrides
+   * the terminal, as for gh and ls), else the width of the terminal stdout shows on, else undefined: a
+   * pipe or a file has no width, and a table for one is drawn whole rather than cut to a guess.
+   */
+  terminalWidth(): number | undefined {
+    const fromEnv = Number(this.io.env.COLUMNS);
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+    const columns = this.io.stdout.isTTY === true ? (this.io.stdout.columns ?? 0) : 0;
+    return columns > 0 ? columns : undefined;
+  }
+
+  /** Charts need a width even in a pipe: the classic 80 columns when nothing says otherwise. */
+  chartWidth(): number {
+    return this.terminalWidth() ?? 80;
+  }
+
+  /** Table columns a narrow terminal left out: named in one note when the run ends, however many tables it drew. */
+  leaveOutToFit(columns: readonly string[], width: number): void {
+    for (const column of columns) this.leftOutToFit.add(column);
+    this.fittedWidth = width;
+  }
+
+  private readonly leftOutToFit = new Set<string>();
+  private fittedWidth = 0;
+
+  private noteLeftOutToFit(): void {
+    if (this.leftOutToFit.size === 0) return;
+    const names = [...this.leftOutToFit];
+    this.leftOutToFit.clear();
+    const noun = names.length === 1 ? 'column' : 'columns';
+    this.note(`tix: note: ${noun} ${names.join(', ')} left out to fit ${this.fittedWidth} columns; widen the terminal or use -o csv`);
+  }
+
+  /** A remark for the person at the terminal (stderr; silenced by --quiet). */
+  note(message: string): void {
+    if (!this.quiet) this.io.stderr.write(`${message}\n`);
+  }
+
+  /** Something the user must see even with --quiet. */
+  warn(message: string): void {
+    this.io.stderr.write(`tix: warning: ${message}\n`);
+  }
+
+  trace(line: string): void {
+    if (this.globals.debug) this.io.stderr.write(`tix debug: ${line}\n`);
+  }
+
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= this.createClient();
+    return this.clientPromise;
+  }
+
+  /** The API base URL in force: the sandbox's when --sandbox, else the resolved setting. */
+  async baseUrl(): Promise<string> {
+    if (this.globals.sandbox) return (await this.startSandbox()).url;
+    const baseUrl = this.settings.values['base-url'];
+    if (!baseUrl) {
+      this.requireConfigFile();
+      throw new UsageError(
+        "no API base URL: set it with 'tix config set base-url <url>', TIX_BASE_URL or --base-url (or try --sandbox)",
+      );
+    }
+    return baseUrl;
+  }
+
+  private async createClient(): Promise<ApiClient> {
+    const baseUrl = await this.baseUrl();
+    let apiKey = this.settings.apiKey;
+    if (this.globals.sandbox) apiKey = (await import('../../sandbox/index.js')).SANDBOX_API_KEY;
+    if (!apiKey) {
+      this.requireConfigFile();
+      const profile = this.settings.profile === 'default' ? '' : ` --profile ${this.settings.profile}`;
+      throw new TixError(
+        `no API key for profile '${this.settings.profile}': run 'tix auth login${profile}', set TIX_API_KEY, or try --sandbox`,
+        ExitCode.AUTH,
+      );
+    }
+    return this.clientWithKey(baseUrl, apiKey);
+  }
+
+  /** A client for a key that is not (yet) the profile's: `auth login` checks a key before storing it. */
+  async clientWithKey(baseUrl: string, apiKey: string): Promise<ApiClient> {
+    const { ApiClient } = await import('../../api/client.js');
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: this.settings.values.timeout * 1000,
+      retries: this.settings.values.retries,
+      userAgent: `tix/${VERSION} node/${process.versions.node}`,
+      signal: this.signal,
+      env: this.io.env,
+      insecureHttp: this.globals.insecureHttp === true,
+      ...(this.globals.debug ? { trace: (line: string) => this.trace(line) } : {}),
+    });
+  }
+
+  private sandboxPromise?: Promise<Sandbox>;
+
+  private startSandbox(): Promise<Sandbox> {
+    this.sandboxPromise ??= (async () => {
+      const { startSandbox } = await import('../../sandbox/index.js');
+      const sandbox = await startSandbox();
+      this.note('tix: using the sandbox: generated sample data from a local server, not the real API');
+      return sandbox;
+    })();
+    return this.sandboxPromise;
+  }
+
+  async close(): Promise<void> {
+    this.noteLeftOutToFit();
+    const client = await this.clientPromise?.catch(() => undefined);
+    await client?.close();
+    const sandbox = await this.sandboxPromise?.catch(() => undefined);
+    await sandbox?.close();
+  }
+}
