@@ -11,7 +11,16 @@ const SOURCE = fileURLToPath(new URL('../test/helpers/postgres-cluster.ts', impo
 
 export async function startBenchPostgres(installDir) {
   const outfile = join(installDir, 'postgres-cluster.mjs');
-  await build({ entryPoints: [SOURCE], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+  await build({
+    entryPoints: [SOURCE],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  });
   const { binaries, MISSING, startPostgres } = await import(pathToFileURL(outfile).href);
   if (!binaries) return { skipped: MISSING };
   return { cluster: await startPostgres() };

@@ -76,14 +76,19 @@ const ctx = {
   skippedBaseline: (label) => ({ label, note: 'skipped: curl and jq are not both installed' }),
   measure(commands, { warmup, runs }) {
     ctx.log(`  ${commands.map((c) => c.label).join(' | ')}: ${warmup} warm-up + ${runs} runs`);
-    return measureInterleaved(commands, { warmup, runs, ...ctx.runOptions(), onRun: (_c, _r, warm) => process.stderr.write(warm ? '·' : '•') }).finally(() =>
-      process.stderr.write('\n'),
-    );
+    return measureInterleaved(commands, {
+      warmup,
+      runs,
+      ...ctx.runOptions(),
+      onRun: (_c, _r, warm) => process.stderr.write(warm ? '·' : '•'),
+    }).finally(() => process.stderr.write('\n'));
   },
 };
 
 const loadBefore = loadavg()[0];
-ctx.log(`tix benchmark${options.quick ? ' (--quick: toy sizes, figures not comparable with the goals)' : ''}; load average ${loadBefore.toFixed(2)}`);
+ctx.log(
+  `tix benchmark${options.quick ? ' (--quick: toy sizes, figures not comparable with the goals)' : ''}; load average ${loadBefore.toFixed(2)}`,
+);
 if (!options.quick && loadBefore > 1) ctx.log('warning: the machine is busy (load average above 1); figures may be noisy');
 if (!ctx.baselines) ctx.log('note: curl and jq are not both installed: the curl | jq baselines are skipped');
 // Fails early, with tix's own message, if dist/ is missing or broken.
@@ -111,7 +116,9 @@ if (failed) process.exit(1);
 
 const misses = sections.flatMap((s) => s.rows).filter((row) => row.ok === false).length;
 if (options.quick) {
-  ctx.log(`\n--quick: every scenario ran${ctx.baselines ? ' and both sides wrote the same rows' : ''} (times at toy sizes are not checked)`);
+  ctx.log(
+    `\n--quick: every scenario ran${ctx.baselines ? ' and both sides wrote the same rows' : ''} (times at toy sizes are not checked)`,
+  );
 } else {
   ctx.log(`\n${misses === 0 ? 'every goal met' : `${misses} goal(s) not met`}`);
   if (options.write && !options.only) {
@@ -140,7 +147,7 @@ function methodText() {
     'from spawn to exit; stdout is a pipe the harness drains. Ratios divide medians of the same run. Peak RSS is of the tix',
     `process alone (${RSS_METHOD}), the worst of its runs: each scenario's sandbox is a separate \`tix sandbox\` process`,
     `(added latency: one query 0 ms, the others ${s.bulk.latencyMs} ms per response). Baselines: ${tools.curl ?? 'curl'}, ${tools.jq ?? 'jq'}, in bash.`,
-    'Before timing, each baseline\'s output is checked against tix\'s: the same rows, value for value. Every command runs',
+    "Before timing, each baseline's output is checked against tix's: the same rows, value for value. Every command runs",
     'with a clean environment: PATH and HOME, and for tix TIX_BASE_URL, TIX_API_KEY, an empty TIX_CONFIG_DIR and TZ=UTC.',
   ].join('\n');
 }

@@ -17,7 +17,11 @@ process.on('exit', () => {
 export function startSandboxProcess({ repo, tixBin, events, latencyMs, largeSales }) {
   const args = [tixBin, 'sandbox', '--port', '0', '--events', String(events), '--latency', String(latencyMs)];
   if (largeSales) args.push('--large-sales', String(largeSales));
-  const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+  const child = spawn(process.execPath, args, {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+  });
   running.add(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   exited.then(() => running.delete(child));

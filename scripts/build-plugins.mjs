@@ -12,7 +12,9 @@ import { join, resolve } from 'node:path';
 export const EXTERNAL_PACKAGES = ['@duckdb/*'];
 
 /** Some bundled dependencies are CommonJS and call require() (for Node built-ins): ES module bundles get one. */
-export const REQUIRE_BANNER = { js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);" };
+export const REQUIRE_BANNER = {
+  js: "import{createRequire as __tixCreateRequire}from'node:module';const require=__tixCreateRequire(import.meta.url);",
+};
 
 /**
  * Commander requires node:child_process when it loads, only to run executable subcommands, which tix has
@@ -74,10 +76,21 @@ function assertDistinctExports(files) {
     const source = readFileSync(file, 'utf8');
     const names = [
       ...[...source.matchAll(/^export (?:async )?(?:function\*?|class|const|let|var) (\w+)/gm)].map((m) => m[1]),
-      ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((part) => part.trim().split(/\s+as\s+/).pop()).filter(Boolean)),
+      ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+        m[1]
+          .split(',')
+          .map((part) =>
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop(),
+          )
+          .filter(Boolean),
+      ),
     ];
     for (const name of names.filter((n) => !n.startsWith('type '))) {
-      if (owner.has(name) && owner.get(name) !== file) throw new Error(`run-group: ${name} is exported by both ${owner.get(name)} and ${file}`);
+      if (owner.has(name) && owner.get(name) !== file)
+        throw new Error(`run-group: ${name} is exported by both ${owner.get(name)} and ${file}`);
       owner.set(name, file);
     }
   }

@@ -12,17 +12,24 @@ import { jqPath } from './bulk-export.mjs';
 export const SALES_GOAL = 0.5;
 
 export async function bigSales(ctx) {
-  const { sales: [large, small], latencyMs } = ctx.sizes.sales;
+  const {
+    sales: [large, small],
+    latencyMs,
+  } = ctx.sizes.sales;
   const rows = [];
   const measured = {};
   // The smaller history first: its figures are only the reference point for the growth row.
   for (const sales of [small, large]) {
     await withSandbox({ ...ctx.sandboxBase, events: 2_000, latencyMs, largeSales: sales }, async (sandbox) => {
       const responseBytes = await responseSize(ctx, sandbox);
-      const tix = nodeCommand(`tix sales details <id> -o csv (${count(sales)} sales, ${mb(responseBytes / 2 ** 20)})`, salesArgs(ctx, sandbox), {
-        env: ctx.tixEnv(sandbox),
-        rss: true,
-      });
+      const tix = nodeCommand(
+        `tix sales details <id> -o csv (${count(sales)} sales, ${mb(responseBytes / 2 ** 20)})`,
+        salesArgs(ctx, sandbox),
+        {
+          env: ctx.tixEnv(sandbox),
+          rss: true,
+        },
+      );
       await runOnce(tix, ctx.runOptions());
       if (sales === small) {
         const [tixResult] = await ctx.measure([tix], ctx.sizes.salesSmall);

@@ -13,7 +13,11 @@ export const BULK_RSS_GOAL_MB = 120;
 export const BULK_GROWTH_GOAL = 1.1;
 
 export async function bulkExport(ctx) {
-  const { events: [small, large], pageSize, latencyMs } = ctx.sizes.bulk;
+  const {
+    events: [small, large],
+    pageSize,
+    latencyMs,
+  } = ctx.sizes.bulk;
   const rows = [];
   let smallPeakMb;
   await withSandbox({ ...ctx.sandboxBase, events: small, latencyMs }, async (sandbox) => {
@@ -31,13 +35,22 @@ export async function bulkExport(ctx) {
     if (loopResult) rows.push(timeRow(loopResult, `${Math.ceil(small / pageSize)} pages, one after another`));
     else rows.push(ctx.skippedBaseline('curl | jq loop'));
     rows.push(loopResult ? ratioRow(tixResult, loopResult, BULK_TIME_GOAL) : timeRow(tixResult));
-    rows.push(figureRow(`tix peak RSS, ${count(small)} events`, mb(smallPeakMb), `≤ ${BULK_RSS_GOAL_MB} MB`, smallPeakMb <= BULK_RSS_GOAL_MB));
+    rows.push(
+      figureRow(`tix peak RSS, ${count(small)} events`, mb(smallPeakMb), `≤ ${BULK_RSS_GOAL_MB} MB`, smallPeakMb <= BULK_RSS_GOAL_MB),
+    );
   });
   await withSandbox({ ...ctx.sandboxBase, events: large, latencyMs }, async (sandbox) => {
     const [tixResult] = await ctx.measure([exportCommand(ctx, sandbox, large, pageSize, 'events-large.csv')], ctx.sizes.bulkLarge);
     const growth = tixResult.peakMb / smallPeakMb;
     rows.push(timeRow(tixResult));
-    rows.push(figureRow(`tix peak RSS, ${count(large)} events`, mb(tixResult.peakMb), `≤ ${BULK_RSS_GOAL_MB} MB`, tixResult.peakMb <= BULK_RSS_GOAL_MB));
+    rows.push(
+      figureRow(
+        `tix peak RSS, ${count(large)} events`,
+        mb(tixResult.peakMb),
+        `≤ ${BULK_RSS_GOAL_MB} MB`,
+        tixResult.peakMb <= BULK_RSS_GOAL_MB,
+      ),
+    );
     rows.push(
       figureRow(
         `peak RSS growth, ${count(large)} vs ${count(small)} events`,

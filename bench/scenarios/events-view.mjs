@@ -23,7 +23,9 @@ export async function eventsView(ctx) {
   return withSandbox({ ...ctx.sandboxBase, events: 2_000, latencyMs }, async (sandbox) => {
     const event = await everyAgentEvent(ctx, sandbox);
     const env = ctx.tixEnv(sandbox);
-    const view = nodeCommand('tix events view <id> -o csv', [ctx.tixBin, 'events', 'view', event.id, '-o', 'csv', '--out', 'view.csv'], { env });
+    const view = nodeCommand('tix events view <id> -o csv', [ctx.tixBin, 'events', 'view', event.id, '-o', 'csv', '--out', 'view.csv'], {
+      env,
+    });
     const wide = nodeCommand(`tix events view … --concurrency ${ONE_ROUND}`, [...view.argv, '--concurrency', String(ONE_ROUND)], { env });
     // Each agent alone: start-up plus that agent's one request. The slowest of them is the floor.
     const singles = Object.entries(event.agentIds).map(([agent, id]) =>

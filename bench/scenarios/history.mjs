@@ -25,7 +25,11 @@ export async function history(ctx) {
       const env = ctx.tixEnv(sandbox);
       const entries = ids.map((id) => `TMUSA:${id}`).join(' ');
       const db = join(ctx.workDir, 'track.duckdb');
-      const exportCsv = nodeCommand(`tix inventory TMUSA <${count(events)} ids> -o csv`, [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'], { env });
+      const exportCsv = nodeCommand(
+        `tix inventory TMUSA <${count(events)} ids> -o csv`,
+        [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'],
+        { env },
+      );
       // Every run stores its snapshots afresh: the sandbox's listings change only every 15 minutes, and a
       // snapshot already in the file would be skipped. Removing the file costs bash's start-up, a few ms.
       const track = shellCommand(
@@ -54,7 +58,11 @@ export async function history(ctx) {
 
       const historyDb = join(ctx.workDir, 'history.duckdb');
       await buildHistory(ctx, env, historyDb, ids[0], snapshots);
-      const read = nodeCommand(`tix history TMUSA <id> -o csv (${count(snapshots)} snapshots)`, [ctx.tixBin, 'history', 'TMUSA', ids[0], '--db', historyDb, '-o', 'csv'], { env });
+      const read = nodeCommand(
+        `tix history TMUSA <id> -o csv (${count(snapshots)} snapshots)`,
+        [ctx.tixBin, 'history', 'TMUSA', ids[0], '--db', historyDb, '-o', 'csv'],
+        { env },
+      );
       const listings = nodeCommand(`tix history TMUSA <id> --listings -o csv`, [...read.argv, '--listings'], { env });
       const measured = [exportCsv, track, ...(trackPg ? [trackPg] : []), read, listings];
       const results = await ctx.measure(measured, ctx.sizes.history);
@@ -109,15 +117,19 @@ async function buildHistory(ctx, env, file, id, snapshots) {
   await runOnce(nodeCommand('tix track', [ctx.tixBin, 'track', `TMUSA:${id}`, '--db', file], { env }), ctx.runOptions());
   await withDuckDb(file, async (connection) => {
     const shifted = (table, columns) =>
-      `INSERT INTO ${table} SELECT ${columns.replace('api_timestamp', "api_timestamp - to_minutes(15 * i) AS api_timestamp")} FROM ${table}, range(1, ${snapshots}) AS steps(i)`;
-    await connection.run(shifted('snapshots', 'agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price'));
+      `INSERT INTO ${table} SELECT ${columns.replace('api_timestamp', 'api_timestamp - to_minutes(15 * i) AS api_timestamp')} FROM ${table}, range(1, ${snapshots}) AS steps(i)`;
+    await connection.run(
+      shifted('snapshots', 'agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price'),
+    );
     await connection.run(shifted('listings', 'agent, event_id, api_timestamp, listing_id, section, "row", quantity, price, extra'));
   });
   await expectSnapshots(file, snapshots);
 }
 
 async function expectSnapshots(file, expected) {
-  const stored = await withDuckDb(file, async (connection) => Number((await connection.runAndReadAll('SELECT count(*) AS n FROM snapshots')).getRowsJS()[0][0]));
+  const stored = await withDuckDb(file, async (connection) =>
+    Number((await connection.runAndReadAll('SELECT count(*) AS n FROM snapshots')).getRowsJS()[0][0]),
+  );
   if (stored !== expected) throw new Error(`history: ${file} holds ${stored} snapshots, not ${expected}`);
 }
 

@@ -16,14 +16,20 @@ export async function inventory(ctx) {
   const { latencyMs } = ctx.sizes.inventory;
   return withSandbox({ ...ctx.sandboxBase, events: 2_000, latencyMs }, async (sandbox) => {
     const ids = await futureTicketmasterIds(ctx, sandbox);
-    const tix = nodeCommand(`tix inventory TMUSA <${IDS} ids> -o csv`, [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'], {
-      env: ctx.tixEnv(sandbox),
-    });
+    const tix = nodeCommand(
+      `tix inventory TMUSA <${IDS} ids> -o csv`,
+      [ctx.tixBin, 'inventory', 'TMUSA', ids.join(','), '-o', 'csv', '--out', 'inventory.csv'],
+      {
+        env: ctx.tixEnv(sandbox),
+      },
+    );
     await runOnce(tix, ctx.runOptions());
     const loop = await curlLoop(ctx, sandbox, ids);
     if (loop) await checkSameRows(ctx, tix, loop);
     // For context: all ten requests at once instead of the default six (--concurrency is a setting).
-    const wide = nodeCommand(`tix inventory … --concurrency ${IDS / BATCH}`, [...tix.argv, '--concurrency', String(IDS / BATCH)], { env: tix.env });
+    const wide = nodeCommand(`tix inventory … --concurrency ${IDS / BATCH}`, [...tix.argv, '--concurrency', String(IDS / BATCH)], {
+      env: tix.env,
+    });
     const [tixResult, wideResult, loopResult] = await ctx.measure(loop ? [tix, wide, loop] : [tix, wide], ctx.sizes.inventory);
     if (!loopResult) return [ctx.skippedBaseline('curl | jq loop'), timeRow(tixResult), timeRow(wideResult)];
     return [

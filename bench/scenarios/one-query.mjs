@@ -12,7 +12,11 @@ export async function oneQuery(ctx) {
     const env = ctx.tixEnv(sandbox);
     // The same request tix sends (tix adds the time zone as q; TZ is UTC in the benchmark).
     const url = `${sandbox.url}/events?q=UTC&pageNumber=1&pageSize=50`;
-    const tix = nodeCommand('tix events search --page-size 50 -o json', [ctx.tixBin, 'events', 'search', '--page-size', '50', '-o', 'json'], { env });
+    const tix = nodeCommand(
+      'tix events search --page-size 50 -o json',
+      [ctx.tixBin, 'events', 'search', '--page-size', '50', '-o', 'json'],
+      { env },
+    );
     const curl = ctx.curlJq('curl -s … | jq .', url, '.');
     const commands = [nodeCommand('node -e 0', ['-e', '0']), tix, ...bareRequests(ctx, url), ...(curl ? [curl] : [])];
     const [node, tixResult, bareCjs, bareEsm, curlResult] = await ctx.measure(commands, ctx.sizes.query);

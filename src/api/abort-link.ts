@@ -20,7 +20,9 @@ export function link(target: AbortController, sources: readonly (AbortSignal | u
     targets.add(target);
     undo.push(() => targets.delete(target));
   }
-  return () => undo.forEach((fn) => fn());
+  return () => {
+    for (const fn of undo) fn();
+  };
 }
 
 function followersOf(source: AbortSignal): Set<AbortController> {

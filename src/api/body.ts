@@ -23,7 +23,9 @@ function codings(headers: Headers, endpoint: string): string[] {
     .filter((c) => c && c !== 'identity');
   for (const coding of list) {
     if (!(coding in decoders)) {
-      throw new ApiError(`the API answered ${endpoint} with an unsupported content-encoding "${maskSecrets(coding)}"`, ExitCode.ERROR, { endpoint });
+      throw new ApiError(`the API answered ${endpoint} with an unsupported content-encoding "${maskSecrets(coding)}"`, ExitCode.ERROR, {
+        endpoint,
+      });
     }
   }
   return list;
@@ -73,7 +75,10 @@ export function decodeStream(body: Readable, headers: Headers, endpoint: string)
 
 export function decodeError(error: unknown, coding: string, endpoint: string): ApiError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new ApiError(`could not decode the ${coding}-compressed response from ${endpoint}: ${reason}`, ExitCode.ERROR, { endpoint, cause: error });
+  return new ApiError(`could not decode the ${coding}-compressed response from ${endpoint}: ${reason}`, ExitCode.ERROR, {
+    endpoint,
+    cause: error,
+  });
 }
 
 export function mediaType(headers: Headers): string | undefined {
@@ -91,10 +96,14 @@ export function isJsonType(type: string | undefined): boolean {
 export function checkJsonType(headers: Headers, endpoint: string, status: number): void {
   const type = mediaType(headers);
   if (!isJsonType(type)) {
-    throw new ApiError(`expected JSON from ${endpoint} but got ${maskSecrets(type ?? '')} (HTTP ${status}); is the base URL right, or is a proxy in the way?`, ExitCode.ERROR, {
-      endpoint,
-      status,
-    });
+    throw new ApiError(
+      `expected JSON from ${endpoint} but got ${maskSecrets(type ?? '')} (HTTP ${status}); is the base URL right, or is a proxy in the way?`,
+      ExitCode.ERROR,
+      {
+        endpoint,
+        status,
+      },
+    );
   }
 }
 
@@ -110,8 +119,14 @@ export function parseJson(body: string, endpoint: string, status: number): unkno
   } catch (error) {
     // A proxy's or login page's HTML sent as application/json: say what it is rather than quote a parser
     // message about a '<'.
-    const reason = /^\s*</.test(text) ? 'it looks like an HTML page; is the base URL right, or is a proxy in the way?' : parserReason(error);
-    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
+    const reason = /^\s*</.test(text)
+      ? 'it looks like an HTML page; is the base URL right, or is a proxy in the way?'
+      : parserReason(error);
+    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${reason}`, ExitCode.ERROR, {
+      endpoint,
+      status,
+      cause: error,
+    });
   }
 }
 

@@ -9,7 +9,16 @@ import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
 import { resumableBody } from './resumable-body.js';
-import { backoffDelay, classifyNetworkError, decideRetry, MAX_RETRY_AFTER_MS, type NetworkFailure, RETRYABLE_STATUSES, type RetryDecision, sleep } from './retry.js';
+import {
+  backoffDelay,
+  classifyNetworkError,
+  decideRetry,
+  MAX_RETRY_AFTER_MS,
+  type NetworkFailure,
+  RETRYABLE_STATUSES,
+  type RetryDecision,
+  sleep,
+} from './retry.js';
 import { createDispatcher, ProxyRefused } from './http-transport.js';
 import { proxyFor, type ProxyRoute } from './proxy.js';
 import { queryString, type RelativeTarget } from './relative-target.js';
@@ -122,10 +131,7 @@ type Failure =
     }
   | { kind: 'network'; network: NetworkFailure; cause: unknown };
 
-type Outcome<R> =
-  | { ok: true; value: R; status: number }
-  | { ok: false; failure: Failure }
-  | { ok: false; fatal: ApiError };
+type Outcome<R> = { ok: true; value: R; status: number } | { ok: false; failure: Failure } | { ok: false; fatal: ApiError };
 
 /** The reason the per-attempt timer aborts with, told apart from the caller's own abort. */
 class AttemptTimedOut extends Error {}
@@ -155,14 +161,18 @@ export class ApiClient {
     if (typeof apiKey !== 'string' || apiKey === '') throw new TixError('no API key given', ExitCode.AUTH);
     // A newline or other control character would break the header (undici refuses it with a less clear error).
     if (/[\u0000-\u001f\u007f]/.test(apiKey) || /[^\u0000-\u00ff]/.test(apiKey)) {
-      throw new TixError('the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied', ExitCode.AUTH);
+      throw new TixError(
+        'the API key contains characters that cannot be sent in a header (a line break, or non-Latin-1 text); check how it was copied',
+        ExitCode.AUTH,
+      );
     }
     // From here on no message of this run shows it, whatever a server echoes back.
     treatAsSecret(apiKey);
     this.#base = parseBaseUrl(options.baseUrl, options.insecureHttp ?? false);
 
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs <= 0) throw new UsageError('--timeout must be a number of seconds greater than 0');
+    if (!Number.isFinite(this.#timeoutMs) || this.#timeoutMs <= 0)
+      throw new UsageError('--timeout must be a number of seconds greater than 0');
     this.#retries = options.retries ?? DEFAULT_RETRIES;
     if (!Number.isInteger(this.#retries) || this.#retries < 0) throw new UsageError('--retries must be a whole number, 0 or more');
 
@@ -253,11 +263,14 @@ export class ApiClient {
       status: first.status,
       retries: this.#retries,
       // What the stream relay throws for a broken connection: exit 5 with the network failure as its cause.
-      isCutOff: (error) => error instanceof ApiError && error.exitCode === ExitCode.UNAVAILABLE && classifyNetworkError(error.cause)?.retryable === true,
+      isCutOff: (error) =>
+        error instanceof ApiError && error.exitCode === ExitCode.UNAVAILABLE && classifyNetworkError(error.cause)?.retryable === true,
       wait: async (resume, delivered, error) => {
         const waitMs = backoffDelay(resume, this.#random);
         const code = classifyNetworkError((error as ApiError).cause)?.code ?? 'cut off';
-        this.#trace?.(`GET ${traceUrl}${this.#via()} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`);
+        this.#trace?.(
+          `GET ${traceUrl}${this.#via()} (resume ${resume + 1}/${this.#retries}) -> ${code} after ${delivered} bytes of the body; retrying in ${waitMs} ms (backoff)`,
+        );
         await this.#sleep(waitMs, signal);
       },
       reopen: async () => (await this.#openStream(path, query, init)).body,
@@ -280,10 +293,18 @@ export class ApiClient {
           if (signal.aborted) throw signal.reason;
           const network = classifyNetworkError(error);
           if (network) {
-            throw new ApiError(`the response from ${endpoint} was cut off: ${network.description}`, ExitCode.UNAVAILABLE, { endpoint, status, cause: error });
+            throw new ApiError(`the response from ${endpoint} was cut off: ${network.description}`, ExitCode.UNAVAILABLE, {
+              endpoint,
+              status,
+              cause: error,
+            });
           }
           const reason = error instanceof Error ? error.message : String(error);
-          throw new ApiError(`could not decode the response from ${endpoint}: ${reason}`, ExitCode.ERROR, { endpoint, status, cause: error });
+          throw new ApiError(`could not decode the response from ${endpoint}: ${reason}`, ExitCode.ERROR, {
+            endpoint,
+            status,
+            cause: error,
+          });
         } finally {
           discard(decoded);
           discard(response.body);
@@ -328,7 +349,11 @@ export class ApiClient {
           ? decideRetry(attempt, this.#retries, failure.kind === 'status' ? failure.retryAfterMs : undefined, this.#random)
           : { retry: false, why: 'final' };
         const result = failure.kind === 'status' ? `${failure.status} in ${elapsed}` : `${failure.network.code} after ${elapsed}`;
-        const next = decision.retry ? `retrying in ${decision.waitMs} ms (${decision.why})` : decision.why === 'final' ? 'not retried' : `giving up (${decision.why})`;
+        const next = decision.retry
+          ? `retrying in ${decision.waitMs} ms (${decision.why})`
+          : decision.why === 'final'
+            ? 'not retried'
+            : `giving up (${decision.why})`;
         this.#trace?.(`${line} -> ${result}; ${next}`);
 
         if (!decision.retry) throw this.#finalError(failure, target, attempt, decision.why === 'Retry-After too long');
@@ -367,7 +392,9 @@ export class ApiClient {
             // between chunks) rather than by a deadline that a very large download would overrun.
             clearTimeout(timer);
             const releases = [...handover.releases, unlink];
-            return () => releases.forEach((release) => release());
+            return () => {
+              for (const release of releases) release();
+            };
           },
         };
         return { ok: true, value: await consume(response, context), status };
@@ -420,7 +447,10 @@ export class ApiClient {
       const text = (await decodeBody(raw, response.headers, endpoint)).toString('utf8');
       const serverMessage = serverMessageFrom(text, response.headers);
       const notJson = notJsonAnswer(response.statusCode, response.headers, text);
-      return { ...(serverMessage === undefined ? {} : { serverMessage }), ...(notJson === undefined ? {} : { notJson: maskSecrets(notJson) }) };
+      return {
+        ...(serverMessage === undefined ? {} : { serverMessage }),
+        ...(notJson === undefined ? {} : { notJson: maskSecrets(notJson) }),
+      };
     } catch {
       return {};
     }
@@ -462,12 +492,19 @@ export class ApiClient {
       // tix connects to nothing but the proxy: a connection that could not be made is the proxy's.
       const reason = network.connecting ? `could not connect to the proxy: ${network.description}` : network.description;
       const { shown, variable } = this.#proxy;
-      return new ApiError(`cannot reach the API through the proxy ${shown} set in ${variable} (${endpoint}): ${reason}${gaveUp}`, ExitCode.UNAVAILABLE, {
-        endpoint,
-        cause,
-      });
+      return new ApiError(
+        `cannot reach the API through the proxy ${shown} set in ${variable} (${endpoint}): ${reason}${gaveUp}`,
+        ExitCode.UNAVAILABLE,
+        {
+          endpoint,
+          cause,
+        },
+      );
     }
-    return new ApiError(`could not reach the API at ${host} (${endpoint}): ${network.description}${gaveUp}`, ExitCode.UNAVAILABLE, { endpoint, cause });
+    return new ApiError(`could not reach the API at ${host} (${endpoint}): ${network.description}${gaveUp}`, ExitCode.UNAVAILABLE, {
+      endpoint,
+      cause,
+    });
   }
 
   /** For --debug: which proxy carried a request, its credentials masked. */
@@ -483,7 +520,6 @@ export class ApiClient {
       traceUrl: `${this.#base.origin}${full}${traceQuery(query)}`,
     };
   }
-
 }
 
 /** Response headers fit to show (`tix api -i`, errors): a key header's value whole, the key anywhere else. */

@@ -61,10 +61,22 @@ export function attemptsText(attempts: number): string {
  * The error for a final non-2xx status. `attempts` is mentioned only for the statuses tix retries, where
  * "after 4 attempts" tells the user that waiting already happened.
  */
-export function errorForStatus(status: number, endpoint: string, serverMessage: string | undefined, attempts: number, extra?: string, headers?: Headers): ApiError {
+export function errorForStatus(
+  status: number,
+  endpoint: string,
+  serverMessage: string | undefined,
+  attempts: number,
+  extra?: string,
+  headers?: Headers,
+): ApiError {
   const where = `(HTTP ${status} from ${endpoint})`;
   const said = serverMessage ? `: ${serverMessage}` : '';
-  const details = { endpoint, status, ...(serverMessage === undefined ? {} : { serverMessage }), ...(headers === undefined ? {} : { headers }) };
+  const details = {
+    endpoint,
+    status,
+    ...(serverMessage === undefined ? {} : { serverMessage }),
+    ...(headers === undefined ? {} : { headers }),
+  };
   const tail = extra ? `; ${extra}` : '';
   switch (status) {
     case 401:
@@ -78,11 +90,19 @@ export function errorForStatus(status: number, endpoint: string, serverMessage: 
     case 404:
       return new ApiError(`not found ${where}${said}`, ExitCode.NOT_FOUND, details);
     case 429:
-      return new ApiError(`rate limited by the API ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`, ExitCode.UNAVAILABLE, details);
+      return new ApiError(
+        `rate limited by the API ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`,
+        ExitCode.UNAVAILABLE,
+        details,
+      );
     case 502:
     case 503:
     case 504:
-      return new ApiError(`the API is unavailable ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`, ExitCode.UNAVAILABLE, details);
+      return new ApiError(
+        `the API is unavailable ${where}, gave up after ${attemptsText(attempts)}${said}${tail}`,
+        ExitCode.UNAVAILABLE,
+        details,
+      );
     case 400:
       return new ApiError(`the API rejected the request as malformed ${where}${said}`, ExitCode.ERROR, details);
     default:

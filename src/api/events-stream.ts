@@ -28,6 +28,7 @@ export function emptyPage(confirm: () => Promise<void>): DeferredEventsPage {
       await confirm();
       return { events: [] };
     },
+    // biome-ignore lint/correctness/useYield: an empty page has no batch to yield; it only waits for the base URL to be confirmed.
     batches: async function* () {
       await confirm();
     },
@@ -61,9 +62,11 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
     const batch: EventListing[] = [];
     for (const event of events) {
       if (event.path.length === 0) {
-        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'object')) expectObject(event.type === 'value' ? event.value : [], endpoint);
+        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'object'))
+          expectObject(event.type === 'value' ? event.value : [], endpoint);
       } else if (event.path[0] === 'events') {
-        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'array')) expectArrayField({ events: event.type === 'value' ? event.value : {} }, 'events', endpoint);
+        if (event.type === 'value' || (event.type === 'open' && event.kind !== 'array'))
+          expectArrayField({ events: event.type === 'value' ? event.value : {} }, 'events', endpoint);
         if (event.type === 'open') sawEvents = true;
         if (event.type === 'items') for (const item of event.items) batch.push(expectEvent(item, endpoint, `events[${index++}]`));
       }
@@ -82,7 +85,11 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
     check(parser.end());
   } catch (error) {
     if (!(error instanceof JsonStreamError)) throw error;
-    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, { endpoint, status, cause: error });
+    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
+      endpoint,
+      status,
+      cause: error,
+    });
   }
   if (!sawEvents) expectArrayField({}, 'events', endpoint);
 }

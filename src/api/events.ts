@@ -87,9 +87,18 @@ export async function getEvent(client: ApiClient, serviceEventId: string, init?:
  * "event listing data", so `{ events: [...] }`, a bare array and a single listing are all accepted and
  * given the list shape; other top-level fields of an object answer are kept.
  */
-export async function getEventsByAgentIds(client: ApiClient, agent: string, agentIds: readonly string[], init?: RequestInit): Promise<EventsResponse> {
+export async function getEventsByAgentIds(
+  client: ApiClient,
+  agent: string,
+  agentIds: readonly string[],
+  init?: RequestInit,
+): Promise<EventsResponse> {
   const path = ['events', agent, agentIds];
-  const body = await explainNotFound(client, client.get<unknown>(path, undefined, init), `no ${agent} event found for id ${agentIds.join(', ')}`);
+  const body = await explainNotFound(
+    client,
+    client.get<unknown>(path, undefined, init),
+    `no ${agent} event found for id ${agentIds.join(', ')}`,
+  );
   const endpoint = endpointFor(path);
   if (Array.isArray(body)) return expectEventList({ events: body }, endpoint);
   if (!isObject(body)) throw shapeError(endpoint, 'expected a JSON object or array');
@@ -107,10 +116,19 @@ export interface EventsByAgentParams {
 }
 
 /** GET /events/{agent}: an agent's events, paged. 404 means the agent is unknown (exit 4). */
-export async function listEventsByAgent(client: ApiClient, agent: string, params: EventsByAgentParams = {}, init?: RequestInit): Promise<EventsResponse> {
+export async function listEventsByAgent(
+  client: ApiClient,
+  agent: string,
+  params: EventsByAgentParams = {},
+  init?: RequestInit,
+): Promise<EventsResponse> {
   const { dateFrom, dateTo, eventName, pageNumber, pageSize } = params;
   const path = ['events', agent];
-  const body = await explainNotFound(client, client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init), `agent ${agent} not found`);
+  const body = await explainNotFound(
+    client,
+    client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init),
+    `agent ${agent} not found`,
+  );
   const endpoint = endpointFor(path);
   const page = expectEventList(expectObject(body, endpoint), endpoint);
   // A later page's 404 (the end) needs no probe after this.

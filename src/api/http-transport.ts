@@ -115,7 +115,10 @@ async function loadUndici(): Promise<typeof import('undici')> {
 /** undici's errors for a proxy's refusal, which carry the status only in their message. */
 function refusal(error: unknown, target: URL, proxy: ProxyRoute): ProxyRefused | undefined {
   const message = error instanceof Error ? error.message : '';
-  const status = Number(/^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message)?.[1] ?? /^Proxy Authentication Required \((407)\)$/.exec(message)?.[1]);
+  const status = Number(
+    /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message)?.[1] ??
+      /^Proxy Authentication Required \((407)\)$/.exec(message)?.[1],
+  );
   if (!status) return undefined;
   const tunnel = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
   if (status === 407) {

@@ -68,7 +68,9 @@ async function probe(client: ProbeClient): Promise<void> {
   } catch (error) {
     // A non-JSON 404 is already a NotTheApiError (client.ts); a JSON 404 to an unfiltered search is not the API either.
     if (isNotFound(error)) {
-      throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, `404 ${mediaType(error.headers ?? {}) ?? 'without a content type'}`, { status: 404 });
+      throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, `404 ${mediaType(error.headers ?? {}) ?? 'without a content type'}`, {
+        status: 404,
+      });
     }
     throw error;
   }
@@ -77,7 +79,12 @@ async function probe(client: ProbeClient): Promise<void> {
   const notJson = notJsonAnswer(status, headers, text);
   if (notJson !== undefined) throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, notJson, { status });
   if (!isEventList(jsonOf(text)?.value)) {
-    throw new NotTheApiError(client.baseUrl, PROBE_ENDPOINT, `${status} ${mediaType(headers) ?? 'JSON'} that is not the documented {"events": [...]} of evt_ ids`, { status });
+    throw new NotTheApiError(
+      client.baseUrl,
+      PROBE_ENDPOINT,
+      `${status} ${mediaType(headers) ?? 'JSON'} that is not the documented {"events": [...]} of evt_ ids`,
+      { status },
+    );
   }
 }
 
@@ -85,7 +92,16 @@ async function probe(client: ProbeClient): Promise<void> {
 function isEventList(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const { events } = body as { events?: unknown };
-  return Array.isArray(events) && events.every((event) => typeof event === 'object' && event !== null && typeof (event as { id?: unknown }).id === 'string' && (event as { id: string }).id.startsWith('evt_'));
+  return (
+    Array.isArray(events) &&
+    events.every(
+      (event) =>
+        typeof event === 'object' &&
+        event !== null &&
+        typeof (event as { id?: unknown }).id === 'string' &&
+        (event as { id: string }).id.startsWith('evt_'),
+    )
+  );
 }
 
 /** The parsed body (a byte-order mark allowed, as in parseJson), or undefined when it is not JSON. */

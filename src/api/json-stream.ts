@@ -199,7 +199,7 @@ export class JsonStreamParser {
     }
   }
 
-  #expectKey(frame: Frame, chunk: Buffer, i: number, c: number): number {
+  #expectKey(frame: Frame, _chunk: Buffer, i: number, c: number): number {
     if (c !== QUOTE) this.#fail(c, i);
     this.#capture = { parts: [], start: i, form: 'string', depth: 0, inString: true, escaped: false, role: 'key', path: frame.path };
     return i + 1;
@@ -297,7 +297,10 @@ export class JsonStreamParser {
       }
       return;
     }
-    const text = capture.parts.length === 0 ? chunk.toString('utf8', capture.start, end) : Buffer.concat([...capture.parts, chunk.subarray(0, end)]).toString('utf8');
+    const text =
+      capture.parts.length === 0
+        ? chunk.toString('utf8', capture.start, end)
+        : Buffer.concat([...capture.parts, chunk.subarray(0, end)]).toString('utf8');
     if (capture.role === 'key') {
       const frame = this.#stack[this.#stack.length - 1]!;
       frame.key = this.#parse(text) as string;
@@ -339,7 +342,8 @@ export class JsonStreamParser {
   }
 
   #flushRegion(chunk: Buffer): void {
-    if (this.#regionEnd > this.#regionStart && this.#regionStart >= 0) this.#batchTexts.push(chunk.toString('utf8', this.#regionStart, this.#regionEnd));
+    if (this.#regionEnd > this.#regionStart && this.#regionStart >= 0)
+      this.#batchTexts.push(chunk.toString('utf8', this.#regionStart, this.#regionEnd));
     this.#regionStart = -1;
     this.#regionEnd = -1;
   }
@@ -377,8 +381,12 @@ function matches(pattern: readonly string[], path: JsonPath): boolean {
 }
 
 /** The events of a whole byte stream, chunk by chunk: the next chunk is read only when these are consumed. */
-export async function* jsonStreamEvents(source: AsyncIterable<Buffer | Uint8Array>, streamed: readonly (readonly string[])[]): AsyncGenerator<JsonStreamEvent> {
+export async function* jsonStreamEvents(
+  source: AsyncIterable<Buffer | Uint8Array>,
+  streamed: readonly (readonly string[])[],
+): AsyncGenerator<JsonStreamEvent> {
   const parser = new JsonStreamParser(streamed);
-  for await (const chunk of source) yield* parser.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  for await (const chunk of source)
+    yield* parser.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   yield* parser.end();
 }

@@ -28,8 +28,14 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * the end is found by looking: a short page, an empty page, or a 404 past the first page. Pages requested
  * beyond the end are aborted and ignored, as is everything in flight when the consumer stops early.
  */
-export function paginate<T>(fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<T[]>, opts: PaginateOptions): AsyncGenerator<T[], void, undefined>;
-export function paginate<P, T>(fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<P>, opts: DeferredPaginateOptions<P, T>): AsyncGenerator<T[], void, undefined>;
+export function paginate<T>(
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<T[]>,
+  opts: PaginateOptions,
+): AsyncGenerator<T[], void, undefined>;
+export function paginate<P, T>(
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<P>,
+  opts: DeferredPaginateOptions<P, T>,
+): AsyncGenerator<T[], void, undefined>;
 export async function* paginate<T>(
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<unknown>,
   opts: PaginateOptions & { items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>> },

@@ -64,7 +64,10 @@ export function bypassesProxy(hostname: string, port: number, noProxy: string): 
 
 /** Lower case, without IPv6 brackets or a trailing dot: the form hosts are compared in. */
 function bare(host: string): string {
-  return host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** `host`, `host:port`, `[v6]:port` or a bare IPv6 address (whose colons are not a port). */

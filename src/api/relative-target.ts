@@ -48,18 +48,25 @@ export function encodeField(raw: string): string {
 
 /** The target's query with every `name` parameter replaced by one `name=value` at the end. */
 export function withParameter(target: RelativeTarget, name: string, value: string): RelativeTarget {
-  return { path: target.path, query: [...target.query.filter((piece) => parameterName(piece) !== name), `${encodeURIComponent(name)}=${encodeURIComponent(value)}`] };
+  return {
+    path: target.path,
+    query: [...target.query.filter((piece) => parameterName(piece) !== name), `${encodeURIComponent(name)}=${encodeURIComponent(value)}`],
+  };
 }
 
 /** The decoded values of every `name` parameter, in order. */
 export function parameterValues(target: RelativeTarget, name: string): string[] {
-  return target.query.filter((piece) => parameterName(piece) === name).map((piece) => decodeQueryPart(piece.includes('=') ? piece.slice(piece.indexOf('=') + 1) : ''));
+  return target.query
+    .filter((piece) => parameterName(piece) === name)
+    .map((piece) => decodeQueryPart(piece.includes('=') ? piece.slice(piece.indexOf('=') + 1) : ''));
 }
 
 /** `?a=1&b=2`, or "" without parameters; for --debug, secret values masked. */
 export function queryString(target: RelativeTarget, forTrace = false): string {
   if (target.query.length === 0) return '';
-  const pieces = forTrace ? target.query.map((piece) => (isSecretParam(parameterName(piece)) ? `${piece.split('=')[0]}=***` : piece)) : target.query;
+  const pieces = forTrace
+    ? target.query.map((piece) => (isSecretParam(parameterName(piece)) ? `${piece.split('=')[0]}=***` : piece))
+    : target.query;
   return `?${pieces.join('&')}`;
 }
 
@@ -91,10 +98,13 @@ function parseRelative(relative: string, input: string): RelativeTarget {
   const rawQuery = mark === -1 ? '' : withoutSlash.slice(mark + 1);
 
   if (BAD_ESCAPE.test(withoutSlash)) {
-    throw refused(input, "a '%' is not followed by two hex digits (write it as %25, or pass the value with -f name=value, which encodes it)");
+    throw refused(
+      input,
+      "a '%' is not followed by two hex digits (write it as %25, or pass the value with -f name=value, which encodes it)",
+    );
   }
   const segments = rawPath.split('/');
-  segments.forEach((segment, index) => checkSegment(segment, index === segments.length - 1, input));
+  for (const [index, segment] of segments.entries()) checkSegment(segment, index === segments.length - 1, input);
 
   const query = rawQuery === '' ? [] : rawQuery.split('&');
   for (const piece of query) checkParameterName(parameterName(piece), `<path> '${shown(input)}'`);

@@ -113,7 +113,14 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
     const connecting = CONNECTING.has(code) ? { connecting: true } : {};
     if (code in TRANSIENT) return { code, description: `${TRANSIENT[code]} (${code})`, retryable: true, timeout: false, ...connecting };
     if (code in PERMANENT) {
-      return { code, description: `${PERMANENT[code]} (${code})`, retryable: false, timeout: false, ...connecting, ...(UNTRUSTED.has(code) ? { untrusted: true } : {}) };
+      return {
+        code,
+        description: `${PERMANENT[code]} (${code})`,
+        retryable: false,
+        timeout: false,
+        ...connecting,
+        ...(UNTRUSTED.has(code) ? { untrusted: true } : {}),
+      };
     }
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
       return { code, description: `TLS failure (${code})`, retryable: false, timeout: false };

@@ -31,7 +31,13 @@ export interface SalesDetailsBody {
 }
 
 /** Sends the request; errors before the body (a status, the network) are thrown here, like getSalesDetails's. */
-export async function openSalesDetails(client: ApiClient, provider: string, eventId: string, range: SalesRange = {}, init?: RequestInit): Promise<SalesDetailsBody> {
+export async function openSalesDetails(
+  client: ApiClient,
+  provider: string,
+  eventId: string,
+  range: SalesRange = {},
+  init?: RequestInit,
+): Promise<SalesDetailsBody> {
   const path = ['events', provider, eventId, 'sales-details'];
   const query = { startDate: range.startDate, endDate: range.endDate };
   const response = await explainNotFound(client, client.getStream(path, query, init), `event ${eventId} not found at provider ${provider}`);
@@ -51,7 +57,10 @@ export async function* salesDetailsParts(response: SalesDetailsBody): AsyncGener
  * The body's bytes unchanged (-o json), each chunk checked before it is passed on. Nothing is passed on
  * until salesDetails has been seen to be an array, so a body of the wrong shape writes nothing at all.
  */
-export async function* checkedSalesDetailsBytes(response: SalesDetailsBody, counted: { days: number } = { days: 0 }): AsyncGenerator<Buffer> {
+export async function* checkedSalesDetailsBytes(
+  response: SalesDetailsBody,
+  counted: { days: number } = { days: 0 },
+): AsyncGenerator<Buffer> {
   const reader = new SalesDetailsReader(response.endpoint, false, counted);
   let held: Buffer[] | undefined = [];
   for await (const { chunk, events } of parsed(response)) {
@@ -77,7 +86,8 @@ async function* parsed({ endpoint, status, body }: SalesDetailsBody): AsyncGener
     bytes += chunk.length;
     yield { chunk, events: check(() => parser.push(chunk)) };
   }
-  if (bytes === 0) throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
+  if (bytes === 0)
+    throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
   yield { chunk: Buffer.alloc(0), events: check(() => parser.end()) };
 
   function check(read: () => JsonStreamEvent[]): JsonStreamEvent[] {
@@ -85,7 +95,11 @@ async function* parsed({ endpoint, status, body }: SalesDetailsBody): AsyncGener
       return read();
     } catch (error) {
       if (!(error instanceof JsonStreamError)) throw error;
-      throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, { endpoint, status, cause: error });
+      throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
+        endpoint,
+        status,
+        cause: error,
+      });
     }
   }
 }
@@ -148,7 +162,8 @@ class SalesDetailsReader {
       if (event.type === 'items') throw this.#problem(`a day in "salesDetails" is not an object (${kind(event.items[0])})`);
       if (event.type === 'open') {
         this.#sawDays = true;
-        if (this.emit && typeof this.#header.marketplaceId === 'string') yield { kind: 'header', header: { ...this.#header } as EventHeader };
+        if (this.emit && typeof this.#header.marketplaceId === 'string')
+          yield { kind: 'header', header: { ...this.#header } as EventHeader };
         else if (this.emit) this.#held = [];
       }
       return;
@@ -203,12 +218,15 @@ class SalesDetailsReader {
       return [];
     }
     if (event.type === 'value' || (event.type === 'open' && event.kind !== 'array')) {
-      throw this.#problem(`salesDetails[${String(path[1])}].soldTickets is not an array (${event.type === 'value' ? kind(event.value) : 'an object'})`);
+      throw this.#problem(
+        `salesDetails[${String(path[1])}].soldTickets is not an array (${event.type === 'value' ? kind(event.value) : 'an object'})`,
+      );
     }
     if (event.type !== 'items' || event.items.length === 0) return [];
     const sales = event.items as SoldTicket[];
     for (const sale of sales) {
-      if (typeof sale !== 'object' || sale === null || Array.isArray(sale)) throw this.#problem(`a sale in salesDetails[${String(path[1])}] is not an object (${kind(sale)})`);
+      if (typeof sale !== 'object' || sale === null || Array.isArray(sale))
+        throw this.#problem(`a sale in salesDetails[${String(path[1])}] is not an object (${kind(sale)})`);
     }
     if (typeof day.fields.date === 'string') return [{ kind: 'sales', date: day.fields.date, sales }];
     (day.waiting ??= []).push(...sales);

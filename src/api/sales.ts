@@ -12,12 +12,24 @@ export interface SalesRange {
 }
 
 /** GET /events/{provider}/{eventId}/sales-summary: daily totals (seed 4.6). */
-export async function getSalesSummary(client: ApiClient, provider: string, eventId: string, range: SalesRange = {}, init?: RequestInit): Promise<SalesSummaryResponse> {
+export async function getSalesSummary(
+  client: ApiClient,
+  provider: string,
+  eventId: string,
+  range: SalesRange = {},
+  init?: RequestInit,
+): Promise<SalesSummaryResponse> {
   return getSales<SalesSummaryResponse>(client, provider, eventId, 'sales-summary', 'salesData', range, init);
 }
 
 /** GET /events/{provider}/{eventId}/sales-details: every sale, grouped by day (seed 4.7). */
-export async function getSalesDetails(client: ApiClient, provider: string, eventId: string, range: SalesRange = {}, init?: RequestInit): Promise<SalesDetailsResponse> {
+export async function getSalesDetails(
+  client: ApiClient,
+  provider: string,
+  eventId: string,
+  range: SalesRange = {},
+  init?: RequestInit,
+): Promise<SalesDetailsResponse> {
   return getSales<SalesDetailsResponse>(client, provider, eventId, 'sales-details', 'salesDetails', range, init);
 }
 

@@ -31,7 +31,8 @@ export function expectObject(value: unknown, endpoint: string): JsonObject {
 /** Checks that `object[field]` is an array and returns it. */
 export function expectArrayField(object: JsonObject, field: string, endpoint: string): unknown[] {
   const value = object[field];
-  if (!Array.isArray(value)) throw shapeError(endpoint, `"${field}" is ${value === undefined ? 'missing' : `not an array (${kind(value)})`}`);
+  if (!Array.isArray(value))
+    throw shapeError(endpoint, `"${field}" is ${value === undefined ? 'missing' : `not an array (${kind(value)})`}`);
   return value;
 }
 
@@ -45,6 +46,6 @@ export function expectEvent(value: unknown, endpoint: string, where: string): Ev
 /** Checks a `{ events: [...] }` body in place and returns it as typed. */
 export function expectEventList<T extends JsonObject>(object: T, endpoint: string): T & { events: EventListing[] } {
   const events = expectArrayField(object, 'events', endpoint);
-  events.forEach((event, index) => expectEvent(event, endpoint, `events[${index}]`));
+  for (const [index, event] of events.entries()) expectEvent(event, endpoint, `events[${index}]`);
   return object as T & { events: EventListing[] };
 }

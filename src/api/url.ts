@@ -53,7 +53,10 @@ loopback.addAddress('::1', 'ipv6');
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: traffic that never leaves this machine. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   if (host === 'localhost') return true;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return loopback.check(host, 'ipv4');
   if (host.includes(':')) {

@@ -40,9 +40,18 @@ export function buildProgram(): Command {
     .addHelpText('after', `\n${EXIT_CODES}\n\n${ENVIRONMENT}\n`);
   addExamples(program, [
     { description: 'No key yet? Search the built-in sandbox', command: 'tix --sandbox events search --category concerts' },
-    { description: 'Concerts in the next 30 days, as a table', command: 'tix events search --category concerts --date next-30-days -o table' },
-    { description: 'Current Ticketmaster listings of one event, to a CSV file', command: 'tix inventory TMUSA G5v8HKyBKZbyJN --out listings.csv' },
-    { description: 'Resale sales of an event over the last 30 days, as a chart', command: 'tix sales summary 101459428 --from -30d --chart' },
+    {
+      description: 'Concerts in the next 30 days, as a table',
+      command: 'tix events search --category concerts --date next-30-days -o table',
+    },
+    {
+      description: 'Current Ticketmaster listings of one event, to a CSV file',
+      command: 'tix inventory TMUSA G5v8HKyBKZbyJN --out listings.csv',
+    },
+    {
+      description: 'Resale sales of an event over the last 30 days, as a chart',
+      command: 'tix sales summary 101459428 --from -30d --chart',
+    },
   ]);
 
   for (const { parent, build } of COMMANDS) {

@@ -21,9 +21,17 @@ export class ConfigFileError extends TixError {
 export function unreadableConfigFile(path: string, error: NodeJS.ErrnoException): ConfigFileError {
   switch (error.code) {
     case 'EISDIR':
-      return new ConfigFileError(path, 'it is a folder, not a file', "remove or rename that folder ('tix config path' prints where the file goes)");
+      return new ConfigFileError(
+        path,
+        'it is a folder, not a file',
+        "remove or rename that folder ('tix config path' prints where the file goes)",
+      );
     case 'ENOTDIR':
-      return new ConfigFileError(path, `${firstFileOnTheWay(path)} is a file, not a folder`, 'set TIX_CONFIG_DIR to a folder, or move that file');
+      return new ConfigFileError(
+        path,
+        `${firstFileOnTheWay(path)} is a file, not a folder`,
+        'set TIX_CONFIG_DIR to a folder, or move that file',
+      );
     case 'EACCES':
     case 'EPERM':
       return new ConfigFileError(path, 'permission denied', `give yourself read access to it (chmod 600 ${path})`);
@@ -37,12 +45,18 @@ export function unwritableConfigFile(path: string, error: NodeJS.ErrnoException)
   // access names the folder tested; mkdir, open and rename name what they tried to create in a folder.
   const folder = error.syscall === 'access' ? (error.path ?? dirname(path)) : dirname(error.path ?? path);
   const why =
-    error.code === 'EROFS' ? `the folder ${folder} is read-only`
-    : error.code === 'EACCES' || error.code === 'EPERM' ? `permission denied on the folder ${folder}`
-    : error.code === 'ENOTDIR' ? `${firstFileOnTheWay(path)} is a file, not a folder`
-    : error.code === 'ENOSPC' ? 'no space left on the device'
-    : error.message;
-  return new TixError(`cannot write the config file ${path}: ${why}; set TIX_CONFIG_DIR to a folder you can write to`, ExitCode.ERROR, { cause: error });
+    error.code === 'EROFS'
+      ? `the folder ${folder} is read-only`
+      : error.code === 'EACCES' || error.code === 'EPERM'
+        ? `permission denied on the folder ${folder}`
+        : error.code === 'ENOTDIR'
+          ? `${firstFileOnTheWay(path)} is a file, not a folder`
+          : error.code === 'ENOSPC'
+            ? 'no space left on the device'
+            : error.message;
+  return new TixError(`cannot write the config file ${path}: ${why}; set TIX_CONFIG_DIR to a folder you can write to`, ExitCode.ERROR, {
+    cause: error,
+  });
 }
 
 /** The nearest existing part of the file's folder path; when ENOTDIR is the error, it is a file. */

@@ -77,7 +77,10 @@ export function parseTimeZone(name: string, raw: string): string {
 export function parseOutputFormat(name: string, raw: string, allowed: readonly Format[] = FORMATS): Format {
   const value = raw.toLowerCase();
   if (!isFormat(value) || !allowed.includes(value)) {
-    const why = isFormat(value) && needsFile(value) ? ` (${value} is written only to a file, one run at a time: --out FILE${extensionOf(value)})` : '';
+    const why =
+      isFormat(value) && needsFile(value)
+        ? ` (${value} is written only to a file, one run at a time: --out FILE${extensionOf(value)})`
+        : '';
     throw new UsageError(`${name} must be one of ${allowed.join(', ')}, not '${raw}'${why}`);
   }
   return value;

@@ -53,11 +53,12 @@ export { systemTimeZone } from './system-time-zone.js';
 /** Flag, then environment, then the stored profile, then the default. */
 export async function resolveSettings(input: SettingsInput): Promise<ResolvedSettings> {
   const { flags, env } = input;
-  const profile = input.profileFlag !== undefined
-    ? validateProfileName('--profile', input.profileFlag)
-    : env.TIX_PROFILE
-      ? validateProfileName('TIX_PROFILE', env.TIX_PROFILE)
-      : 'default';
+  const profile =
+    input.profileFlag !== undefined
+      ? validateProfileName('--profile', input.profileFlag)
+      : env.TIX_PROFILE
+        ? validateProfileName('TIX_PROFILE', env.TIX_PROFILE)
+        : 'default';
 
   const config: ConfigRead = input.readConfig ? await input.readConfig() : {};
   const stored = config.store?.profile(profile);
@@ -84,7 +85,12 @@ export async function resolveSettings(input: SettingsInput): Promise<ResolvedSet
         // A bad stored value fails only the runs that use it, so `config set` and `config unset` can repair it.
         const profileFlag = profile === 'default' ? '' : ` --profile ${profile}`;
         const fix = new UsageError(`${(error as Error).message}; change it with 'tix config set ${key} <value>${profileFlag}'`);
-        Object.defineProperty(values, key, { enumerable: true, get: () => { throw fix; } });
+        Object.defineProperty(values, key, {
+          enumerable: true,
+          get: () => {
+            throw fix;
+          },
+        });
       }
     } else {
       values[key] = key === 'timezone' ? systemTimeZone(env) : (SETTING_DEFAULTS as Record<string, unknown>)[key];

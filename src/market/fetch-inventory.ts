@@ -31,7 +31,12 @@ export interface InventoryFetch {
  * One agent's inventory for any number of its event ids: the API's limit of 10 ids per request, up to
  * `concurrency` requests at once. `inventory`, `track` and `watch` all fetch through here.
  */
-export async function fetchInventory(client: ApiClient, agent: string, ids: readonly string[], options: InventoryFetchOptions): Promise<InventoryFetch> {
+export async function fetchInventory(
+  client: ApiClient,
+  agent: string,
+  ids: readonly string[],
+  options: InventoryFetchOptions,
+): Promise<InventoryFetch> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += INVENTORY_IDS_MAX) batches.push(ids.slice(i, i + INVENTORY_IDS_MAX));
   const init = options.signal ? { signal: options.signal } : undefined;

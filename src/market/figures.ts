@@ -20,7 +20,10 @@ export interface MarketFigures {
 }
 
 export function marketFigures(listings: readonly PricedListing[]): MarketFigures {
-  const prices = listings.map((l) => l.price).filter((p) => Number.isFinite(p)).sort((a, b) => a - b);
+  const prices = listings
+    .map((l) => l.price)
+    .filter((p) => Number.isFinite(p))
+    .sort((a, b) => a - b);
   const tickets = listings.reduce((n, l) => n + (Number.isFinite(l.quantity) ? l.quantity : 0), 0);
   if (prices.length === 0) return { listings: listings.length, tickets, minPrice: null, medianPrice: null, maxPrice: null };
   return { listings: listings.length, tickets, minPrice: prices[0]!, medianPrice: median(prices), maxPrice: prices[prices.length - 1]! };

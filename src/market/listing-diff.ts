@@ -26,7 +26,10 @@ export function byListingId<L extends DiffableListing>(listings: readonly L[]): 
  * listings no longer there (`removed`, with their last known figures). Applying them to `previous` gives
  * `current`'s ids, prices and quantities. No previous state (the first poll) makes every listing `added`.
  */
-export function diffListings<L extends DiffableListing>(previous: ReadonlyMap<string, L>, current: ReadonlyMap<string, L>): ListingChange<L>[] {
+export function diffListings<L extends DiffableListing>(
+  previous: ReadonlyMap<string, L>,
+  current: ReadonlyMap<string, L>,
+): ListingChange<L>[] {
   const changes: ListingChange<L>[] = [];
   for (const [id, listing] of current) {
     const before = previous.get(id);

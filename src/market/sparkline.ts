@@ -20,7 +20,9 @@ export function sparkline(values: readonly number[], width: number): Sparkline {
   const buckets: number[] = [];
   for (let i = 0; i < values.length; i += perMark) buckets.push(values.slice(i, i + perMark).reduce((sum, v) => sum + v, 0));
   const max = buckets.reduce((m, v) => Math.max(m, v), 0);
-  const line = buckets.map((v) => (v <= 0 || max <= 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.ceil((v / max) * BARS.length) - 1)])).join('');
+  const line = buckets
+    .map((v) => (v <= 0 || max <= 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.ceil((v / max) * BARS.length) - 1)]))
+    .join('');
   return { line, perMark, max };
 }
 

@@ -1,4 +1,3 @@
-import { UsageError } from '../shared/errors.js';
 import { collectColumns } from './flatten.js';
 
 export interface ColumnChoice {
@@ -27,4 +26,3 @@ export function resolveColumns({ documented, records, fields, last = [] }: Colum
   const trailing = last.filter((column) => columns.delete(column));
   return [...columns, ...trailing];
 }
-

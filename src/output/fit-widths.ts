@@ -49,7 +49,13 @@ export function planTable(columns: readonly ColumnWidth[], dropOrder: readonly n
   let shown = columns.map((_, i) => i);
   const room = () => width - shown.length * FRAME_PER_COLUMN - 1;
   const needs = (min: (c: ColumnWidth) => number) => shown.reduce((sum, i) => sum + min(columns[i]!), 0);
-  const plan = () => ({ shown, widths: fitWidths(shown.map((i) => columns[i]!), room()) });
+  const plan = () => ({
+    shown,
+    widths: fitWidths(
+      shown.map((i) => columns[i]!),
+      room(),
+    ),
+  });
   for (const next of [...dropOrder, undefined]) {
     if (needs((c) => (c.cuttable ? Math.min(c.natural, READABLE_TEXT_WIDTH) : c.natural)) <= room()) return plan();
     if (next === undefined || shown.length === 1) break;

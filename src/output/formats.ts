@@ -24,10 +24,26 @@ interface FormatSpec {
 const TABLE = {
   table: { extensions: [], extensionRank: 0, rows: true, forPeople: true, needsFile: false, excelSafe: false, jsonValues: false },
   json: { extensions: ['.json'], extensionRank: 3, rows: false, forPeople: false, needsFile: false, excelSafe: false, jsonValues: false },
-  ndjson: { extensions: ['.ndjson', '.jsonl'], extensionRank: 4, rows: true, forPeople: false, needsFile: false, excelSafe: false, jsonValues: true },
+  ndjson: {
+    extensions: ['.ndjson', '.jsonl'],
+    extensionRank: 4,
+    rows: true,
+    forPeople: false,
+    needsFile: false,
+    excelSafe: false,
+    jsonValues: true,
+  },
   csv: { extensions: ['.csv'], extensionRank: 1, rows: true, forPeople: false, needsFile: false, excelSafe: true, jsonValues: false },
   tsv: { extensions: ['.tsv'], extensionRank: 2, rows: true, forPeople: false, needsFile: false, excelSafe: true, jsonValues: false },
-  parquet: { extensions: ['.parquet'], extensionRank: 5, rows: true, forPeople: false, needsFile: true, excelSafe: false, jsonValues: false },
+  parquet: {
+    extensions: ['.parquet'],
+    extensionRank: 5,
+    rows: true,
+    forPeople: false,
+    needsFile: true,
+    excelSafe: false,
+    jsonValues: false,
+  },
 } as const satisfies Record<string, FormatSpec>;
 
 export type Format = keyof typeof TABLE;
@@ -45,7 +61,9 @@ export const SETTING_FORMATS = FORMATS.filter((format) => !TABLE[format].needsFi
 export const EXCEL_SAFE_FORMATS = FORMATS.filter((format) => TABLE[format].excelSafe);
 
 /** Every extension `--out FILE` knows, in the order a refusal lists them. */
-export const KNOWN_EXTENSIONS = [...FORMATS].sort((a, b) => TABLE[a].extensionRank - TABLE[b].extensionRank).flatMap((format) => TABLE[format].extensions);
+export const KNOWN_EXTENSIONS = [...FORMATS]
+  .sort((a, b) => TABLE[a].extensionRank - TABLE[b].extensionRank)
+  .flatMap((format) => TABLE[format].extensions);
 
 export function isFormat(value: string): value is Format {
   return Object.hasOwn(TABLE, value);

@@ -17,7 +17,10 @@ export interface JsonListWriter {
  * so memory stays flat. The text is exactly what JSON.stringify of the whole object would give. With
  * `fields` (--fields) each item keeps only those fields, as in ndjson.
  */
-export function createJsonListWriter(sink: Sink, options: { key: string; pretty: boolean; fields?: readonly string[] | undefined }): JsonListWriter {
+export function createJsonListWriter(
+  sink: Sink,
+  options: { key: string; pretty: boolean; fields?: readonly string[] | undefined },
+): JsonListWriter {
   const { pretty } = options;
   const project = projectionOf(options.fields);
   const key = JSON.stringify(options.key);
@@ -30,7 +33,9 @@ export function createJsonListWriter(sink: Sink, options: { key: string; pretty:
       let out = count === 0 ? (pretty ? `{\n  ${key}: [` : `{${key}:[`) : '';
       for (const item of items) {
         // Inside an array JSON.stringify writes null for what it cannot represent (undefined, functions).
-        const json = JSON.stringify(project && item !== null && typeof item === 'object' ? project(item) : item, null, pretty ? 2 : undefined) ?? 'null';
+        const json =
+          JSON.stringify(project && item !== null && typeof item === 'object' ? project(item) : item, null, pretty ? 2 : undefined) ??
+          'null';
         const separator = count === 0 ? '' : ',';
         out += pretty ? `${separator}\n    ${json.replaceAll('\n', '\n    ')}` : separator + json;
         count++;

@@ -28,7 +28,8 @@ export async function outSink(path: string, std: { stdout: Stream; stderr: Strea
 
   const found = await stat(path).catch(() => undefined);
   if (found === undefined || found.isFile() || found.isDirectory()) return fileSink(path, flag);
-  if (found.isSocket()) throw new UsageError(`${flag} ${path}: is a socket, which cannot be opened as a file; give a file, a FIFO, a device or -`);
+  if (found.isSocket())
+    throw new UsageError(`${flag} ${path}: is a socket, which cannot be opened as a file; give a file, a FIFO, a device or -`);
   return openedStreamSink(path, flag);
 }
 

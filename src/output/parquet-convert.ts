@@ -80,7 +80,9 @@ async function loadDuckDB(): Promise<typeof import('@duckdb/node-api')> {
   try {
     return await import('@duckdb/node-api');
   } catch (error) {
-    throw new TixError(`parquet output needs DuckDB (@duckdb/node-api), which did not load: ${firstLine(error)}`, ExitCode.ERROR, { cause: error });
+    throw new TixError(`parquet output needs DuckDB (@duckdb/node-api), which did not load: ${firstLine(error)}`, ExitCode.ERROR, {
+      cause: error,
+    });
   }
 }
 

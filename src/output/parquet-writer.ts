@@ -129,7 +129,9 @@ class ParquetWriter implements RowWriter {
 
   #resolveColumns(records: readonly object[]): Column[] {
     const { documented, fields, lastColumns } = this.options;
-    return resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) }).map((name) => ({ name, read: accessor(name), kinds: 0 }));
+    return resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) }).map(
+      (name) => ({ name, read: accessor(name), kinds: 0 }),
+    );
   }
 
   async #scratchDir(): Promise<Scratch> {

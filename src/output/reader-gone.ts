@@ -35,7 +35,9 @@ export function readerWatch(stream: NodeJS.WritableStream): ReaderWatch {
   let gone: AbortController | undefined;
   try {
     if ((stream as { fd?: number }).fd !== 1 || !fstatSync(1).isFIFO() || pendingDeprecationWarnings()) return unknown;
-    const internals = process as unknown as { binding(name: 'tcp_wrap'): { TCP: new (type: number) => StreamHandle; constants: { SOCKET: number } } };
+    const internals = process as unknown as {
+      binding(name: 'tcp_wrap'): { TCP: new (type: number) => StreamHandle; constants: { SOCKET: number } };
+    };
     const { TCP, constants } = internals.binding('tcp_wrap');
     handle = new TCP(constants.SOCKET);
     if (handle.open(1) !== 0) return unknown;

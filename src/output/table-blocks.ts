@@ -5,7 +5,12 @@ import { displayWidth, truncateToWidth, wrapToWidth } from './text-width.js';
  * separated by a blank line. A value too long for its line moves to the lines below its key, indented by
  * two cells and wrapped, so nothing is cut away: an id stays whole, if broken over two lines.
  */
-export function renderBlocks(keys: readonly string[], rows: readonly (readonly string[])[], width: number, bold: (text: string) => string): string {
+export function renderBlocks(
+  keys: readonly string[],
+  rows: readonly (readonly string[])[],
+  width: number,
+  bold: (text: string) => string,
+): string {
   const blocks = rows.map((row) => {
     const lines: string[] = [];
     row.forEach((value, i) => {

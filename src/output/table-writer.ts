@@ -19,7 +19,9 @@ export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWri
       if (records.length === 0) return;
       const { renderTable } = await import('./table.js');
       const chosen = options.fields?.length ? options.fields : options.tableDefaults?.length ? options.tableDefaults : undefined;
-      const columns = chosen ? [...new Set(chosen)] : resolveColumns({ documented: options.documented, records, ...(options.lastColumns ? { last: options.lastColumns } : {}) });
+      const columns = chosen
+        ? [...new Set(chosen)]
+        : resolveColumns({ documented: options.documented, records, ...(options.lastColumns ? { last: options.lastColumns } : {}) });
       // Columns named with --fields were asked for: none is left out (a narrow terminal gets blocks instead).
       const fit = options.fields?.length ? { identifiers: options.fit?.identifiers ?? [] } : options.fit;
       const table = renderTable(records, {

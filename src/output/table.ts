@@ -67,7 +67,12 @@ export function renderTable(records: readonly object[], options: TableOptions): 
 export type Align = 'left' | 'right';
 
 /** Draws cells that already fit their column widths (content widths, padding excluded). */
-export function drawTable(rows: readonly (readonly string[])[], widths: readonly number[], aligns: readonly Align[], head?: string[]): string {
+export function drawTable(
+  rows: readonly (readonly string[])[],
+  widths: readonly number[],
+  aligns: readonly Align[],
+  head?: string[],
+): string {
   const frame = drawFrame(widths, aligns, head);
   let body = '';
   for (const row of rows) body += `${drawRow(row, widths, aligns)}\n`;

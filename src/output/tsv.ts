@@ -6,7 +6,7 @@
 export const TSV_EOL = '\n';
 
 export function tsvField(text: string): string {
-  return needsEscape(text) ? escape(text) : text;
+  return needsEscape(text) ? escapeTsvField(text) : text;
 }
 
 function needsEscape(text: string): boolean {
@@ -17,7 +17,7 @@ function needsEscape(text: string): boolean {
   return false;
 }
 
-function escape(text: string): string {
+function escapeTsvField(text: string): string {
   let out = '';
   let start = 0;
   for (let i = 0; i < text.length; i++) {

@@ -30,7 +30,9 @@ export async function* widenRows(written: AsyncIterable<Buffer>, plan: WidenPlan
   if (plan.header) yield plan.header;
   // What each remaining group of rows lacks, and how many rows it still has. Columns only ever grow, so
   // once a group needs no padding, no later one does.
-  const pending = plan.segments.filter((s) => s.rows > 0).map((s) => ({ rows: s.rows, pad: plan.separator.repeat(plan.columns - s.columns) }));
+  const pending = plan.segments
+    .filter((s) => s.rows > 0)
+    .map((s) => ({ rows: s.rows, pad: plan.separator.repeat(plan.columns - s.columns) }));
   let group = 0;
   let skipping = plan.skipHeader;
   let inQuotes = false;

@@ -107,12 +107,18 @@ function compressed(encoding: 'gzip' | 'br', body: Buffer): Promise<Buffer> {
 /** A body of the wrong shape for the reply it replaces, for the bad-shape fault. */
 function wrongShape(shape: Shape): unknown {
   switch (shape) {
-    case 'events': return { events: { oops: true } };
-    case 'event': return { id: 12345, name: null, oops: true };
-    case 'inventory': return { data: { oops: true }, timestamp: 12345 };
-    case 'sales-summary': return { marketplaceId: 0, salesData: { oops: true } };
-    case 'sales-details': return { salesDetails: 'oops' };
-    default: return { oops: true };
+    case 'events':
+      return { events: { oops: true } };
+    case 'event':
+      return { id: 12345, name: null, oops: true };
+    case 'inventory':
+      return { data: { oops: true }, timestamp: 12345 };
+    case 'sales-summary':
+      return { marketplaceId: 0, salesData: { oops: true } };
+    case 'sales-details':
+      return { salesDetails: 'oops' };
+    default:
+      return { oops: true };
   }
 }
 
@@ -231,7 +237,15 @@ export class SandboxServer {
     }
     if (fault === 'rate-limit') {
       const retryAfter = this.config.retryAfter;
-      this.sendError(req, res, entry, new HttpError(429, `rate limit exceeded; retry after ${retryAfter}${/^\d+$/.test(retryAfter) ? ' seconds' : ''}`, { 'retry-after': retryAfter }), undefined);
+      this.sendError(
+        req,
+        res,
+        entry,
+        new HttpError(429, `rate limit exceeded; retry after ${retryAfter}${/^\d+$/.test(retryAfter) ? ' seconds' : ''}`, {
+          'retry-after': retryAfter,
+        }),
+        undefined,
+      );
       return;
     }
     if (fault === 'html' || fault === 'not-json') {
@@ -260,7 +274,8 @@ export class SandboxServer {
     const fromHeader = headerValue(req.headers['x-api-key']) ?? headerValue(req.headers['x-apikey']);
     const key = fromHeader ?? query.get('apiKey');
     if (key === undefined) throw new HttpError(401, 'missing API key: send it in the x-api-key header (or the apiKey query parameter)');
-    if (key !== SANDBOX_API_KEY && key !== SANDBOX_NOSALES_KEY && !this.config.extraKeys.has(key)) throw new HttpError(401, 'invalid API key');
+    if (key !== SANDBOX_API_KEY && key !== SANDBOX_NOSALES_KEY && !this.config.extraKeys.has(key))
+      throw new HttpError(401, 'invalid API key');
     if (key === SANDBOX_NOSALES_KEY && kind === 'sales') throw new HttpError(403, 'this API key may not use the sales endpoints');
   }
 

@@ -149,13 +149,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const slowMs = count('slowMs', options.slowMs, 60_000, 3_600_000);
   const maxConsecutiveFailures = count('maxConsecutiveFailures', options.maxConsecutiveFailures, Number.POSITIVE_INFINITY, 1_000);
   const failRate = fraction('failRate', options.failRate, 0);
-  for (const n of options.failRequests ?? []) if (!Number.isSafeInteger(n) || n < 1) fail(`failRequests must be request numbers from 1 (got ${n})`);
+  for (const n of options.failRequests ?? [])
+    if (!Number.isSafeInteger(n) || n < 1) fail(`failRequests must be request numbers from 1 (got ${n})`);
   const faultRate = fraction('faultRate', options.faultRate, 1);
-  if (options.fault !== undefined && !FAULTS.includes(options.fault)) fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
+  if (options.fault !== undefined && !FAULTS.includes(options.fault))
+    fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
   const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
   const clock = makeClock(options.now, options.timeScale);
   const failingAgents = new Set(
-    (options.failAgents ?? []).map((name) => findAgent(name)?.code ?? fail(`failAgents: '${name}' is not a ticket agent (codes are ${AGENT_CODES.join(', ')})`)),
+    (options.failAgents ?? []).map(
+      (name) => findAgent(name)?.code ?? fail(`failAgents: '${name}' is not a ticket agent (codes are ${AGENT_CODES.join(', ')})`),
+    ),
   );
 
   const key = seedKey(seed);

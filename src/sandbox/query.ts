@@ -53,7 +53,9 @@ export class Query {
     if (text === undefined) return undefined;
     const parsed = parseDateTime(text, timeZone);
     if (!parsed) {
-      throw badRequest(`${name} must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got ${quote(text)})`);
+      throw badRequest(
+        `${name} must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got ${quote(text)})`,
+      );
     }
     return parsed;
   }
@@ -70,7 +72,8 @@ export class Query {
   timeZone(name: string): string {
     const text = this.get(name);
     if (text === undefined) return 'UTC';
-    if (!isValidTimeZone(text)) throw badRequest(`${name} must be an IANA time zone name such as America/New_York or UTC (got ${quote(text)})`);
+    if (!isValidTimeZone(text))
+      throw badRequest(`${name} must be an IANA time zone name such as America/New_York or UTC (got ${quote(text)})`);
     return text;
   }
 }

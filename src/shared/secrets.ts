@@ -50,7 +50,16 @@ function compile(): { exact: RegExp | undefined; anyCase: RegExp | undefined } {
   }
   // Longest first, so a secret that contains another is masked whole.
   const sorted = [...forms].sort((a, b) => b.length - a.length);
-  return { exact: alternatives(sorted.filter((form) => !form.includes('%')), 'gu'), anyCase: alternatives(sorted.filter((form) => form.includes('%')), 'giu') };
+  return {
+    exact: alternatives(
+      sorted.filter((form) => !form.includes('%')),
+      'gu',
+    ),
+    anyCase: alternatives(
+      sorted.filter((form) => form.includes('%')),
+      'giu',
+    ),
+  };
 }
 
 function alternatives(forms: string[], flags: string): RegExp | undefined {
@@ -59,12 +68,12 @@ function alternatives(forms: string[], flags: string): RegExp | undefined {
 
 /** One form as a pattern: bounded on each side where its edge is a token character. */
 function asPattern(form: string): string {
-  const body = [...form].map(escape).join('');
+  const body = [...form].map(escapeRegExp).join('');
   const before = TOKEN_CHAR.test(form[0]!) ? '(?<![\\p{L}\\p{N}_-])' : '';
   const after = TOKEN_CHAR.test(form.at(-1)!) ? '(?![\\p{L}\\p{N}_-])' : '';
   return `${before}${body}${after}`;
 }
 
-function escape(c: string): string {
+function escapeRegExp(c: string): string {
   return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
 }

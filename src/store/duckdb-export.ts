@@ -22,7 +22,12 @@ export async function* readAllBatches(connection: DuckDBConnection, size = 500, 
     const first = rows[0]!;
     const last = rows.at(-1)!;
     after = [String(last.agent), String(last.event_id), BigInt(last.api_us as bigint)];
-    const listings = await listingsBetween(connection, [String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)], after, inWindow);
+    const listings = await listingsBetween(
+      connection,
+      [String(first.agent), String(first.event_id), BigInt(first.api_us as bigint)],
+      after,
+      inWindow,
+    );
     yield {
       snapshots: rows.map((row) => {
         const snapshot = snapshotRow(row);
@@ -31,7 +36,13 @@ export async function* readAllBatches(connection: DuckDBConnection, size = 500, 
           eventId: snapshot.eventId,
           apiTimestamp: snapshot.apiTimestamp,
           fetchedAt: snapshot.fetchedAt,
-          figures: { listings: snapshot.listings, tickets: snapshot.tickets, minPrice: snapshot.minPrice, medianPrice: snapshot.medianPrice, maxPrice: snapshot.maxPrice },
+          figures: {
+            listings: snapshot.listings,
+            tickets: snapshot.tickets,
+            minPrice: snapshot.minPrice,
+            medianPrice: snapshot.medianPrice,
+            maxPrice: snapshot.maxPrice,
+          },
           listings: listings.get(snapshotKey(snapshot.agent, snapshot.eventId, BigInt(row.api_us as bigint))) ?? [],
         };
       }),
@@ -67,7 +78,12 @@ export async function* readAllBatches(connection: DuckDBConnection, size = 500, 
 }
 
 /** Listings of the snapshots from key `from` to key `to` inclusive, grouped by snapshot key. */
-async function listingsBetween(connection: DuckDBConnection, from: [string, string, bigint], to: [string, string, bigint], window: Clauses): Promise<Map<string, ListingRecord[]>> {
+async function listingsBetween(
+  connection: DuckDBConnection,
+  from: [string, string, bigint],
+  to: [string, string, bigint],
+  window: Clauses,
+): Promise<Map<string, ListingRecord[]>> {
   const reader = await connection.runAndReadAll(
     `SELECT agent, event_id, epoch_us(api_timestamp) AS us, listing_id, section, "row", quantity, price, extra FROM listings
      WHERE NOT ${BEFORE_KEY} AND NOT ${AFTER_KEY} ${window.clauses.map((c) => `AND ${c}`).join(' ')}

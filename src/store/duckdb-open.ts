@@ -69,7 +69,9 @@ async function createInstance(file: string, readOnly: boolean, options: DuckDbOp
       if (Date.now() >= deadline) {
         const holder = /\(PID (\d+)\)/.exec(message)?.[1];
         const seconds = Math.round(options.lockTimeoutMs / 100) / 10;
-        throw new TixError(`${file} is in use by another process${holder ? ` (PID ${holder})` : ''}; gave up waiting after ${seconds} s (see --lock-timeout)`);
+        throw new TixError(
+          `${file} is in use by another process${holder ? ` (PID ${holder})` : ''}; gave up waiting after ${seconds} s (see --lock-timeout)`,
+        );
       }
       await sleep(LOCK_RETRY_MS, undefined, options.signal ? { signal: options.signal } : undefined);
     }
@@ -81,7 +83,14 @@ export function makeFolder(folder: string): void {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? messageOf(error));
+    const reason =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'a file is in the way'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'EROFS'
+            ? 'read-only file system'
+            : (code ?? messageOf(error));
     throw new TixError(`cannot create the folder ${folder} for the price history: ${reason}`);
   }
 }

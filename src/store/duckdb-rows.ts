@@ -6,7 +6,8 @@ import { isoToMicros, microsToIso } from './timestamps.js';
 
 // The pieces of SQL and the conversions that reading, writing and exporting a DuckDB history share.
 
-export const SNAPSHOT_COLUMNS = 'agent, event_id, epoch_us(api_timestamp) AS api_us, epoch_us(fetched_at) AS fetched_us, listings, tickets, min_price, median_price, max_price';
+export const SNAPSHOT_COLUMNS =
+  'agent, event_id, epoch_us(api_timestamp) AS api_us, epoch_us(fetched_at) AS fetched_us, listings, tickets, min_price, median_price, max_price';
 
 export const DAY_MS = 86_400_000;
 

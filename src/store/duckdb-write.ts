@@ -5,7 +5,11 @@ import { DAY_MS, micros, snapshotKey } from './duckdb-rows.js';
 import type { RecordResult, SalesDayRecord, SnapshotRecord } from './store.js';
 
 /** One run's snapshots and sales days, in one transaction: all of them stored, or none. */
-export async function recordHistory(connection: DuckDBConnection, snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
+export async function recordHistory(
+  connection: DuckDBConnection,
+  snapshots: readonly SnapshotRecord[],
+  sales: readonly SalesDayRecord[],
+): Promise<RecordResult> {
   await connection.run('BEGIN TRANSACTION');
   try {
     const fresh = await unstored(connection, snapshots);
@@ -23,7 +27,11 @@ export async function recordHistory(connection: DuckDBConnection, snapshots: rea
 /** The snapshots not in the file yet (nor earlier in the same list), with their timestamps in microseconds. */
 async function unstored(connection: DuckDBConnection, snapshots: readonly SnapshotRecord[]): Promise<KeyedSnapshot[]> {
   if (snapshots.length === 0) return [];
-  const keyed = snapshots.map((snapshot) => ({ snapshot, micros: micros(snapshot.apiTimestamp), fetchedMicros: micros(snapshot.fetchedAt) }));
+  const keyed = snapshots.map((snapshot) => ({
+    snapshot,
+    micros: micros(snapshot.apiTimestamp),
+    fetchedMicros: micros(snapshot.fetchedAt),
+  }));
   const times = keyed.map((k) => k.micros);
   const least = times.reduce((a, b) => (b < a ? b : a));
   const most = times.reduce((a, b) => (b > a ? b : a));

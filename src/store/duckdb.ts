@@ -10,7 +10,17 @@ import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
-import type { CopyWindow, HistoryBatch, HistoryQuery, HistoryStore, ListingLifeRow, RecordResult, SalesDayRecord, SnapshotRecord, SnapshotRow } from './store.js';
+import type {
+  CopyWindow,
+  HistoryBatch,
+  HistoryQuery,
+  HistoryStore,
+  ListingLifeRow,
+  RecordResult,
+  SalesDayRecord,
+  SnapshotRecord,
+  SnapshotRow,
+} from './store.js';
 
 /**
  * The history store in an embedded DuckDB file, split by job like the PostgreSQL store: opening with lock
@@ -27,7 +37,9 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
   try {
     const version = await schemaVersion(db.connection);
     if (version > SCHEMA_VERSION) {
-      throw new TixError(`${file} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`);
+      throw new TixError(
+        `${file} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`,
+      );
     }
     if (version < SCHEMA_VERSION && options.readOnly) {
       if (version === 0) throw noHistory(file);

@@ -8,7 +8,8 @@ import { UsageError } from '../shared/errors.js';
 export function defaultHistoryLocation(env: NodeJS.ProcessEnv): string {
   // env-paths reads the process's environment, and a run's may differ (a test's, in-process); on Linux its
   // rule is this one, with $HOME as os.homedir() reads it.
-  if (process.platform === 'linux') return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'tix', 'history.duckdb');
+  if (process.platform === 'linux')
+    return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'tix', 'history.duckdb');
   return join(envPaths('tix', { suffix: '' }).data, 'history.duckdb');
 }
 

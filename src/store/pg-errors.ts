@@ -9,7 +9,16 @@ import type { PostgresTarget } from './postgres-url.js';
  */
 
 /** Network errors, and server states that pass (starting up, shutting down, too many connections). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 const PASSING_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Worth running the same transaction again: another writer got in the way. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -69,9 +78,11 @@ function reasonFor(code: string | undefined, message: string | undefined): strin
     case '42501':
       return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
     default:
-      if (LOST.test(message ?? '')) return 'the server is unavailable: the connection was lost (the server restarted, or the connection was ended)';
+      if (LOST.test(message ?? ''))
+        return 'the server is unavailable: the connection was lost (the server restarted, or the connection was ended)';
       // pg's words when the server asks for a password and there is none.
-      if (/client password must be a string/.test(message ?? '')) return 'the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)';
+      if (/client password must be a string/.test(message ?? ''))
+        return 'the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)';
       return message || code || 'unknown error';
   }
 }

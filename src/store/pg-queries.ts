@@ -44,7 +44,8 @@ export function listingLivesSql(s: string): string {
     ORDER BY agent, event_id, first_seen, listing_id`;
 }
 
-const BETWEEN_5_6 = '($5::timestamptz IS NULL OR api_timestamp >= $5::timestamptz) AND ($6::timestamptz IS NULL OR api_timestamp <= $6::timestamptz)';
+const BETWEEN_5_6 =
+  '($5::timestamptz IS NULL OR api_timestamp >= $5::timestamptz) AND ($6::timestamptz IS NULL OR api_timestamp <= $6::timestamptz)';
 
 /**
  * readAll's batches: snapshots in key order after the key $1-$3 (all null: from the start), $4 at most,

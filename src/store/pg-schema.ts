@@ -64,7 +64,12 @@ export function quoteIdent(name: string): string {
  * migrates them in one transaction under an advisory lock on the schema's name, so that several tix
  * processes starting at once against an empty database create the tables once and the others wait for it.
  */
-export async function ensureSchema(client: pg.Client, schema: string, where: string, readOnly: boolean): Promise<'ready' | 'created' | 'migrated'> {
+export async function ensureSchema(
+  client: pg.Client,
+  schema: string,
+  where: string,
+  readOnly: boolean,
+): Promise<'ready' | 'created' | 'migrated'> {
   const found = await schemaVersion(client, schema);
   refuseNewer(found, where);
   if (found === SCHEMA_VERSION) return 'ready';
@@ -105,13 +110,17 @@ async function schemaVersion(client: pg.Client, schema: string): Promise<number 
     [schema],
   );
   if (exists.rowCount === 0) return undefined;
-  const row = await client.query<{ schema_version: number }>(`SELECT max(schema_version) AS schema_version FROM ${quoteIdent(schema)}.tix_meta`);
+  const row = await client.query<{ schema_version: number }>(
+    `SELECT max(schema_version) AS schema_version FROM ${quoteIdent(schema)}.tix_meta`,
+  );
   const value = row.rows[0]?.schema_version;
   return value === undefined || value === null ? 0 : Number(value);
 }
 
 function refuseNewer(version: number | undefined, where: string): void {
   if (version !== undefined && !(version <= SCHEMA_VERSION)) {
-    throw new TixError(`${where} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`);
+    throw new TixError(
+      `${where} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`,
+    );
   }
 }

@@ -48,7 +48,11 @@ export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessE
     if (!url.searchParams.has('uselibpqcompat')) url.searchParams.set('uselibpqcompat', 'true');
   }
   const queryPassword = [...url.searchParams].some(([name, value]) => SECRET_PARAMETER.test(name) && value !== '');
-  return { connectionString: url.toString(), display: displayStoreLocation(raw), passwordGiven: url.password !== '' || queryPassword || Boolean(env.PGPASSWORD) };
+  return {
+    connectionString: url.toString(),
+    display: displayStoreLocation(raw),
+    passwordGiven: url.password !== '' || queryPassword || Boolean(env.PGPASSWORD),
+  };
 }
 
 /** Query parameters whose values are secrets: `password`, `sslpassword`, and any other password, secret or token. */
@@ -105,7 +109,9 @@ function safeDecode(text: string): string {
  */
 export function parseSchemaName(name: string, raw: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw) || raw.startsWith('pg_')) {
-    throw new UsageError(`${name} must be a schema name of lower-case letters, digits and '_' (not starting with a digit or pg_), at most 63 characters, not '${raw}'`);
+    throw new UsageError(
+      `${name} must be a schema name of lower-case letters, digits and '_' (not starting with a digit or pg_), at most 63 characters, not '${raw}'`,
+    );
   }
   return raw;
 }

@@ -92,7 +92,9 @@ class PostgresHistoryStore implements HistoryStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
-        this.trace?.(`postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`);
+        this.trace?.(
+          `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
+        );
         return result;
       } catch (error) {
         if (!isRetryableConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw describePgError(error, this.target, 'cannot record in');
@@ -221,21 +223,47 @@ class PostgresHistoryStore implements HistoryStore {
       const first = heads[0]!;
       const last = heads[heads.length - 1]!;
       const listings = await this.read('cannot read', readListingsSql(this.s), [
-        first.agent, first.event_id, first.api_timestamp, last.agent, last.event_id, last.api_timestamp, ...times,
+        first.agent,
+        first.event_id,
+        first.api_timestamp,
+        last.agent,
+        last.event_id,
+        last.api_timestamp,
+        ...times,
       ]);
       const byKey = new Map<string, ListingRecord[]>();
       for (const l of listings) {
         const key = snapshotKey(l.agent, l.event_id, l.api_timestamp);
         let list = byKey.get(key);
         if (!list) byKey.set(key, (list = []));
-        list.push({ listingId: l.listing_id, section: l.section ?? '', row: l.row ?? '', quantity: l.quantity, price: l.price, extra: l.extra ?? {} });
+        list.push({
+          listingId: l.listing_id,
+          section: l.section ?? '',
+          row: l.row ?? '',
+          quantity: l.quantity,
+          price: l.price,
+          extra: l.extra ?? {},
+        });
       }
       yield {
         snapshots: heads.map((h) => {
           const row = snapshotRow(h);
           const { agent, eventId, apiTimestamp, fetchedAt } = row;
-          const figures = { listings: row.listings, tickets: row.tickets, minPrice: row.minPrice, medianPrice: row.medianPrice, maxPrice: row.maxPrice };
-          return { agent, eventId, apiTimestamp, fetchedAt, figures, listings: byKey.get(snapshotKey(h.agent, h.event_id, h.api_timestamp)) ?? [] };
+          const figures = {
+            listings: row.listings,
+            tickets: row.tickets,
+            minPrice: row.minPrice,
+            medianPrice: row.medianPrice,
+            maxPrice: row.maxPrice,
+          };
+          return {
+            agent,
+            eventId,
+            apiTimestamp,
+            fetchedAt,
+            figures,
+            listings: byKey.get(snapshotKey(h.agent, h.event_id, h.api_timestamp)) ?? [],
+          };
         }),
         sales: [],
       };
@@ -244,7 +272,12 @@ class PostgresHistoryStore implements HistoryStore {
     }
     let afterDay: unknown[] = [null, null, null];
     for (;;) {
-      const days = await this.read('cannot read', readSalesSql(this.s), [...afterDay, batchSize, window.fromDay ?? null, window.toDay ?? null]);
+      const days = await this.read('cannot read', readSalesSql(this.s), [
+        ...afterDay,
+        batchSize,
+        window.fromDay ?? null,
+        window.toDay ?? null,
+      ]);
       if (days.length === 0) break;
       yield {
         snapshots: [],
@@ -303,6 +336,7 @@ class PostgresHistoryStore implements HistoryStore {
 }
 
 /** A row of one of the read queries in pg-queries.ts, whose SQL names every column. */
+// biome-ignore lint/suspicious/noExplicitAny: the SQL names every column; each reader converts its own.
 type Row = Record<string, any>;
 
 function queryParams(query: HistoryQuery): unknown[] {
@@ -338,7 +372,8 @@ function withInstants(snapshot: SnapshotRecord): SnapshotRecord {
 
 function instant(text: string, what: string): string {
   const canonical = canonicalInstant(text);
-  if (canonical === undefined) throw new TixError(`cannot record in the price history: ${what} is not an ISO 8601 date-time with a zone: '${text}'`);
+  if (canonical === undefined)
+    throw new TixError(`cannot record in the price history: ${what} is not an ISO 8601 date-time with a zone: '${text}'`);
   return canonical;
 }
 
@@ -360,10 +395,15 @@ function compareText(a: string, b: string): number {
 function latestSalesDays(sales: readonly SalesDayRecord[]): SalesDayRecord[] {
   const byDay = new Map<string, SalesDayRecord>();
   for (const given of sales) {
-    const day = { ...given, fetchedAt: instant(given.fetchedAt, `the fetch time of ${given.provider} event ${given.eventId}'s sales of ${given.date}`) };
+    const day = {
+      ...given,
+      fetchedAt: instant(given.fetchedAt, `the fetch time of ${given.provider} event ${given.eventId}'s sales of ${given.date}`),
+    };
     const key = `${day.provider}\u0000${day.eventId}\u0000${day.date}`;
     const seen = byDay.get(key);
     if (!seen || Date.parse(day.fetchedAt) >= Date.parse(seen.fetchedAt)) byDay.set(key, day);
   }
-  return [...byDay.values()].sort((a, b) => compareText(a.provider, b.provider) || compareText(a.eventId, b.eventId) || compareText(a.date, b.date));
+  return [...byDay.values()].sort(
+    (a, b) => compareText(a.provider, b.provider) || compareText(a.eventId, b.eventId) || compareText(a.date, b.date),
+  );
 }

@@ -14,7 +14,7 @@ export function isoToMicros(iso: string): bigint | undefined {
   const [, date, time, fraction = '', zone] = match as unknown as [string, string, string, string | undefined, string];
   const seconds = Date.parse(`${date}T${time}${dateParseZone(zone)}`);
   if (Number.isNaN(seconds)) return undefined;
-  const micros = BigInt((fraction + '000000').slice(0, 6));
+  const micros = BigInt(`${fraction}000000`.slice(0, 6));
   return BigInt(seconds) * 1000n + micros;
 }
 

@@ -18,7 +18,12 @@ export interface CopyResult {
  * `window`, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
  * run again picks up what is missing.
  */
-export async function copyHistory(from: HistoryStore, to: HistoryStore, window: CopyWindow = {}, onBatch?: (soFar: CopyResult) => void): Promise<CopyResult> {
+export async function copyHistory(
+  from: HistoryStore,
+  to: HistoryStore,
+  window: CopyWindow = {},
+  onBatch?: (soFar: CopyResult) => void,
+): Promise<CopyResult> {
   const total: CopyResult = { snapshots: 0, stored: 0, alreadyStored: 0, salesDays: 0, salesWritten: 0 };
   for await (const batch of from.readAll(undefined, window)) {
     const result = await to.record(batch.snapshots, batch.sales);

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -147,9 +146,12 @@ describe('base URL and plain http', () => {
     expect(() => new ApiClient({ baseUrl, apiKey: KEY })).toThrow(/refusing to send the API key over plain http/);
   });
 
-  it.each(['not a url', 'ftp://example.com', 'https://user:pw@example.com', 'https://example.com/?apiKey=1'])('rejects the base URL %j', (baseUrl) => {
-    expect(() => new ApiClient({ baseUrl, apiKey: KEY })).toThrow(UsageError);
-  });
+  it.each(['not a url', 'ftp://example.com', 'https://user:pw@example.com', 'https://example.com/?apiKey=1'])(
+    'rejects the base URL %j',
+    (baseUrl) => {
+      expect(() => new ApiClient({ baseUrl, apiKey: KEY })).toThrow(UsageError);
+    },
+  );
 
   it('rejects a key with a line break without echoing it', () => {
     const error = (() => {
@@ -237,21 +239,29 @@ describe('status errors', () => {
     [500, ExitCode.ERROR, /the API failed \(HTTP 500/],
     [301, ExitCode.ERROR, /unexpected redirect \(HTTP 301.*points to https:\/\/elsewhere\.example/],
   ];
-  it.each(cases)('maps %i to exit %i, carrying status, endpoint and server message, without retrying', async (status, exitCode, message) => {
-    const server = await startServer((_req, res) =>
-      sendJson(res, status, { status, error: 'Some Error', message: 'bad date' }, status === 301 ? { location: 'https://elsewhere.example/x' } : {}),
-    );
-    const { client, waits } = makeClient(server.baseUrl);
-    const error = await rejectionOf(client.get(['events', 'evt_1'], { q: 'UTC' }));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.exitCode).toBe(exitCode);
-    expect(error.status).toBe(status);
-    expect(error.endpoint).toBe('GET /events/evt_1');
-    expect(error.serverMessage).toBe('bad date');
-    expect(error.message).toMatch(message);
-    expect(server.requests).toHaveLength(1);
-    expect(waits).toEqual([]);
-  });
+  it.each(cases)(
+    'maps %i to exit %i, carrying status, endpoint and server message, without retrying',
+    async (status, exitCode, message) => {
+      const server = await startServer((_req, res) =>
+        sendJson(
+          res,
+          status,
+          { status, error: 'Some Error', message: 'bad date' },
+          status === 301 ? { location: 'https://elsewhere.example/x' } : {},
+        ),
+      );
+      const { client, waits } = makeClient(server.baseUrl);
+      const error = await rejectionOf(client.get(['events', 'evt_1'], { q: 'UTC' }));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.exitCode).toBe(exitCode);
+      expect(error.status).toBe(status);
+      expect(error.endpoint).toBe('GET /events/evt_1');
+      expect(error.serverMessage).toBe('bad date');
+      expect(error.message).toMatch(message);
+      expect(server.requests).toHaveLength(1);
+      expect(waits).toEqual([]);
+    },
+  );
 
   it('falls back to the "error" field, and ignores an HTML error page', async () => {
     const server = await startServer((_req, res, i) => {
@@ -283,12 +293,16 @@ describe('status errors', () => {
 
 describe('trace', () => {
   it('writes one line per attempt with method, URL, status, time and the retry decision, masking secrets', async () => {
-    const server = await startServer((_req, res, i) => (i === 0 ? sendJson(res, 503, {}, { 'retry-after': '2' }) : sendJson(res, 200, { events: [] })));
+    const server = await startServer((_req, res, i) =>
+      i === 0 ? sendJson(res, 503, {}, { 'retry-after': '2' }) : sendJson(res, 200, { events: [] }),
+    );
     const { client, trace } = makeClient(server.baseUrl, { retries: 2 });
     await client.get(['events'], { name: 'x', password: 'hunter2' });
     expect(trace).toHaveLength(2);
     expect(trace[0]).toMatch(
-      new RegExp(`^GET ${server.baseUrl}/events\\?name=x&password=\\*\\*\\* \\(attempt 1/3\\) -> 503 in \\d+ ms; retrying in 2000 ms \\(Retry-After\\)$`),
+      new RegExp(
+        `^GET ${server.baseUrl}/events\\?name=x&password=\\*\\*\\* \\(attempt 1/3\\) -> 503 in \\d+ ms; retrying in 2000 ms \\(Retry-After\\)$`,
+      ),
     );
     expect(trace[1]).toMatch(/\(attempt 2\/3\) -> 200 in \d+ ms$/);
     expect(trace.join('\n')).not.toContain('hunter2');
@@ -314,7 +328,9 @@ describe('proxies', () => {
 
       // Direct, so the made-up name does not resolve: what matters is that the proxy saw nothing.
       vi.stubEnv('no_proxy', REMOTE);
-      await expect(makeClient(remoteUrl, { insecureHttp: true, retries: 0, timeoutMs: 5000 }).client.get(['events'])).rejects.toThrow(/could not reach|timed out/);
+      await expect(makeClient(remoteUrl, { insecureHttp: true, retries: 0, timeoutMs: 5000 }).client.get(['events'])).rejects.toThrow(
+        /could not reach|timed out/,
+      );
       expect(proxy.log).toHaveLength(1);
     } finally {
       vi.stubEnv('http_proxy', undefined);

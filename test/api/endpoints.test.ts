@@ -20,7 +20,9 @@ function answerProbe(res: Parameters<typeof sendJson>[0]): void {
 
 /** A server that answers every request with the same status and body, and the probe as the API does. */
 async function answering(status: number, body: unknown) {
-  const server = await startServer((req, res) => (req.url === PROBE_URL && status === 404 ? answerProbe(res) : sendJson(res, status, body)));
+  const server = await startServer((req, res) =>
+    req.url === PROBE_URL && status === 404 ? answerProbe(res) : sendJson(res, status, body),
+  );
   return { server, client: makeClient(server.baseUrl).client };
 }
 
@@ -169,8 +171,16 @@ describe('getEventsByAgentIds', () => {
 describe('listEventsByAgent', () => {
   it('sends the by-agent query', async () => {
     const { server, client } = await answering(200, { events: [] });
-    await listEventsByAgent(client, 'ticketMaster', { dateFrom: '2025-01-01', dateTo: '2025-12-31', eventName: 'Jazz%', pageNumber: 2, pageSize: 10 });
-    expect(server.requests[0]?.url).toBe('/events/ticketMaster?dateFrom=2025-01-01&dateTo=2025-12-31&eventName=Jazz%25&pageNumber=2&pageSize=10');
+    await listEventsByAgent(client, 'ticketMaster', {
+      dateFrom: '2025-01-01',
+      dateTo: '2025-12-31',
+      eventName: 'Jazz%',
+      pageNumber: 2,
+      pageSize: 10,
+    });
+    expect(server.requests[0]?.url).toBe(
+      '/events/ticketMaster?dateFrom=2025-01-01&dateTo=2025-12-31&eventName=Jazz%25&pageNumber=2&pageSize=10',
+    );
   });
 
   it('says the agent was not found, exit 4 with status 404 kept', async () => {
@@ -192,7 +202,13 @@ describe('getInventory', () => {
 
   it('refuses more than 10 ids, or none, without a request', async () => {
     const { server, client } = await answering(200, { data: [] });
-    await expect(getInventory(client, 'TMUSA', Array.from({ length: 11 }, (_, i) => String(i)))).rejects.toThrow('at most 10 event ids');
+    await expect(
+      getInventory(
+        client,
+        'TMUSA',
+        Array.from({ length: 11 }, (_, i) => String(i)),
+      ),
+    ).rejects.toThrow('at most 10 event ids');
     await expect(getInventory(client, 'TMUSA', [])).rejects.toBeInstanceOf(UsageError);
     expect(server.requests).toHaveLength(0);
   });
@@ -206,13 +222,19 @@ describe('getInventory', () => {
 
   it('checks that data is an array', async () => {
     const { client } = await answering(200, { data: {} });
-    await expect(getInventory(client, 'TMUSA', ['1'])).rejects.toThrow('unexpected response from GET /inventory/TMUSA/1: "data" is not an array (an object)');
+    await expect(getInventory(client, 'TMUSA', ['1'])).rejects.toThrow(
+      'unexpected response from GET /inventory/TMUSA/1: "data" is not an array (an object)',
+    );
   });
 });
 
 describe('sales', () => {
   it('fetches the summary with the date range and passes the payload through', async () => {
-    const body = { marketplaceId: '9', salesData: [{ date: '2025-01-01', totalTickets: 2, extra: true }], _request: { requestTimestamp: 'x' } };
+    const body = {
+      marketplaceId: '9',
+      salesData: [{ date: '2025-01-01', totalTickets: 2, extra: true }],
+      _request: { requestTimestamp: 'x' },
+    };
     const { server, client } = await answering(200, body);
     await expect(getSalesSummary(client, 'stubhub', '9', { startDate: '2025-01-01', endDate: '2025-01-31' })).resolves.toEqual(body);
     expect(server.requests[0]?.url).toBe('/events/stubhub/9/sales-summary?startDate=2025-01-01&endDate=2025-01-31');
@@ -232,7 +254,9 @@ describe('sales', () => {
   });
 
   it('maps 404 to exit 4 naming the event and provider, and 403 to exit 3', async () => {
-    const server = await startServer((req, res) => (req.url === PROBE_URL ? answerProbe(res) : sendJson(res, req.url!.includes('summary') ? 404 : 403, { message: 'nope' })));
+    const server = await startServer((req, res) =>
+      req.url === PROBE_URL ? answerProbe(res) : sendJson(res, req.url!.includes('summary') ? 404 : 403, { message: 'nope' }),
+    );
     const { client } = makeClient(server.baseUrl);
     const notFound = await rejectionOf(getSalesSummary(client, 'stubhub', '9'));
     expect(notFound.exitCode).toBe(ExitCode.NOT_FOUND);

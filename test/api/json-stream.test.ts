@@ -39,7 +39,15 @@ const sample = {
     {
       date: '2025-12-31',
       soldTickets: [
-        { sectionName: '118', row: '10', seats: '18 - 19', quantity: 2, price: 76.38, priceFormatted: '$76.38', soldDate: '2025-12-31T18:13:34.643Z' },
+        {
+          sectionName: '118',
+          row: '10',
+          seats: '18 - 19',
+          quantity: 2,
+          price: 76.38,
+          priceFormatted: '$76.38',
+          soldDate: '2025-12-31T18:13:34.643Z',
+        },
         { sectionName: 'Z\u00fcrich \u00a3', row: '', seats: null, quantity: -1.5e3, price: 0, extra: { nested: [1, [2, { '}': ']' }]] } },
       ],
       totalTickets: 2,
@@ -109,7 +117,11 @@ describe('JsonStreamParser', () => {
     };
     const compact = JSON.stringify(tricky);
     for (const size of [1 << 20, 40, 25, 7, 3]) expect(rebuild(parseInChunks(compact, () => size))).toEqual(tricky);
-    const events = parseInChunks(JSON.stringify({ events: Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, n: i })) }), () => 1 << 20, [['events']]);
+    const events = parseInChunks(
+      JSON.stringify({ events: Array.from({ length: 500 }, (_, i) => ({ id: `e${i}`, n: i })) }),
+      () => 1 << 20,
+      [['events']],
+    );
     expect(events.filter((e) => e.type === 'items').flatMap((e) => (e as { items: { n: number }[] }).items.map((item) => item.n))).toEqual(
       Array.from({ length: 500 }, (_, i) => i),
     );
@@ -133,7 +145,9 @@ describe('JsonStreamParser', () => {
   it('reads bare top-level values and documents without streamed arrays', () => {
     expect(rebuild(parseInChunks(' 12.5e1 ', () => 2))).toBe(125);
     expect(rebuild(parseInChunks('[1,{"b":[true]}]', () => 3, []))).toEqual([1, { b: [true] }]);
-    expect(rebuild(parseInChunks('{"events":[{"id":"x"},{"id":"y"}]}', () => 4, [['events']]))).toEqual({ events: [{ id: 'x' }, { id: 'y' }] });
+    expect(rebuild(parseInChunks('{"events":[{"id":"x"},{"id":"y"}]}', () => 4, [['events']]))).toEqual({
+      events: [{ id: 'x' }, { id: 'y' }],
+    });
   });
 
   it.each([

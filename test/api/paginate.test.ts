@@ -116,7 +116,9 @@ describe('paginate', () => {
 
   it('reports a 404 on the first page', async () => {
     await expect(collect(paginate(async () => Promise.reject(notFound()), { pageSize: 3, all: true }))).rejects.toBeInstanceOf(ApiError);
-    await expect(collect(paginate(async () => Promise.reject(notFound()), { firstPage: 4, pageSize: 3, all: true }))).rejects.toThrow('not found');
+    await expect(collect(paginate(async () => Promise.reject(notFound()), { firstPage: 4, pageSize: 3, all: true }))).rejects.toThrow(
+      'not found',
+    );
   });
 
   it('stops after `limit` items: the last page is cut and no page past it is requested', async () => {
@@ -204,7 +206,10 @@ describe('paginate with the client and searchEventsLater', () => {
       const start = (page - 1) * size;
       const events = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: `evt_${start + i}`, name: 'e' }));
       // Later pages answer sooner, so completion order is the reverse of page order.
-      setTimeout(() => (events.length ? sendJson(res, 200, { events }) : sendJson(res, 404, { message: 'events not found' })), Math.max(0, 40 - page * 8));
+      setTimeout(
+        () => (events.length ? sendJson(res, 200, { events }) : sendJson(res, 404, { message: 'events not found' })),
+        Math.max(0, 40 - page * 8),
+      );
     });
     const { client } = makeClient(server.baseUrl);
     const ids: string[] = [];

@@ -54,7 +54,10 @@ describe('classifyNetworkError', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     expect(classifyNetworkError(new AggregateError([refused], 'connect failed'))).toMatchObject({ code: 'ECONNREFUSED', retryable: true });
     expect(classifyNetworkError(new TypeError('fetch failed', { cause: refused }))).toMatchObject({ code: 'ECONNREFUSED' });
-    expect(classifyNetworkError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' }))).toMatchObject({ timeout: true, retryable: true });
+    expect(classifyNetworkError(Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' }))).toMatchObject({
+      timeout: true,
+      retryable: true,
+    });
     expect(classifyNetworkError(Object.assign(new Error('x'), { code: 'ENOTFOUND' }))).toMatchObject({ retryable: false });
     expect(classifyNetworkError(new TypeError('a bug'))).toBeUndefined();
   });
@@ -74,7 +77,9 @@ describe('sleep', () => {
 
 describe('retries', () => {
   it.each([503, 429, 502, 504])('retries %i with exponential backoff, then succeeds', async (status) => {
-    const server = await startServer((_req, res, i) => (i < 2 ? sendJson(res, status, { message: 'busy' }) : sendJson(res, 200, { ok: 1 })));
+    const server = await startServer((_req, res, i) =>
+      i < 2 ? sendJson(res, status, { message: 'busy' }) : sendJson(res, 200, { ok: 1 }),
+    );
     const { client, waits } = makeClient(server.baseUrl);
     await expect(client.get(['events'])).resolves.toEqual({ ok: 1 });
     expect(server.requests).toHaveLength(3);
@@ -84,7 +89,9 @@ describe('retries', () => {
   });
 
   it('gives up after retries + 1 attempts with exit 5, the status and the attempt count', async () => {
-    const server = await startServer((_req, res) => sendJson(res, 503, { status: 503, error: 'Service Unavailable', message: 'inventory down' }));
+    const server = await startServer((_req, res) =>
+      sendJson(res, 503, { status: 503, error: 'Service Unavailable', message: 'inventory down' }),
+    );
     const { client, waits, trace } = makeClient(server.baseUrl);
     const error = await rejectionOf(client.get(['inventory', 'TMUSA', ['1', '2']]));
     expect(error).toBeInstanceOf(ApiError);
@@ -180,7 +187,9 @@ describe('retries', () => {
     const error = await rejectionOf(client.get(['events']));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(ExitCode.UNAVAILABLE);
-    expect(error.message).toBe(`could not reach the API at 127.0.0.1:${port} (GET /events): connection refused (ECONNREFUSED), gave up after 4 attempts`);
+    expect(error.message).toBe(
+      `could not reach the API at 127.0.0.1:${port} (GET /events): connection refused (ECONNREFUSED), gave up after 4 attempts`,
+    );
     expect(waits).toHaveLength(3);
     expect(client.requestCount).toBe(4);
   });
@@ -193,7 +202,9 @@ describe('retries', () => {
     const error = await rejectionOf(client.get(['events'], { pageSize: 1 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.exitCode).toBe(ExitCode.UNAVAILABLE);
-    expect(error.message).toBe('request timed out after 0.15s (GET /events), gave up after 2 attempts; allow more time with --timeout <seconds>');
+    expect(error.message).toBe(
+      'request timed out after 0.15s (GET /events), gave up after 2 attempts; allow more time with --timeout <seconds>',
+    );
     expect(server.requests).toHaveLength(2);
     expect(waits).toEqual([125]);
   });

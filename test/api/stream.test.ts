@@ -17,7 +17,12 @@ describe('getStream', () => {
   it('streams a large gzip body, decoded, with status and headers', async () => {
     const server = await startServer((_req, res) => {
       const data = gzipSync(big);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': data.length, 'x-total': '20000' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': data.length,
+        'x-total': '20000',
+      });
       // In pieces, so the body really arrives as a stream.
       let offset = 0;
       const next = () => {
@@ -66,7 +71,9 @@ describe('getStream', () => {
     expect(await text(response.body)).toBe(big);
     expect(server.requests).toHaveLength(2);
     expect(waits).toEqual([125]);
-    expect(trace.some((line) => / \(resume 1\/3\) -> \S+ after \d+ bytes of the body; retrying in 125 ms \(backoff\)$/.test(line))).toBe(true);
+    expect(trace.some((line) => / \(resume 1\/3\) -> \S+ after \d+ bytes of the body; retrying in 125 ms \(backoff\)$/.test(line))).toBe(
+      true,
+    );
   });
 
   it('reports a body cut off every time as exit 5, once the retries are spent', async () => {

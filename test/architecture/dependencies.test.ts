@@ -59,7 +59,7 @@ describe('the dependency rules themselves', () => {
       "import type { B } from './b.js';",
       'import {',
       '  c,',
-      "  type C,",
+      '  type C,',
       "} from './c.js';",
       "export { d } from './d.js';",
       "import './e.js';",

@@ -8,7 +8,14 @@ import { dirname, join, relative, resolve } from 'node:path';
  * never a folder of its own layer or a higher one. The middle is ordered by what it uses: the store keeps
  * market figures, the config checks a PostgreSQL URL with the store's parser.
  */
-export const LAYERS: readonly (readonly string[])[] = [['shared'], ['api', 'output'], ['market', 'sandbox'], ['store'], ['config'], ['cli']];
+export const LAYERS: readonly (readonly string[])[] = [
+  ['shared'],
+  ['api', 'output'],
+  ['market', 'sandbox'],
+  ['store'],
+  ['config'],
+  ['cli'],
+];
 
 /** One import of one source file: paths relative to src/, with .ts (`x.js` in the source means `x.ts`). */
 export interface Import {
@@ -48,7 +55,8 @@ export function upwardImport({ from, to }: Import): string | undefined {
   const [fromFolder, toFolder] = [from.split('/')[0]!, to.split('/')[0]!];
   if (fromFolder !== toFolder) {
     const [fromLayer, toLayer] = [layerOf(fromFolder), layerOf(toFolder)];
-    if (toLayer >= fromLayer) return `src/${fromFolder} may not import src/${toFolder} (${toLayer === fromLayer ? 'same layer' : 'a higher layer'})`;
+    if (toLayer >= fromLayer)
+      return `src/${fromFolder} may not import src/${toFolder} (${toLayer === fromLayer ? 'same layer' : 'a higher layer'})`;
     return undefined;
   }
   if (fromFolder === 'cli') return cliRule(from.slice(4), to.slice(4));
@@ -63,12 +71,27 @@ export function upwardImport({ from, to }: Import): string | undefined {
  */
 function cliRule(from: string, to: string): string | undefined {
   const rank = (path: string) =>
-    path === 'main.ts' ? 5 : path === 'run-tix.ts' ? 4 : path === 'program.ts' ? 3 : path === 'commands/registry.ts' ? 2 : path.startsWith('commands/') ? 1 : path.startsWith('kit/') ? 0 : -1;
+    path === 'main.ts'
+      ? 5
+      : path === 'run-tix.ts'
+        ? 4
+        : path === 'program.ts'
+          ? 3
+          : path === 'commands/registry.ts'
+            ? 2
+            : path.startsWith('commands/')
+              ? 1
+              : path.startsWith('kit/')
+                ? 0
+                : -1;
   const [fromRank, toRank] = [rank(from), rank(to)];
-  if (fromRank < 0 || toRank < 0) return `src/cli/${fromRank < 0 ? from : to} is outside main.ts, run-tix.ts, program.ts, commands/ and kit/`;
+  if (fromRank < 0 || toRank < 0)
+    return `src/cli/${fromRank < 0 ? from : to} is outside main.ts, run-tix.ts, program.ts, commands/ and kit/`;
   if (fromRank === 1 && toRank === 1) {
     const noun = (path: string) => path.split('/')[1];
-    return noun(from) === noun(to) ? undefined : `commands/${noun(from)} may not import commands/${noun(to)} (move what they share to kit/)`;
+    return noun(from) === noun(to)
+      ? undefined
+      : `commands/${noun(from)} may not import commands/${noun(to)} (move what they share to kit/)`;
   }
   if (toRank > fromRank || (toRank === fromRank && fromRank !== 0)) return `cli/${from} may not import cli/${to} (it is above it)`;
   return undefined;

@@ -49,7 +49,11 @@ describe('paths that leave the base URL are refused and nothing is sent', () => 
     ['another port', () => `http://${elsewhere}/events`, /only sent to the API's base URL/],
     ['another scheme', () => `https://127.0.0.1:${sandbox.port}/events`, /only sent to the API's base URL/],
     ['another host name for the same machine', () => `http://localhost:${sandbox.port}/events`, /only sent to the API's base URL/],
-    ['the base URL as user info in front of another host', () => `http://127.0.0.1:${sandbox.port}@${elsewhere}/events`, /only sent to the API's base URL/],
+    [
+      'the base URL as user info in front of another host',
+      () => `http://127.0.0.1:${sandbox.port}@${elsewhere}/events`,
+      /only sent to the API's base URL/,
+    ],
     ['a scheme without //', () => `http:${elsewhere}/events`, /not a path under the API's base URL/],
     ['another protocol', () => `ftp://${elsewhere}/events`, /only sent to the API's base URL/],
     ['a //host path', () => `//${elsewhere}/events`, /'\/\/' names another host/],

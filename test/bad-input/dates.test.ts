@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const ACCEPTED = /\(use YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z .*offsets up to ±14:00.*today, yesterday, tomorrow, or a relative date like -7d/;
+const ACCEPTED =
+  /\(use YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z .*offsets up to ±14:00.*today, yesterday, tomorrow, or a relative date like -7d/;
 
 /** Each date flag of every command, as `[flag, args before the value, args after it]`. */
 const DATE_FLAGS: [string, string[], string[]][] = [
@@ -50,9 +51,12 @@ async function expectRefused(flag: string, args: string[], value: string): Promi
   expect(result.stderr).not.toMatch(/unexpected error|Invalid time value/);
 }
 
-it.each(DATE_FLAGS)('%s of %j refuses an offset of 25 hours: exit 2 naming the flag and the accepted forms', async (flag, before, after) => {
-  await expectRefused(flag, [...before, '2026-01-01T10:00:00+25:00', ...after], '2026-01-01T10:00:00+25:00');
-});
+it.each(DATE_FLAGS)(
+  '%s of %j refuses an offset of 25 hours: exit 2 naming the flag and the accepted forms',
+  async (flag, before, after) => {
+    await expectRefused(flag, [...before, '2026-01-01T10:00:00+25:00', ...after], '2026-01-01T10:00:00+25:00');
+  },
+);
 
 it.each(BAD_VALUES)('--date-start refuses %s: exit 2 naming the flag and the accepted forms', async (_why, value) => {
   await expectRefused('--date-start', ['events', 'search', '--date-start', value], value);
@@ -66,7 +70,11 @@ describe('tix sandbox --now', () => {
     ['2026-06-01T25:00:00Z', 'hour 25'],
   ])('refuses %s (%s): exit 2 naming --now and the accepted forms, no sandbox started', async (value) => {
     const result = await tix(['sandbox', '--events', '10', '--now', value], { timeoutMs: 15_000 });
-    expectCleanFailure(result, 2, /^tix: --now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z .*offsets up to ±14:00.*or YYYY-MM-DD/);
+    expectCleanFailure(
+      result,
+      2,
+      /^tix: --now must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z .*offsets up to ±14:00.*or YYYY-MM-DD/,
+    );
     expect(result.stderr).toContain(`not '${value}'`);
     expect(result.stderr).not.toMatch(/listening/);
   });
@@ -74,8 +82,14 @@ describe('tix sandbox --now', () => {
 
 describe('valid dates still work', () => {
   it('an offset without a colon means the same instant as the UTC time', async () => {
-    const withOffset = await tix(['events', 'search', '--date-start', '2026-04-01T10:00:00+0530', '--date-end', '2026-04-20', '--all', '-o', 'csv', '--fields', 'id'], { env: apiEnv(sandbox.url) });
-    const inUtc = await tix(['events', 'search', '--date-start', '2026-04-01T04:30:00Z', '--date-end', '2026-04-20', '--all', '-o', 'csv', '--fields', 'id'], { env: apiEnv(sandbox.url) });
+    const withOffset = await tix(
+      ['events', 'search', '--date-start', '2026-04-01T10:00:00+0530', '--date-end', '2026-04-20', '--all', '-o', 'csv', '--fields', 'id'],
+      { env: apiEnv(sandbox.url) },
+    );
+    const inUtc = await tix(
+      ['events', 'search', '--date-start', '2026-04-01T04:30:00Z', '--date-end', '2026-04-20', '--all', '-o', 'csv', '--fields', 'id'],
+      { env: apiEnv(sandbox.url) },
+    );
     expect(withOffset.code, withOffset.stderr).toBe(0);
     expect(inUtc.code, inUtc.stderr).toBe(0);
     expect(withOffset.stdout.split('\r\n').length).toBeGreaterThan(2);

@@ -28,7 +28,12 @@ interface Row {
   valid?: (result: TixOutcome) => void;
 }
 
-const usage = (why: string, args: string[], message: RegExp, env?: Record<string, string>): Row => ({ why, args, usage: message, ...(env ? { env } : {}) });
+const usage = (why: string, args: string[], message: RegExp, env?: Record<string, string>): Row => ({
+  why,
+  args,
+  usage: message,
+  ...(env ? { env } : {}),
+});
 const A_100KB = 'a'.repeat(100 * 1024);
 const LONG_UNICODE = 'é'.repeat(201);
 const EMOJI_150 = '😀'.repeat(150); // 150 characters, 300 UTF-16 units: within the limit of 200
@@ -36,7 +41,8 @@ const NOT_A_DATE = /is not a date \(use YYYY-MM-DD/;
 const CONTROL = /control characters/;
 
 /** The API rejected a value tix cannot judge (the contract does not say what an id may contain): exit 1, its reason, the value percent-encoded in the path. */
-const apiRejected = (encodedPath: RegExp) => (result: TixOutcome) => expectCleanFailure(result, 1, new RegExp(`HTTP 400 from GET ${encodedPath.source}`));
+const apiRejected = (encodedPath: RegExp) => (result: TixOutcome) =>
+  expectCleanFailure(result, 1, new RegExp(`HTTP 400 from GET ${encodedPath.source}`));
 
 const ROWS: Row[] = [
   // Unknown commands and flags
@@ -70,13 +76,21 @@ const ROWS: Row[] = [
   usage('--timeout without value', ['events', 'search', '--timeout'], /option '--timeout <seconds>' argument missing/),
 
   // Wrong enum values
-  usage('category by a wrong name', ['events', 'search', '--category', 'music'], /--category: 'music' is not allowed \(did you mean misc\?\); use one of all, concerts/),
+  usage(
+    'category by a wrong name',
+    ['events', 'search', '--category', 'music'],
+    /--category: 'music' is not allowed \(did you mean misc\?\); use one of all, concerts/,
+  ),
   usage('category by a wrong number', ['events', 'search', '--category', '99'], /--category: '99' is not allowed/),
   usage('negative category', ['events', 'search', '--category', '-1'], /--category: '-1' is not allowed/),
   usage('empty category', ['events', 'search', '--category', ''], /--category: '' is not allowed/),
   usage('type by a wrong name', ['events', 'search', '--type', 'x'], /--type: 'x' is not allowed/),
   usage('type by a number not in the contract', ['events', 'search', '--type', '3'], /--type: '3' is not allowed/),
-  usage('date preset misspelt', ['events', 'search', '--date', 'yesterdayy'], /--date: 'yesterdayy' is not allowed \(did you mean yesterday\?\)/),
+  usage(
+    'date preset misspelt',
+    ['events', 'search', '--date', 'yesterdayy'],
+    /--date: 'yesterdayy' is not allowed \(did you mean yesterday\?\)/,
+  ),
   usage('date preset that needs dates', ['events', 'search', '--date', '6'], /--date: for a specified date use --on <date>/),
   usage('sort by a wrong field', ['events', 'search', '--sort', 'price'], /--sort: 'price' is not allowed/),
   usage('output format', ['events', 'search', '-o', 'xml'], /--output must be one of table, json, ndjson, csv, tsv, parquet, not 'xml'/),
@@ -99,11 +113,31 @@ const ROWS: Row[] = [
   usage('empty date', ['events', 'search', '--on', ''], NOT_A_DATE),
   usage('impossible --from of sales', ['sales', 'details', '1', '--from', '2026-02-30'], NOT_A_DATE),
   usage('impossible --to of by-agent', ['events', 'by-agent', 'tmusa', '--to', '2026-04-31'], NOT_A_DATE),
-  usage('--from after --to', ['events', 'search', '--from', '2026-03-02', '--to', '2026-03-01'], /--from \(2026-03-02\) is after --to \(2026-03-01\)/),
-  usage('--from after --to (relative)', ['events', 'search', '--from', 'tomorrow', '--to', 'yesterday'], /--from \(\d{4}-\d{2}-\d{2}\) is after --to/),
-  usage('sales --from after --to', ['sales', 'summary', '1', '--from', '2026-03-02', '--to', '2026-03-01'], /--from \(2026-03-02\) is after --to/),
-  usage('by-agent --from after --to', ['events', 'by-agent', 'tmusa', '--from', '+1m', '--to', '-1m'], /--from \(\d{4}-\d{2}-\d{2}\) is after --to/),
-  usage('--date-start after --date-end', ['events', 'search', '--date-start', '2026-03-02', '--date-end', '2026-03-01'], /--date-start \(2026-03-02\) is after --date-end/),
+  usage(
+    '--from after --to',
+    ['events', 'search', '--from', '2026-03-02', '--to', '2026-03-01'],
+    /--from \(2026-03-02\) is after --to \(2026-03-01\)/,
+  ),
+  usage(
+    '--from after --to (relative)',
+    ['events', 'search', '--from', 'tomorrow', '--to', 'yesterday'],
+    /--from \(\d{4}-\d{2}-\d{2}\) is after --to/,
+  ),
+  usage(
+    'sales --from after --to',
+    ['sales', 'summary', '1', '--from', '2026-03-02', '--to', '2026-03-01'],
+    /--from \(2026-03-02\) is after --to/,
+  ),
+  usage(
+    'by-agent --from after --to',
+    ['events', 'by-agent', 'tmusa', '--from', '+1m', '--to', '-1m'],
+    /--from \(\d{4}-\d{2}-\d{2}\) is after --to/,
+  ),
+  usage(
+    '--date-start after --date-end',
+    ['events', 'search', '--date-start', '2026-03-02', '--date-end', '2026-03-01'],
+    /--date-start \(2026-03-02\) is after --date-end/,
+  ),
   usage('--from without --to', ['events', 'search', '--from', '2026-03-01'], /--from and --to go together/),
   usage('--date and --on together', ['events', 'search', '--date', 'today', '--on', 'today'], /--date and --on cannot be used together/),
 
@@ -116,7 +150,9 @@ const ROWS: Row[] = [
   usage('page size empty', ['events', 'search', '--page-size', ''], /--page-size must be a whole number from 1 to 5000, not ''/),
   usage('page size 1.5', ['events', 'search', '--page-size', '1.5'], /--page-size must be a whole number/),
   usage('page size in hex', ['events', 'search', '--page-size', '0x10'], /--page-size must be a whole number/),
-  usage('page size from the environment', ['events', 'search'], /TIX_PAGE_SIZE must be a whole number from 1 to 5000, not '0'/, { TIX_PAGE_SIZE: '0' }),
+  usage('page size from the environment', ['events', 'search'], /TIX_PAGE_SIZE must be a whole number from 1 to 5000, not '0'/, {
+    TIX_PAGE_SIZE: '0',
+  }),
   usage('page size of by-agent', ['events', 'by-agent', 'tmusa', '--page-size', '5001'], /--page-size must be a whole number/),
   usage('page 0', ['events', 'search', '--page', '0'], /--page must be a whole number from 1/),
   usage('page -1', ['events', 'search', '--page', '-1'], /--page must be a whole number from 1/),
@@ -163,7 +199,11 @@ const ROWS: Row[] = [
   usage('id with DEL', ['events', 'get', '--agent', 'tmusa', 'a\u007fb'], CONTROL),
   usage('id with a C1 control', ['inventory', 'TMUSA', 'a\u0085b'], CONTROL),
   usage('agent with an escape sequence', ['events', 'by-agent', 'tm\u001b[31musa'], CONTROL),
-  usage('name with an escape sequence', ['events', 'search', '--name', '\u001b]0;pwned\u0007'], /--name must not contain control characters/),
+  usage(
+    'name with an escape sequence',
+    ['events', 'search', '--name', '\u001b]0;pwned\u0007'],
+    /--name must not contain control characters/,
+  ),
   usage('city with a tab', ['events', 'search', '--city', 'New\tYork'], /--city must not contain control characters/),
   usage('long unicode id', ['inventory', 'TMUSA', LONG_UNICODE], /<ids> is 201 characters long; at most 200 are allowed/),
   usage('long unicode event id', ['sales', 'details', LONG_UNICODE], /<eventId> is 201 characters long/),
@@ -176,16 +216,32 @@ const ROWS: Row[] = [
   // Other contradictions and impossible values
   usage('--asc and --desc', ['events', 'search', '--asc', '--desc'], /--asc and --desc cannot be used together/),
   usage('--json and -o csv', ['events', 'search', '--json', '-o', 'csv'], /--json and --output csv disagree/),
-  usage('--excel-safe with json', ['events', 'search', '--excel-safe', '-o', 'json'], /--excel-safe applies to csv and tsv output, not json/),
+  usage(
+    '--excel-safe with json',
+    ['events', 'search', '--excel-safe', '-o', 'json'],
+    /--excel-safe applies to csv and tsv output, not json/,
+  ),
   usage('--chart with csv', ['sales', 'summary', '1', '--chart', '-o', 'csv'], /--chart draws for people/),
   usage('service id without evt_', ['events', 'get', 'abc'], /'abc' is not a service event id/),
   usage('profile with a slash', ['--profile', 'a/b', 'events', 'search'], /--profile must be a profile name/),
   usage('profile from the environment', ['events', 'search'], /TIX_PROFILE must be a profile name/, { TIX_PROFILE: 'my profile' }),
   usage('base URL not a URL', ['--base-url', 'api.example.com', 'events', 'search'], /--base-url must be an http:\/\/ or https:\/\/ URL/),
   usage('base URL with ftp', ['--base-url', 'ftp://example.com', 'events', 'search'], /--base-url must be an http:\/\/ or https:\/\/ URL/),
-  usage('base URL with credentials', ['--base-url', 'https://me:pw@example.com', 'events', 'search'], /without credentials, query or fragment/),
-  usage('base URL with a query', ['--base-url', 'https://example.com/?apiKey=x', 'events', 'search'], /without credentials, query or fragment/),
-  usage('--out in a missing folder', ['events', 'search', '--out', '/nonexistent-tix-dir/x.csv'], /--out \/nonexistent-tix-dir\/x\.csv: folder \/nonexistent-tix-dir does not exist/),
+  usage(
+    'base URL with credentials',
+    ['--base-url', 'https://me:pw@example.com', 'events', 'search'],
+    /without credentials, query or fragment/,
+  ),
+  usage(
+    'base URL with a query',
+    ['--base-url', 'https://example.com/?apiKey=x', 'events', 'search'],
+    /without credentials, query or fragment/,
+  ),
+  usage(
+    '--out in a missing folder',
+    ['events', 'search', '--out', '/nonexistent-tix-dir/x.csv'],
+    /--out \/nonexistent-tix-dir\/x\.csv: folder \/nonexistent-tix-dir does not exist/,
+  ),
   usage('--out a folder', ['events', 'search', '--out', '/tmp'], /--out \/tmp: is a folder; give a file name/),
   usage('--out ending in a slash', ['events', 'search', '--out', '/tmp/x/'], /is a folder name; give a file name/),
   usage('--fields with a space', ['events', 'search', '--fields', 'id,event name'], /--fields: 'event name' is not a field name/),
@@ -196,11 +252,19 @@ const ROWS: Row[] = [
     args: ['inventory', 'TMUSA', 'a/b', 'c?d', 'e#f', '%41', 'g h'],
     valid: apiRejected(/\/inventory\/TMUSA\/a%2Fb,c%3Fd,e%23f,%2541,g%20h/),
   },
-  { why: 'a sales event id with ?', args: ['sales', 'details', '1?startDate=2020-01-01'], valid: apiRejected(/\/events\/stubhub\/1%3FstartDate%3D2020-01-01\/sales-details/) },
-  { why: 'a service id with #', args: ['events', 'get', 'evt_a#b'], valid: apiRejected(/\/events\/evt_a%23b/) },
-  { why: '150 emoji: 150 characters, within the limit', args: ['inventory', 'TMUSA', EMOJI_150], valid: apiRejected(/\/inventory\/TMUSA\/(%F0%9F%98%80)+/) },
   {
-    why: 'an unknown agent is the API\'s to judge: not found',
+    why: 'a sales event id with ?',
+    args: ['sales', 'details', '1?startDate=2020-01-01'],
+    valid: apiRejected(/\/events\/stubhub\/1%3FstartDate%3D2020-01-01\/sales-details/),
+  },
+  { why: 'a service id with #', args: ['events', 'get', 'evt_a#b'], valid: apiRejected(/\/events\/evt_a%23b/) },
+  {
+    why: '150 emoji: 150 characters, within the limit',
+    args: ['inventory', 'TMUSA', EMOJI_150],
+    valid: apiRejected(/\/inventory\/TMUSA\/(%F0%9F%98%80)+/),
+  },
+  {
+    why: "an unknown agent is the API's to judge: not found",
     args: ['inventory', 'NOPE', 'x1'],
     valid: (result) => expectCleanFailure(result, 4, /ticket agent 'NOPE' not recognised \(HTTP 404\)/),
   },
@@ -252,7 +316,11 @@ describe.concurrent('malformed invocations', () => {
   });
 
   it.for(ROWS)('$why', { timeout: 120_000 }, async (row) => {
-    const result = await tix(row.args, { env: { ...apiEnv(sandbox.url), ...row.env }, ...(row.input !== undefined ? { input: row.input } : {}), timeoutMs: 120_000 });
+    const result = await tix(row.args, {
+      env: { ...apiEnv(sandbox.url), ...row.env },
+      ...(row.input !== undefined ? { input: row.input } : {}),
+      timeoutMs: 120_000,
+    });
     expectNoStackTrace(result.stderr);
     if (row.usage) expectCleanFailure(result, 2, row.usage);
     else row.valid!(result);

@@ -21,7 +21,12 @@ const HOSTILE = ['../../events', '..%2F..%2Fevents', 'x/../../../events', 'evt_1
 /** Each command that puts a user value in the path, and the route the request must stay on. */
 const COMMANDS: { name: string; value?: (id: string) => string; args: (value: string) => string[]; route: RegExp }[] = [
   // Service ids must start with evt_ (tix checks that first).
-  { name: 'events get', value: (id) => (id.startsWith('evt_') ? id : `evt_${id}`), args: (v) => ['events', 'get', v], route: /^\/events\/evt_[^/?#]+$/ },
+  {
+    name: 'events get',
+    value: (id) => (id.startsWith('evt_') ? id : `evt_${id}`),
+    args: (v) => ['events', 'get', v],
+    route: /^\/events\/evt_[^/?#]+$/,
+  },
   { name: 'events get --agent', args: (v) => ['events', 'get', '--agent', 'ticketMaster', v], route: /^\/events\/ticketMaster\/[^/?#]+$/ },
   { name: 'events by-agent', args: (v) => ['events', 'by-agent', v], route: /^\/events\/[^/?#]+\?/ },
   { name: 'inventory', args: (v) => ['inventory', 'TMUSA', v], route: /^\/inventory\/TMUSA\/[^/?#]+$/ },
@@ -55,7 +60,11 @@ describe('the sandbox decodes what tix sent back into the very same id', () => {
   it('an id of ../../events reaches the event-by-id route as that id, not the search', async () => {
     const before = sandbox.log.length;
     const result = await tix(['events', 'get', 'evt_../../events'], { env: apiEnv(sandbox.url) });
-    expectCleanFailure(result, 1, /HTTP 400 from GET \/events\/evt_\.\.%2F\.\.%2Fevents\): serviceEventId must be 'evt_' followed by letters and digits \(got 'evt_\.\.\/\.\.\/events'\)/);
+    expectCleanFailure(
+      result,
+      1,
+      /HTTP 400 from GET \/events\/evt_\.\.%2F\.\.%2Fevents\): serviceEventId must be 'evt_' followed by letters and digits \(got 'evt_\.\.\/\.\.\/events'\)/,
+    );
     expect(sandbox.log.slice(before).map((entry) => entry.path)).toEqual(['/events/evt_..%2F..%2Fevents']);
   });
 });

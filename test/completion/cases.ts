@@ -27,7 +27,10 @@ export const CASES: readonly CompletionCase[] = [
   { line: 'tix events search -o ', expected: FORMATS },
   { line: 'tix inventory TMUSA -o ', expected: FORMATS },
   // Commands and subcommands.
-  { line: 'tix ', expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'] },
+  {
+    line: 'tix ',
+    expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'],
+  },
   { line: 'tix events ', expected: ['search', 'get', 'by-agent', 'view'] },
   { line: 'tix sales s', expected: ['summary'] },
   { line: 'tix config ', expected: ['get', 'set', 'unset', 'list', 'path'] },

@@ -23,7 +23,10 @@ export function shellBinary(shell: ShellName): string | undefined {
 /** A stored config with two profiles, written the way conf writes it (and a value that looks like JSON). */
 export const STORED_PROFILES = ['prod', 'staging'];
 const CONFIG_JSON = JSON.stringify(
-  { profiles: { prod: { 'api-key': 'k"{}:[', 'base-url': 'https://api.example.com' }, staging: { output: 'csv' } }, other: { notAProfile: {} } },
+  {
+    profiles: { prod: { 'api-key': 'k"{}:[', 'base-url': 'https://api.example.com' }, staging: { output: 'csv' } },
+    other: { notAProfile: {} },
+  },
   null,
   '\t',
 );
@@ -57,10 +60,16 @@ export function readlineWords(line: string): string[] {
 }
 
 /** The candidates `shell` offers when Tab is pressed at the end of `line`, sorted. */
-export async function completeIn(shell: ShellName, line: string, world: World = {}, zshLoad: 'fpath' | 'source' = 'fpath'): Promise<string[]> {
+export async function completeIn(
+  shell: ShellName,
+  line: string,
+  world: World = {},
+  zshLoad: 'fpath' | 'source' = 'fpath',
+): Promise<string[]> {
   const { cwd, env } = makeWorld(world);
   const [file, args] = {
-    bash: () => ['bash', ['--norc', '--noprofile', join(HARNESS, 'bash-complete.bash'), scriptFor('bash'), ...readlineWords(line)]] as const,
+    bash: () =>
+      ['bash', ['--norc', '--noprofile', join(HARNESS, 'bash-complete.bash'), scriptFor('bash'), ...readlineWords(line)]] as const,
     zsh: () => ['zsh', ['-f', join(HARNESS, 'zsh-complete.zsh'), scriptFor('zsh'), zshLoad, line]] as const,
     // fish prints "candidate<TAB>description".
     fish: () => ['fish', ['--no-config', '-c', 'source $argv[1]; and complete -C $argv[2]', scriptFor('fish'), line]] as const,

@@ -26,7 +26,11 @@ describe('help pages printed by bin/tix without loading the bundle (dist/help.js
   for (const { path } of allCommands()) {
     const args = path ? path.split(' ') : [];
     it(`tix ${path} --help and -h print what Commander prints`.replace('  ', ' '), async () => {
-      const [live, long, short] = await Promise.all([commanderHelp([...args, '--help']), runTix([...args, '--help']), runTix([...args, '-h'])]);
+      const [live, long, short] = await Promise.all([
+        commanderHelp([...args, '--help']),
+        runTix([...args, '--help']),
+        runTix([...args, '-h']),
+      ]);
       expect(live.stdout).toMatch(/^Usage: tix/);
       for (const served of [long, short]) {
         expect(served.code).toBe(0);

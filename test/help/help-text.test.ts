@@ -46,7 +46,8 @@ describe('every command teaches in its --help', () => {
           if (option.long && SETTING_FLAGS.has(option.long)) expect(option.description, option.flags).toContain('default');
         }
         for (const argument of command.registeredArguments) {
-          for (const value of valuesOf(argument) ?? argument.argChoices ?? []) expect(help, `<${argument.name()}> lists ${value}`).toContain(value);
+          for (const value of valuesOf(argument) ?? argument.argChoices ?? [])
+            expect(help, `<${argument.name()}> lists ${value}`).toContain(value);
         }
       });
 

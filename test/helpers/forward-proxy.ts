@@ -73,10 +73,13 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
     }
     // A proxy's own headers stop here; everything else, the API key included, goes on as sent.
     const { 'proxy-authorization': _auth, 'proxy-connection': _connection, ...headers } = req.headers;
-    const upstream = httpRequest({ host: '127.0.0.1', port: decision.port, method: req.method, path: `${url.pathname}${url.search}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: decision.port, method: req.method, path: `${url.pathname}${url.search}`, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });

@@ -57,7 +57,8 @@ export function sameAsCsvCell(value: unknown, type: string, text: string): boole
 export function differencesFromCsv(parquet: ParquetContents, csv: string): string[] {
   const [header, ...lines] = parseCsv(csv, { relax_column_count: false }) as string[][];
   const differences: string[] = [];
-  if (JSON.stringify(header) !== JSON.stringify(parquet.columns)) differences.push(`columns: csv ${JSON.stringify(header)}, parquet ${JSON.stringify(parquet.columns)}`);
+  if (JSON.stringify(header) !== JSON.stringify(parquet.columns))
+    differences.push(`columns: csv ${JSON.stringify(header)}, parquet ${JSON.stringify(parquet.columns)}`);
   if (lines.length !== parquet.rows.length) differences.push(`rows: csv ${lines.length}, parquet ${parquet.rows.length}`);
   for (let r = 0; r < Math.min(lines.length, parquet.rows.length) && differences.length < 10; r++) {
     parquet.columns.forEach((column, c) => {

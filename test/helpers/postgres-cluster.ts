@@ -40,13 +40,15 @@ function findBinaries(): Binaries | undefined {
     for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) dirs.push(join(debian, version, 'bin'));
   }
   for (const dir of dirs) {
-    if (existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return { initdb: join(dir, 'initdb'), pgCtl: join(dir, 'pg_ctl') };
+    if (existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')))
+      return { initdb: join(dir, 'initdb'), pgCtl: join(dir, 'pg_ctl') };
   }
   return undefined;
 }
 
 export const binaries = findBinaries();
-export const MISSING = 'PostgreSQL is not installed (no initdb and pg_ctl on PATH or in /usr/lib/postgresql/*/bin): apt-get install postgresql';
+export const MISSING =
+  'PostgreSQL is not installed (no initdb and pg_ctl on PATH or in /usr/lib/postgresql/*/bin): apt-get install postgresql';
 
 /** As root, the postgres system user's ids (PostgreSQL will not run as root); otherwise undefined. */
 function serverUser(): { uid: number; gid: number } | undefined {
@@ -62,7 +64,8 @@ function serverUser(): { uid: number; gid: number } | undefined {
 function run(command: string, args: string[], asUser: boolean): void {
   const [file, argv] = asUser ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const result = spawnSync(file, argv, { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout || result.error?.message}`);
 }
 
 function freePort(): Promise<number> {
@@ -84,7 +87,23 @@ export async function startPostgres(): Promise<PgCluster> {
   const pwfile = join(dir, 'pwfile');
   writeFileSync(pwfile, `${SUPERUSER_PASSWORD}\n`);
   if (owner) for (const path of [dir, pwfile]) chownSync(path, owner.uid, owner.gid);
-  run(binaries.initdb, ['-D', data, '-U', SUPERUSER, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], Boolean(owner));
+  run(
+    binaries.initdb,
+    [
+      '-D',
+      data,
+      '-U',
+      SUPERUSER,
+      `--pwfile=${pwfile}`,
+      '--auth-host=scram-sha-256',
+      '--auth-local=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ],
+    Boolean(owner),
+  );
 
   let port = 0;
   // The free port may be taken between finding it and the server binding it: try a few.
@@ -103,7 +122,11 @@ export async function startPostgres(): Promise<PgCluster> {
     if (stopped) return;
     stopped = true;
     process.off('exit', stop);
-    spawnSync(owner ? 'runuser' : binaries.pgCtl, [...(owner ? ['-u', 'postgres', '--', binaries.pgCtl] : []), '-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
+    spawnSync(
+      owner ? 'runuser' : binaries.pgCtl,
+      [...(owner ? ['-u', 'postgres', '--', binaries.pgCtl] : []), '-D', data, '-m', 'immediate', 'stop'],
+      { stdio: 'ignore' },
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   // A test run that ends without afterAll (a crash, Ctrl-C) still stops its server.

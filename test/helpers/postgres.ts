@@ -36,8 +36,8 @@ export function usePostgres(): () => PgCluster {
   }, 60_000);
   afterAll(() => cluster?.stop());
   return () => {
-    if (!cluster) throw new Error('PostgreSQL is not running: call usePostgres() inside describePostgres() and use the getter inside tests');
+    if (!cluster)
+      throw new Error('PostgreSQL is not running: call usePostgres() inside describePostgres() and use the getter inside tests');
     return cluster;
   };
 }
-

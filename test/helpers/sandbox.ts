@@ -24,7 +24,8 @@ export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
     await sandbox?.close();
   });
   return () => {
-    if (!sandbox) throw new Error('the sandbox is not running: call useSandbox() at file or describe level and use the getter inside tests');
+    if (!sandbox)
+      throw new Error('the sandbox is not running: call useSandbox() at file or describe level and use the getter inside tests');
     return sandbox;
   };
 }
@@ -53,7 +54,14 @@ export function request(sandbox: Sandbox, path: string, options: RequestOptions 
   const headers: Record<string, string> = { ...(key === null ? {} : { 'x-api-key': key }), ...options.headers };
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: sandbox.port, path, method: options.method ?? 'GET', headers, ...(options.agent ? { agent: options.agent } : {}) },
+      {
+        host: '127.0.0.1',
+        port: sandbox.port,
+        path,
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

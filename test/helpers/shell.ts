@@ -28,7 +28,11 @@ export function runShell(script: string, options: { cwd: string; env: Record<str
     child.on('close', (code) => {
       clearTimeout(timer);
       const err = Buffer.concat(stderr).toString('utf8');
-      resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: timedOut ? `${err}\n(the script did not end by itself and was killed)` : err });
+      resolve({
+        code,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: timedOut ? `${err}\n(the script did not end by itself and was killed)` : err,
+      });
     });
   });
 }

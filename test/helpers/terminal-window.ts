@@ -66,4 +66,3 @@ function trimEnd(rows: string[]): string[] {
   while (kept.length > 0 && kept.at(-1)!.trim() === '') kept.pop();
   return kept;
 }
-

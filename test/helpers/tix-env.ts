@@ -48,7 +48,11 @@ export function unexpectedErrorIn(stderr: string): string | undefined {
  * Rejects when tix printed a Node warning the test did not expect, or an "unexpected error" (stderr is part
  * of tix's interface: both are failures of tix, whatever else the test checks).
  */
-export function failOnUnexpectedStderr<T extends { stderr: string }>(result: T, allowNodeWarnings: boolean | undefined, args: readonly string[]): T {
+export function failOnUnexpectedStderr<T extends { stderr: string }>(
+  result: T,
+  allowNodeWarnings: boolean | undefined,
+  args: readonly string[],
+): T {
   const warning = allowNodeWarnings ? undefined : nodeWarningIn(result.stderr);
   if (warning) throw new Error(`tix ${args.join(' ')} printed a Node warning on stderr: ${warning}`);
   const unexpected = unexpectedErrorIn(result.stderr);

@@ -10,7 +10,16 @@ import { runTix as runTixIn } from '../../src/cli/run-tix.js';
 import type { TixProcess } from '../../src/cli/kit/run-context.js';
 import { cleanEnv, failOnUnexpectedStderr, type TixResult, type TixRunOptions } from './tix-env.js';
 
-export { failOnUnexpectedStderr, nodeWarningIn, REPO_ROOT, sandboxEnv, tempDir, TIX_BIN, type TixResult, type TixRunOptions } from './tix-env.js';
+export {
+  failOnUnexpectedStderr,
+  nodeWarningIn,
+  REPO_ROOT,
+  sandboxEnv,
+  tempDir,
+  TIX_BIN,
+  type TixResult,
+  type TixRunOptions,
+} from './tix-env.js';
 
 export interface InProcessOptions extends TixRunOptions {
   /** stdout and stderr are a terminal this many columns wide (they are pipes otherwise). */

@@ -42,12 +42,16 @@ describePostgres('tix history export between DuckDB and PostgreSQL', () => {
     const to = ['--to', target.db, '--to-schema', schemaOf(target)];
     const first = await tix(['history', 'export', ...source.args, ...to]);
     expect({ code: first.code, stdout: first.stdout }).toEqual({ code: 0, stdout: '' });
-    expect(first.stderr).toBe(`tix: copied ${snapshots} snapshots (${snapshots} new, 0 already there) and ${salesDays} sales days (${salesDays} written) from ${source.shown} to ${target.shown}\n`);
+    expect(first.stderr).toBe(
+      `tix: copied ${snapshots} snapshots (${snapshots} new, 0 already there) and ${salesDays} sales days (${salesDays} written) from ${source.shown} to ${target.shown}\n`,
+    );
     await expectSameHistory(source, target);
 
     const again = await tix(['history', 'export', ...source.args, ...to]);
     expect({ code: again.code, stdout: again.stdout }).toEqual({ code: 0, stdout: '' });
-    expect(again.stderr).toBe(`tix: copied ${snapshots} snapshots (0 new, ${snapshots} already there) and ${salesDays} sales days (0 written) from ${source.shown} to ${target.shown}\n`);
+    expect(again.stderr).toBe(
+      `tix: copied ${snapshots} snapshots (0 new, ${snapshots} already there) and ${salesDays} sales days (0 written) from ${source.shown} to ${target.shown}\n`,
+    );
     await expectSameHistory(source, target);
   });
 
@@ -57,12 +61,16 @@ describePostgres('tix history export between DuckDB and PostgreSQL', () => {
     const target = duckdbStore.fresh();
     const first = await tix(['history', 'export', ...middle.args, '--to', target.db]);
     expect({ code: first.code, stdout: first.stdout }).toEqual({ code: 0, stdout: '' });
-    expect(first.stderr).toBe(`tix: copied ${snapshots} snapshots (${snapshots} new, 0 already there) and ${salesDays} sales days (${salesDays} written) from ${middle.shown} to ${target.shown}\n`);
+    expect(first.stderr).toBe(
+      `tix: copied ${snapshots} snapshots (${snapshots} new, 0 already there) and ${salesDays} sales days (${salesDays} written) from ${middle.shown} to ${target.shown}\n`,
+    );
     await expectSameHistory(middle, target);
     await expectSameHistory(source, target);
 
     const again = await tix(['history', 'export', ...middle.args, '--to', target.db]);
-    expect(again.stderr).toBe(`tix: copied ${snapshots} snapshots (0 new, ${snapshots} already there) and ${salesDays} sales days (0 written) from ${middle.shown} to ${target.shown}\n`);
+    expect(again.stderr).toBe(
+      `tix: copied ${snapshots} snapshots (0 new, ${snapshots} already there) and ${salesDays} sales days (0 written) from ${middle.shown} to ${target.shown}\n`,
+    );
     await expectSameHistory(middle, target);
   });
 
@@ -92,14 +100,19 @@ describePostgres('tix history export between DuckDB and PostgreSQL', () => {
       }
     }
     // What tix history does not show: every listing's own fields, and the sales days.
-    const extras = (at: StoreLocation) => at.sql('SELECT agent, event_id, listing_id, CAST(api_timestamp AS VARCHAR) AS at, CAST(extra AS VARCHAR) AS extra FROM listings');
+    const extras = (at: StoreLocation) =>
+      at.sql('SELECT agent, event_id, listing_id, CAST(api_timestamp AS VARCHAR) AS at, CAST(extra AS VARCHAR) AS extra FROM listings');
     const byKey = (rows: Record<string, unknown>[]) =>
-      rows.map((r) => ({ key: `${r.agent}/${r.event_id}/${r.listing_id}/${Date.parse(String(r.at))}`, extra: JSON.parse(String(r.extra)) })).sort((x, y) => x.key.localeCompare(y.key));
+      rows
+        .map((r) => ({ key: `${r.agent}/${r.event_id}/${r.listing_id}/${Date.parse(String(r.at))}`, extra: JSON.parse(String(r.extra)) }))
+        .sort((x, y) => x.key.localeCompare(y.key));
     const [left, right] = await Promise.all([extras(a), extras(b)]);
     expect(byKey(right)).toEqual(byKey(left));
     expect(left.length).toBeGreaterThan(snapshots);
     const sales = (at: StoreLocation) =>
-      at.sql('SELECT provider, event_id, CAST(date AS VARCHAR) AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY provider, event_id, date');
+      at.sql(
+        'SELECT provider, event_id, CAST(date AS VARCHAR) AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY provider, event_id, date',
+      );
     expect(await sales(b)).toEqual(await sales(a));
   }
 });

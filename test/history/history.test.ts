@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
@@ -50,158 +50,186 @@ describeStores('tix history', (store) => {
   const expectedSnapshots = () =>
     printed.map((p) => {
       const f = marketFigures(p.sections);
-      return { api_timestamp: iso(p.timestamp), listings: f.listings, tickets: f.tickets, min_price: f.minPrice, median_price: f.medianPrice, max_price: f.maxPrice };
+      return {
+        api_timestamp: iso(p.timestamp),
+        listings: f.listings,
+        tickets: f.tickets,
+        min_price: f.minPrice,
+        median_price: f.medianPrice,
+        max_price: f.maxPrice,
+      };
     });
 
-    it('prints the time series as json, ndjson, csv, tsv and a table', async () => {
-      const expected = expectedSnapshots();
-      const json = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json']);
-      expect(json.code).toBe(0);
-      expect(JSON.parse(json.stdout)).toEqual({ snapshots: expected });
+  it('prints the time series as json, ndjson, csv, tsv and a table', async () => {
+    const expected = expectedSnapshots();
+    const json = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ snapshots: expected });
 
-      const ndjson = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'ndjson']);
-      expect(ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(expected);
+    const ndjson = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'ndjson']);
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(expected);
 
-      for (const [format, delimiter] of [['csv', ','], ['tsv', '\t']] as const) {
-        const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', format]);
-        expect(result.code).toBe(0);
-        const rows = parseCsv(result.stdout, { columns: true, delimiter, cast: true }) as Record<string, unknown>[];
-        expect(rows).toEqual(expected);
-      }
-
-      const table = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'table']);
-      expect(table.code).toBe(0);
-      const lines = table.stdout.trim().split('\n');
-      expect(lines.join('\n')).toMatch(/api_timestamp.*listings.*tickets.*min_price.*median_price.*max_price/);
-      for (const snapshot of expected) {
-        const line = lines.find((l) => l.includes(snapshot.api_timestamp.slice(0, 16).replace('T', ' ')))!;
-        expect(line).toContain(snapshot.min_price!.toFixed(2));
-        expect(line).toContain(String(snapshot.tickets));
-      }
-
-      const out = join(tempDir('tix-out-'), 'history.csv');
-      const toFile = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--out', out, '--fields', 'api_timestamp,min_price']);
-      expect(toFile.stdout).toBe('');
-      expect(readFileSync(out, 'utf8')).toBe(`api_timestamp,min_price\r\n${expected.map((s) => `${s.api_timestamp},${s.min_price}`).join('\r\n')}\r\n`);
-    });
-
-    it('takes the agent by name in any case, or as AGENT:ID', async () => {
-      const byCode = await tix(['history', 'TMUSA', ids[1]!, ...at.args, '-o', 'json']);
-      for (const agent of ['ticketmaster', 'tmusa']) expect((await tix(['history', agent, ids[1]!, ...at.args, '-o', 'json'])).stdout).toBe(byCode.stdout);
-      expect((await tix(['history', `TMUSA:${ids[1]}`, ...at.args, '-o', 'json'])).stdout).toBe(byCode.stdout);
-    });
-
-    it('gives every agent of an evt_ id, with an agent column', async () => {
-      const result = await tix(['history', event.id, ...at.args, '-o', 'json']);
+    for (const [format, delimiter] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', format]);
       expect(result.code).toBe(0);
-      const rows = JSON.parse(result.stdout).snapshots as { agent: string; api_timestamp: string }[];
-      const agents = Object.keys(event.agentIds).sort();
-      expect(rows.map((r) => `${r.api_timestamp} ${r.agent}`)).toEqual(TIMES.flatMap((t) => agents.map((a) => `${t} ${a}`)));
-      const tmusa = rows.filter((r) => r.agent === 'TMUSA').map(({ agent: _agent, ...rest }) => rest);
-      expect(tmusa).toEqual(expectedSnapshots());
-    });
+      const rows = parseCsv(result.stdout, { columns: true, delimiter, cast: true }) as Record<string, unknown>[];
+      expect(rows).toEqual(expected);
+    }
 
-    it('--since and --until pick a window, inclusive', async () => {
-      const series = async (...flags: string[]) => JSON.parse((await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json', ...flags])).stdout).snapshots.map((s: { api_timestamp: string }) => s.api_timestamp);
-      expect(await series('--since', TIMES[1]!)).toEqual(TIMES.slice(1));
-      expect(await series('--until', TIMES[1]!)).toEqual(TIMES.slice(0, 2));
-      expect(await series('--since', TIMES[1]!, '--until', TIMES[1]!)).toEqual([TIMES[1]]);
-      // A date is a whole day in the time zone: FIXED_NOW is 2026-03-14 in New York.
-      expect(await series('--since', '2026-03-15', '--until', '2026-03-15', '--tz', 'UTC')).toEqual(TIMES);
-      expect(await series('--until', '2026-03-14', '--tz', 'America/New_York')).toEqual(TIMES);
-      expect(await series('--since', '2026-03-14T23:10', '--tz', 'America/New_York')).toEqual(TIMES.slice(1));
-      const none = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--until', '2026-03-14', '--tz', 'UTC']);
-      // An empty window is an empty answer (exit 0 and a note), not an event never tracked (exit 4).
-      expect(none.code).toBe(0);
-      expect(none.stderr).toContain('in that time window');
-    });
+    const table = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'table']);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines.join('\n')).toMatch(/api_timestamp.*listings.*tickets.*min_price.*median_price.*max_price/);
+    for (const snapshot of expected) {
+      const line = lines.find((l) => l.includes(snapshot.api_timestamp.slice(0, 16).replace('T', ' ')))!;
+      expect(line).toContain(snapshot.min_price!.toFixed(2));
+      expect(line).toContain(String(snapshot.tickets));
+    }
 
-    it('--listings follows every listing and marks those gone from the latest snapshot', async () => {
-      const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--listings', '-o', 'json']);
-      expect(result.code).toBe(0);
-      const rows = JSON.parse(result.stdout).listings as Record<string, unknown>[];
-      const seen = new Map<string, { at: string; listing: Listing }[]>();
-      for (const p of printed) for (const l of p.sections) seen.set(l.listingId, [...(seen.get(l.listingId) ?? []), { at: iso(p.timestamp), listing: l }]);
-      const latest = new Set(printed.at(-1)!.sections.map((l) => l.listingId));
-      expect(rows).toHaveLength(seen.size);
-      for (const row of rows) {
-        const life = seen.get(row.listing_id as string)!;
-        const last = life.at(-1)!;
-        expect(row).toEqual({
-          listing_id: last.listing.listingId,
-          section: last.listing.section,
-          row: last.listing.row,
-          quantity: last.listing.quantity,
-          first_seen: life[0]!.at,
-          last_seen: last.at,
-          first_price: life[0]!.listing.price,
-          last_price: last.listing.price,
-          lowest_price: Math.min(...life.map((l) => l.listing.price)),
-          gone: !latest.has(last.listing.listingId),
-        });
-      }
-      // The sandbox's listings come and go over 30 minutes: some are gone, others stay.
-      expect(rows.filter((r) => r.gone).length).toBeGreaterThan(0);
-      expect(rows.filter((r) => !r.gone).length).toBe(latest.size);
+    const out = join(tempDir('tix-out-'), 'history.csv');
+    const toFile = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--out', out, '--fields', 'api_timestamp,min_price']);
+    expect(toFile.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(
+      `api_timestamp,min_price\r\n${expected.map((s) => `${s.api_timestamp},${s.min_price}`).join('\r\n')}\r\n`,
+    );
+  });
 
-      const csv = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--listings', '-o', 'csv']);
-      expect(csv.stdout.split('\r\n')[0]).toBe('listing_id,section,row,quantity,first_seen,last_seen,first_price,last_price,lowest_price,gone');
-      const forEvent = await tix(['history', event.id, ...at.args, '--listings', '-o', 'csv']);
-      expect(forEvent.stdout.split('\r\n')[0]).toBe('agent,listing_id,section,row,quantity,first_seen,last_seen,first_price,last_price,lowest_price,gone');
-    });
+  it('takes the agent by name in any case, or as AGENT:ID', async () => {
+    const byCode = await tix(['history', 'TMUSA', ids[1]!, ...at.args, '-o', 'json']);
+    for (const agent of ['ticketmaster', 'tmusa'])
+      expect((await tix(['history', agent, ids[1]!, ...at.args, '-o', 'json'])).stdout).toBe(byCode.stdout);
+    expect((await tix(['history', `TMUSA:${ids[1]}`, ...at.args, '-o', 'json'])).stdout).toBe(byCode.stdout);
+  });
 
-    it('--chart draws the lowest price and tickets available over time', async () => {
-      const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '80' } });
-      expect(result.code).toBe(0);
-      const [first, , last] = expectedSnapshots();
-      expect(result.stdout).toContain('Lowest price per snapshot, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
-      expect(result.stdout).toContain('Tickets available per snapshot');
-      expect(result.stdout).toContain(`${Math.max(first!.min_price!, last!.min_price!, expectedSnapshots()[1]!.min_price!).toFixed(2)} ┤`);
-      // Three snapshots, three columns.
-      expect(result.stdout).toMatch(/└───\n/);
-      const forEvent = await tix(['history', event.id, ...at.args, '--chart']);
-      expect(forEvent.code).toBe(0);
-      expect(forEvent.stdout).toContain('Tickets available per snapshot');
-    });
+  it('gives every agent of an evt_ id, with an agent column', async () => {
+    const result = await tix(['history', event.id, ...at.args, '-o', 'json']);
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout).snapshots as { agent: string; api_timestamp: string }[];
+    const agents = Object.keys(event.agentIds).sort();
+    expect(rows.map((r) => `${r.api_timestamp} ${r.agent}`)).toEqual(TIMES.flatMap((t) => agents.map((a) => `${t} ${a}`)));
+    const tmusa = rows.filter((r) => r.agent === 'TMUSA').map(({ agent: _agent, ...rest }) => rest);
+    expect(tmusa).toEqual(expectedSnapshots());
+  });
 
-    it('exits 4 with a hint to run tix track when there are no snapshots', async () => {
-      const other = await tix(['history', 'TMUSA', 'never-tracked', ...at.args]);
-      expect(other.code).toBe(4);
-      expect(other.stderr.trim()).toBe(`tix: no snapshots of TMUSA:never-tracked in ${at.shown}: record them with 'tix track TMUSA:never-tracked' (every 15 minutes from cron, say)`);
-      const noFile = await tix(['history', 'TMUSA', ids[0]!, ...store.fresh().args]);
-      expect(noFile.code).toBe(4);
-      expect(noFile.stderr).toContain("tix track");
-      expect(noFile.stderr.trim().split('\n')).toHaveLength(1);
-    });
+  it('--since and --until pick a window, inclusive', async () => {
+    const series = async (...flags: string[]) =>
+      JSON.parse((await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json', ...flags])).stdout).snapshots.map(
+        (s: { api_timestamp: string }) => s.api_timestamp,
+      );
+    expect(await series('--since', TIMES[1]!)).toEqual(TIMES.slice(1));
+    expect(await series('--until', TIMES[1]!)).toEqual(TIMES.slice(0, 2));
+    expect(await series('--since', TIMES[1]!, '--until', TIMES[1]!)).toEqual([TIMES[1]]);
+    // A date is a whole day in the time zone: FIXED_NOW is 2026-03-14 in New York.
+    expect(await series('--since', '2026-03-15', '--until', '2026-03-15', '--tz', 'UTC')).toEqual(TIMES);
+    expect(await series('--until', '2026-03-14', '--tz', 'America/New_York')).toEqual(TIMES);
+    expect(await series('--since', '2026-03-14T23:10', '--tz', 'America/New_York')).toEqual(TIMES.slice(1));
+    const none = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--until', '2026-03-14', '--tz', 'UTC']);
+    // An empty window is an empty answer (exit 0 and a note), not an event never tracked (exit 4).
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('in that time window');
+  });
 
-    it.each([
-      [['history'], /missing required argument 'event'/],
-      [['history', 'TMUSA'], /<id>: missing/],
-      [['history', 'evt_abc', 'extra'], /<id>: an evt_ id stands alone/],
-      [['history', 'TMUSA', 'x', '--since', 'someday'], /--since: 'someday' is not a date/],
-      [['history', 'TMUSA', 'x', '--since', '2026-03-02', '--until', '2026-03-01'], /--since .* is after --until/],
-      [['history', 'TMUSA', 'x', '--lock-timeout', 'soon'], /--lock-timeout must be a number of seconds/],
-      [['history', 'TMUSA', 'x', '--chart', '--listings'], /--chart .* cannot be combined with --listings/],
-      [['history', 'TMUSA', 'x', '--chart', '-o', 'csv'], /--chart draws for people/],
-      [['history', 'TMUSA', 'x', '--bogus'], /unknown option '--bogus'/],
-      [['history', 'TMUSA', 'x', '--db', ''], /--db must be the path of a DuckDB file or a postgres:\/\/ URL/],
-      [['track'], /no events to track/],
-      [['track', 'not-an-entry'], /<entries>: 'not-an-entry' is not AGENT:ID/],
-      [['track', '--from-file', '/nonexistent/watchlist.txt'], /--from-file: cannot read/],
-      [['track', 'TMUSA:x', '--lock-timeout', '-1'], /--lock-timeout must be a number of seconds from 0 to 3600/],
-    ])('refuses %j with one line and exit 2', async (args, message) => {
-      const result = await tix([...args, ...(args.includes('--db') ? [] : [...at.args])]);
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(message);
-    });
+  it('--listings follows every listing and marks those gone from the latest snapshot', async () => {
+    const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--listings', '-o', 'json']);
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout).listings as Record<string, unknown>[];
+    const seen = new Map<string, { at: string; listing: Listing }[]>();
+    for (const p of printed)
+      for (const l of p.sections) seen.set(l.listingId, [...(seen.get(l.listingId) ?? []), { at: iso(p.timestamp), listing: l }]);
+    const latest = new Set(printed.at(-1)!.sections.map((l) => l.listingId));
+    expect(rows).toHaveLength(seen.size);
+    for (const row of rows) {
+      const life = seen.get(row.listing_id as string)!;
+      const last = life.at(-1)!;
+      expect(row).toEqual({
+        listing_id: last.listing.listingId,
+        section: last.listing.section,
+        row: last.listing.row,
+        quantity: last.listing.quantity,
+        first_seen: life[0]!.at,
+        last_seen: last.at,
+        first_price: life[0]!.listing.price,
+        last_price: last.listing.price,
+        lowest_price: Math.min(...life.map((l) => l.listing.price)),
+        gone: !latest.has(last.listing.listingId),
+      });
+    }
+    // The sandbox's listings come and go over 30 minutes: some are gone, others stay.
+    expect(rows.filter((r) => r.gone).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.gone).length).toBe(latest.size);
 
-    it('names the line of a watch list that is not an entry', async () => {
-      const result = await tix(['track', '-', ...at.args], { input: 'TMUSA:abc\n\nwhat is this\n' });
-      expect(result.code).toBe(2);
-      expect(result.stderr.trim()).toBe("tix: stdin line 3: 'what is this' is not AGENT:ID (such as TMUSA:G5v8HKyBKZbyJN) or an evt_ id");
-    });
+    const csv = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--listings', '-o', 'csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe(
+      'listing_id,section,row,quantity,first_seen,last_seen,first_price,last_price,lowest_price,gone',
+    );
+    const forEvent = await tix(['history', event.id, ...at.args, '--listings', '-o', 'csv']);
+    expect(forEvent.stdout.split('\r\n')[0]).toBe(
+      'agent,listing_id,section,row,quantity,first_seen,last_seen,first_price,last_price,lowest_price,gone',
+    );
+  });
+
+  it('--chart draws the lowest price and tickets available over time', async () => {
+    const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '80' } });
+    expect(result.code).toBe(0);
+    const [first, , last] = expectedSnapshots();
+    expect(result.stdout).toContain('Lowest price per snapshot, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
+    expect(result.stdout).toContain('Tickets available per snapshot');
+    expect(result.stdout).toContain(`${Math.max(first!.min_price!, last!.min_price!, expectedSnapshots()[1]!.min_price!).toFixed(2)} ┤`);
+    // Three snapshots, three columns.
+    expect(result.stdout).toMatch(/└───\n/);
+    const forEvent = await tix(['history', event.id, ...at.args, '--chart']);
+    expect(forEvent.code).toBe(0);
+    expect(forEvent.stdout).toContain('Tickets available per snapshot');
+  });
+
+  it('exits 4 with a hint to run tix track when there are no snapshots', async () => {
+    const other = await tix(['history', 'TMUSA', 'never-tracked', ...at.args]);
+    expect(other.code).toBe(4);
+    expect(other.stderr.trim()).toBe(
+      `tix: no snapshots of TMUSA:never-tracked in ${at.shown}: record them with 'tix track TMUSA:never-tracked' (every 15 minutes from cron, say)`,
+    );
+    const noFile = await tix(['history', 'TMUSA', ids[0]!, ...store.fresh().args]);
+    expect(noFile.code).toBe(4);
+    expect(noFile.stderr).toContain('tix track');
+    expect(noFile.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    [['history'], /missing required argument 'event'/],
+    [['history', 'TMUSA'], /<id>: missing/],
+    [['history', 'evt_abc', 'extra'], /<id>: an evt_ id stands alone/],
+    [['history', 'TMUSA', 'x', '--since', 'someday'], /--since: 'someday' is not a date/],
+    [['history', 'TMUSA', 'x', '--since', '2026-03-02', '--until', '2026-03-01'], /--since .* is after --until/],
+    [['history', 'TMUSA', 'x', '--lock-timeout', 'soon'], /--lock-timeout must be a number of seconds/],
+    [['history', 'TMUSA', 'x', '--chart', '--listings'], /--chart .* cannot be combined with --listings/],
+    [['history', 'TMUSA', 'x', '--chart', '-o', 'csv'], /--chart draws for people/],
+    [['history', 'TMUSA', 'x', '--bogus'], /unknown option '--bogus'/],
+    [['history', 'TMUSA', 'x', '--db', ''], /--db must be the path of a DuckDB file or a postgres:\/\/ URL/],
+    [['track'], /no events to track/],
+    [['track', 'not-an-entry'], /<entries>: 'not-an-entry' is not AGENT:ID/],
+    [['track', '--from-file', '/nonexistent/watchlist.txt'], /--from-file: cannot read/],
+    [['track', 'TMUSA:x', '--lock-timeout', '-1'], /--lock-timeout must be a number of seconds from 0 to 3600/],
+  ])('refuses %j with one line and exit 2', async (args, message) => {
+    const result = await tix([...args, ...(args.includes('--db') ? [] : [...at.args])]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('names the line of a watch list that is not an entry', async () => {
+    const result = await tix(['track', '-', ...at.args], { input: 'TMUSA:abc\n\nwhat is this\n' });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe("tix: stdin line 3: 'what is this' is not AGENT:ID (such as TMUSA:G5v8HKyBKZbyJN) or an evt_ id");
+  });
 });
 
 describe("history's command definition", () => {
@@ -210,10 +238,16 @@ describe("history's command definition", () => {
     const program = () => {
       const root = buildProgram();
       const history = root.commands.find((c) => c.name() === 'history')!;
-      history.action((event: string, id: string | undefined, flags: Record<string, unknown>) => void calls.push(['history', event, id, flags.listings === true, flags.db]));
+      history.action(
+        (event: string, id: string | undefined, flags: Record<string, unknown>) =>
+          void calls.push(['history', event, id, flags.listings === true, flags.db]),
+      );
       history.commands
         .find((c) => c.name() === 'export')!
-        .action((flags: Record<string, unknown>, cmd: Command) => void calls.push(['export', cmd.optsWithGlobals().db, cmd.optsWithGlobals().schema, flags.to]));
+        .action(
+          (flags: Record<string, unknown>, cmd: Command) =>
+            void calls.push(['export', cmd.optsWithGlobals().db, cmd.optsWithGlobals().schema, flags.to]),
+        );
       return root;
     };
     await program().parseAsync(['history', 'export', '--db', 'a.duckdb', '--schema', 's1', '--to', 'postgres://db/tix'], { from: 'user' });

@@ -24,15 +24,18 @@ async function loadedBy(args: string[]): Promise<{ code: number | null; modules:
 const duckdbIn = (modules: string[]) => modules.filter((m) => /duckdb/i.test(m));
 
 describe('DuckDB is loaded only by the commands that use the price history', () => {
-  it.each([[['--version']], [['events', 'search', '--help']], [['events', 'search', '--category', 'concerts', '--limit', '3']], [['inventory', 'TMUSA', 'G5v8HKyBKZbyJN']], [['track', '--help']]])(
-    'tix %j does not load it',
-    async (args) => {
-      const { code, modules } = await loadedBy(args);
-      expect(code).toBe(0);
-      expect(modules.length).toBeGreaterThan(0);
-      expect(duckdbIn(modules)).toEqual([]);
-    },
-  );
+  it.each([
+    [['--version']],
+    [['events', 'search', '--help']],
+    [['events', 'search', '--category', 'concerts', '--limit', '3']],
+    [['inventory', 'TMUSA', 'G5v8HKyBKZbyJN']],
+    [['track', '--help']],
+  ])('tix %j does not load it', async (args) => {
+    const { code, modules } = await loadedBy(args);
+    expect(code).toBe(0);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(duckdbIn(modules)).toEqual([]);
+  });
 
   it('tix track does (the probe sees it when it is there)', async () => {
     const id = sandbox().events.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!;
@@ -56,7 +59,10 @@ describePostgres('a price history in PostgreSQL', () => {
   it('tix track and tix history into it do not load DuckDB', async () => {
     const at = store.fresh();
     const entry = `TMUSA:${sandbox().events.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!}`;
-    for (const args of [['track', entry], ['history', entry]]) {
+    for (const args of [
+      ['track', entry],
+      ['history', entry],
+    ]) {
       const { code, modules } = await loadedBy([...args, ...at.args]);
       expect(code).toBe(0);
       expect(duckdbIn(modules)).toEqual([]);

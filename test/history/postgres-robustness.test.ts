@@ -66,7 +66,9 @@ describePostgres('the price history in PostgreSQL', () => {
     // An empty schema: the runs also race to create the tables.
     const at = store.fresh();
     const watched = entries.slice(0, 120);
-    const runs = await Promise.all(Array.from({ length: WRITERS }, () => startTix(['track', ...watched, ...at.args], { env: env(), timeoutMs: 120_000 }).done));
+    const runs = await Promise.all(
+      Array.from({ length: WRITERS }, () => startTix(['track', ...watched, ...at.args], { env: env(), timeoutMs: 120_000 }).done),
+    );
     let stored = 0;
     let already = 0;
     for (const run of runs) {
@@ -114,7 +116,10 @@ describePostgres('the price history in PostgreSQL', () => {
     const { port } = new URL(at.db);
     const down = `postgres://tix_admin:${encodeURIComponent(SUPERUSER_PASSWORD)}@127.0.0.1:${Number(port) === 65535 ? 65534 : Number(port) + 1}/tix`;
     const shown = down.replace(encodeURIComponent(SUPERUSER_PASSWORD), '***');
-    for (const args of [['track', entries[0]!], ['history', entries[0]!]]) {
+    for (const args of [
+      ['track', entries[0]!],
+      ['history', entries[0]!],
+    ]) {
       const result = await tix([...args, '--db', down, '--retries', '1']);
       expect(result).toMatchObject({ code: 5, stdout: '' });
       expect(result.stderr).toBe(
@@ -129,11 +134,18 @@ describePostgres('the price history in PostgreSQL', () => {
     const wrong = at.db.replace(encodeURIComponent(SUPERUSER_PASSWORD), secret);
     expect(wrong).not.toBe(at.db);
     const schema = at.args.slice(-2);
-    for (const args of [['track', entries[0]!], ['history', entries[0]!], ['track', entries[0]!, '--debug']]) {
+    for (const args of [
+      ['track', entries[0]!],
+      ['history', entries[0]!],
+      ['track', entries[0]!, '--debug'],
+    ]) {
       const result = await tix([...args, '--db', wrong, ...schema]);
       expect(result).toMatchObject({ code: 1, stdout: '' });
       expect(result.stderr).not.toContain(secret);
-      const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('tix debug:'));
+      const lines = result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('tix debug:'));
       expect(lines).toEqual([
         `tix: cannot open the price history at ${wrong.replace(secret, '***')}: password authentication failed for user "tix_admin" (check the password in the URL, PGPASSWORD or ~/.pgpass)`,
       ]);

@@ -53,7 +53,10 @@ async function expectWholeSnapshots(db: string, allowed: number[]): Promise<void
      GROUP BY s.agent, s.event_id, s.api_timestamp, s.listings HAVING count(l.listing_id) <> s.listings`,
   );
   expect(torn).toEqual([]);
-  const orphans = await sql(db, 'SELECT count(*)::INTEGER AS n FROM listings l ANTI JOIN snapshots s USING (agent, event_id, api_timestamp)');
+  const orphans = await sql(
+    db,
+    'SELECT count(*)::INTEGER AS n FROM listings l ANTI JOIN snapshots s USING (agent, event_id, api_timestamp)',
+  );
   expect(orphans).toEqual([{ n: 0 }]);
 }
 
@@ -73,7 +76,9 @@ describe('two tix track runs at once on one DuckDB file', () => {
     const args = ['track', ...entries.slice(0, 60), '--db', db];
     const [first, second] = await Promise.all([startTix(args, { env: env() }).done, startTix(args, { env: env() }).done]);
     expect([first.code, second.code]).toEqual([0, 0]);
-    const summaries = [first.stderr, second.stderr].map((s) => /(\d+) snapshots stored, (\d+) already stored, 0 failed/.exec(s)!.slice(1).map(Number));
+    const summaries = [first.stderr, second.stderr].map((s) =>
+      /(\d+) snapshots stored, (\d+) already stored, 0 failed/.exec(s)!.slice(1).map(Number),
+    );
     expect(summaries.sort()).toEqual([
       [0, 60],
       [60, 0],
@@ -101,7 +106,9 @@ describe('two tix track runs at once on one DuckDB file', () => {
     try {
       const track = await tixProcess(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '0.5']);
       expect(track.code).toBe(1);
-      expect(track.stderr.trim()).toBe(`tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0.5 s (see --lock-timeout)`);
+      expect(track.stderr.trim()).toBe(
+        `tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0.5 s (see --lock-timeout)`,
+      );
       const history = await tixProcess(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
       expect(history.code).toBe(1);
       expect(history.stderr).toContain('is in use by another process');
@@ -132,7 +139,9 @@ describe('a tix track into a DuckDB file killed with SIGKILL', () => {
       // Stored (0) or not (4: no history yet); never a broken file.
       expect([0, 4], history.stderr).toContain(history.code);
       // Killed before the tables were made, the file is an empty database, which the next run sets up.
-      const tables = existsSync(db) ? await sql(db, "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'snapshots'") : [{ n: 0 }];
+      const tables = existsSync(db)
+        ? await sql(db, "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = 'snapshots'")
+        : [{ n: 0 }];
       if (tables[0]!.n === 1) await expectWholeSnapshots(db, [0, entries.length]);
       const again = await tix(['track', ...entries, '--db', db]);
       expect(again.code).toBe(0);
@@ -148,7 +157,10 @@ describe('a DuckDB file tix cannot use', () => {
     const db = freshDb();
     const bytes = Buffer.from('id,price\n1,20.5\n'.repeat(500));
     writeFileSync(db, bytes);
-    for (const args of [['track', entries[0]!], ['history', entries[0]!]]) {
+    for (const args of [
+      ['track', entries[0]!],
+      ['history', entries[0]!],
+    ]) {
       const result = await tix([...args, '--db', db]);
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(`tix: ${db} is not a DuckDB database (tix keeps price history in DuckDB files): give another --db`);
@@ -165,10 +177,17 @@ describe('a DuckDB file tix cannot use', () => {
     await connection.run(`UPDATE tix_meta SET schema_version = ${SCHEMA_VERSION + 1}`);
     connection.closeSync();
     instance.closeSync();
-    for (const args of [['track', entries[1]!], ['history', entries[0]!]]) {
+    for (const args of [
+      ['track', entries[1]!],
+      ['history', entries[0]!],
+    ]) {
       const result = await tix([...args, '--db', db]);
       expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toMatch(new RegExp(`^tix: .*history\\.duckdb was written by a newer tix \\(history schema version ${SCHEMA_VERSION + 1}; this tix .* knows up to ${SCHEMA_VERSION}\\): upgrade tix$`));
+      expect(result.stderr.trim()).toMatch(
+        new RegExp(
+          `^tix: .*history\\.duckdb was written by a newer tix \\(history schema version ${SCHEMA_VERSION + 1}; this tix .* knows up to ${SCHEMA_VERSION}\\): upgrade tix$`,
+        ),
+      );
     }
     expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
   });
@@ -179,7 +198,9 @@ describe('a DuckDB file tix cannot use', () => {
     writeFileSync(join(home, '.local'), 'not a folder');
     const result = await runTix(['track', entries[0]!], { env: { ...apiEnv(sandbox.url), HOME: home } });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`tix: cannot create the folder ${join(home, '.local', 'share', 'tix')} for the price history: a file is in the way`);
+    expect(result.stderr.trim()).toBe(
+      `tix: cannot create the folder ${join(home, '.local', 'share', 'tix')} for the price history: a file is in the way`,
+    );
     expect(readFileSync(join(home, '.local'), 'utf8')).toBe('not a folder');
   });
 });

@@ -33,7 +33,9 @@ export function useClockedSandbox(): ClockedSandbox {
 /** Events with an id at `agent` that are on public sale at the sandbox's clock. */
 export function onSale(sandbox: Sandbox, agent: string): { id: string; agentId: string }[] {
   const now = new Date(sandbox.now()).toISOString();
-  return sandbox.events.filter((e) => e.agentIds[agent] && e.publicSaleDate < now && e.eventDate > now).map((e) => ({ id: e.id, agentId: e.agentIds[agent]! }));
+  return sandbox.events
+    .filter((e) => e.agentIds[agent] && e.publicSaleDate < now && e.eventDate > now)
+    .map((e) => ({ id: e.id, agentId: e.agentIds[agent]! }));
 }
 
 /** A new database path in its own temporary folder (the file does not exist yet). */

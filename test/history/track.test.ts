@@ -25,7 +25,10 @@ describeStores('tix track', (store) => {
   it('records a snapshot per event at each sandbox time, with the figures tix inventory shows, and each one once', async () => {
     const at = store.fresh();
     const ids = tm.slice(0, 3).map((e) => e.agentId);
-    const printed: { timestamp: string; data: { eventId: string; sections: { price: number; quantity: number; listingId: string }[] }[] }[] = [];
+    const printed: {
+      timestamp: string;
+      data: { eventId: string; sections: { price: number; quantity: number; listingId: string }[] }[];
+    }[] = [];
     for (const minutes of [0, 15, 30]) {
       clock.setClock(Date.parse(FIXED_NOW) + minutes * MINUTE);
       const inventory = await tix(['inventory', 'TMUSA', ...ids, '-o', 'json']);
@@ -79,13 +82,22 @@ describeStores('tix track', (store) => {
     const track = await tix(['track', event.id, '--sales', ...at.args]);
     expect(track.code).toBe(0);
     const summary = await tix(['sales', 'summary', event.agentIds.STUBHUB!, '-o', 'json']);
-    const days = JSON.parse(summary.stdout).salesData as { date: string; totalTickets: number; totalSales: number; minSoldPrice: number; maxSoldPrice: number; avgSoldPrice: number }[];
-    expect(track.stderr).toContain(`track: 1 event: ${agents.length} snapshots stored, 0 already stored, 0 failed, ${days.length} sales days`);
+    const days = JSON.parse(summary.stdout).salesData as {
+      date: string;
+      totalTickets: number;
+      totalSales: number;
+      minSoldPrice: number;
+      maxSoldPrice: number;
+      avgSoldPrice: number;
+    }[];
+    expect(track.stderr).toContain(
+      `track: 1 event: ${agents.length} snapshots stored, 0 already stored, 0 failed, ${days.length} sales days`,
+    );
 
     const stored = await at.sql('SELECT agent, event_id FROM snapshots ORDER BY agent');
     expect(stored).toEqual(agents.sort().map((agent) => ({ agent, event_id: event.agentIds[agent] })));
     const sales = await at.sql(
-      "SELECT provider, event_id, CAST(date AS VARCHAR) AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY date",
+      'SELECT provider, event_id, CAST(date AS VARCHAR) AS date, total_tickets, total_sales, min_price, max_price, avg_price FROM sales_daily ORDER BY date',
     );
     expect(sales).toEqual(
       days.map((d) => ({
@@ -107,7 +119,10 @@ describeStores('tix track', (store) => {
     const at = store.fresh();
     const folder = tempDir('tix-watch-');
     const list = join(folder, 'watchlist.txt');
-    writeFileSync(list, `# my watch list\n\nticketMaster:${tm[4]!.agentId}   # a comment\n  TMUSA:${tm[4]!.agentId}\r\nTmUsA:${tm[5]!.agentId}\n`);
+    writeFileSync(
+      list,
+      `# my watch list\n\nticketMaster:${tm[4]!.agentId}   # a comment\n  TMUSA:${tm[4]!.agentId}\r\nTmUsA:${tm[5]!.agentId}\n`,
+    );
     const fromFile = await tix(['track', '--from-file', list, ...at.args]);
     expect(fromFile.code).toBe(0);
     expect(fromFile.stderr).toContain('track: 2 events: 2 snapshots stored');
@@ -115,7 +130,10 @@ describeStores('tix track', (store) => {
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.stderr).toContain('track: 2 events: 1 snapshots stored, 1 already stored, 0 failed');
     expect(await at.sql('SELECT event_id FROM snapshots ORDER BY event_id')).toEqual(
-      [tm[4]!, tm[5]!, tm[6]!].map((e) => e.agentId).sort().map((event_id) => ({ event_id })),
+      [tm[4]!, tm[5]!, tm[6]!]
+        .map((e) => e.agentId)
+        .sort()
+        .map((event_id) => ({ event_id })),
     );
   });
 
@@ -145,12 +163,25 @@ describeStores('tix track', (store) => {
     const csv = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), ...at.args, '-o', 'csv']);
     expect(csv.code).toBe(0);
     const rows = parseCsv(csv.stdout, { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['agent', 'event_id', 'api_timestamp', 'fetched_at', 'listings', 'tickets', 'min_price', 'median_price', 'max_price']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'agent',
+      'event_id',
+      'api_timestamp',
+      'fetched_at',
+      'listings',
+      'tickets',
+      'min_price',
+      'median_price',
+      'max_price',
+    ]);
     expect(rows.map((r) => r.event_id).sort()).toEqual([...ids].sort());
     const json = await tix(['track', ...ids.map((id) => `TMUSA:${id}`), ...at.args, '--json']);
     const history = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '-o', 'json']);
     const [snapshot] = JSON.parse(history.stdout).snapshots;
-    expect(JSON.parse(json.stdout).snapshots.find((s: { event_id: string }) => s.event_id === ids[0])).toMatchObject({ ...snapshot, api_timestamp: expect.any(String) });
+    expect(JSON.parse(json.stdout).snapshots.find((s: { event_id: string }) => s.event_id === ids[0])).toMatchObject({
+      ...snapshot,
+      api_timestamp: expect.any(String),
+    });
     expect(json.stderr).toContain('0 snapshots stored, 2 already stored');
   });
 });
@@ -179,7 +210,9 @@ describe('where the price history is (DuckDB: a file by default)', () => {
     expect((await tix(['config', 'get', 'db'], { env })).stdout).toBe(`${join(folder, 'setting.duckdb')}\n`);
     expect((await tix(['track', entry()], { env })).code).toBe(0);
     expect((await tix(['track', entry()], { env: { ...env, TIX_DB: join(folder, 'env.duckdb') } })).code).toBe(0);
-    expect((await tix(['track', entry(), '--db', join(folder, 'flag.duckdb')], { env: { ...env, TIX_DB: join(folder, 'env.duckdb') } })).code).toBe(0);
+    expect(
+      (await tix(['track', entry(), '--db', join(folder, 'flag.duckdb')], { env: { ...env, TIX_DB: join(folder, 'env.duckdb') } })).code,
+    ).toBe(0);
     for (const name of ['setting', 'env', 'flag']) {
       expect(await sql(join(folder, `${name}.duckdb`), 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
     }

@@ -72,7 +72,10 @@ describe('a --db folder that does not exist', () => {
     expect(track.stderr).toBe(`tix: ${source}: folder ${folder} does not exist\n`);
     expect(existsSync(join(folder, '..'))).toBe(false);
     const history = await tix(['history', tracked().tmusa, ...args], { env });
-    expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 2, stderr: `tix: ${source}: folder ${folder} does not exist\n` });
+    expect({ code: history.code, stderr: history.stderr }).toEqual({
+      code: 2,
+      stderr: `tix: ${source}: folder ${folder} does not exist\n`,
+    });
   });
 
   it('from the db setting: the same, naming the setting', async () => {
@@ -82,7 +85,10 @@ describe('a --db folder that does not exist', () => {
     const env = { TIX_CONFIG_DIR: config };
     expect((await tix(['config', 'set', 'db', join(folder, 'x.duckdb')], { env })).code).toBe(0);
     const track = await tix(['track', tracked().tmusa], { env });
-    expect({ code: track.code, stderr: track.stderr }).toEqual({ code: 2, stderr: `tix: the db setting: folder ${folder} does not exist\n` });
+    expect({ code: track.code, stderr: track.stderr }).toEqual({
+      code: 2,
+      stderr: `tix: the db setting: folder ${folder} does not exist\n`,
+    });
     expect(existsSync(join(folder, '..'))).toBe(false);
   });
 
@@ -117,7 +123,9 @@ describeStores('history and export windows', (store) => {
     const empty = await tix(['history', entries.tmusa, ...at.args, '--since', '2026-04-01', '-o', 'csv']);
     expect(empty.code, empty.stderr).toBe(0);
     expect(empty.stdout).toBe('api_timestamp,listings,tickets,min_price,median_price,max_price\r\n');
-    expect(empty.stderr).toBe(`No snapshots of ${entries.tmusa} in that time window (--since 2026-04-01T00:00:00.000Z); there are some outside it.\n`);
+    expect(empty.stderr).toBe(
+      `No snapshots of ${entries.tmusa} in that time window (--since 2026-04-01T00:00:00.000Z); there are some outside it.\n`,
+    );
 
     const json = await tix(['history', entries.tmusa, ...at.args, '--until', '2026-03-01', '-o', 'json']);
     expect({ code: json.code, snapshots: JSON.parse(json.stdout).snapshots }).toEqual({ code: 0, snapshots: [] });
@@ -141,7 +149,9 @@ describeStores('history and export windows', (store) => {
     expect(await count(target, 'listings')).toBe(await count(at, 'listings', "api_timestamp >= TIMESTAMPTZ '2026-03-16 00:00:00+00'"));
     expect(await count(target, 'sales_daily')).toBe(salesDays);
     expect(await count(target, 'sales_daily', "date < DATE '2026-03-16'")).toBe(0);
-    expect(result.stderr).toMatch(new RegExp(`^tix: copied ${snapshots} snapshots \\(${snapshots} new, 0 already there\\) and ${salesDays} sales days`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^tix: copied ${snapshots} snapshots \\(${snapshots} new, 0 already there\\) and ${salesDays} sales days`),
+    );
   });
 
   it('export --until copies only what came before, inclusive', async () => {
@@ -182,7 +192,9 @@ describe('history export refuses the history flags that do not apply', () => {
     writeFileSync(out, 'yesterday');
     const result = await tix(['history', tracked().tmusa, '--chart', '--out', out, ...duckdbStore.fresh().args]);
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
-    expect(result.stderr).toBe(`tix: --chart draws for people; it cannot be combined with --out ${out}, which names csv data (give another extension, such as .txt)\n`);
+    expect(result.stderr).toBe(
+      `tix: --chart draws for people; it cannot be combined with --out ${out}, which names csv data (give another extension, such as .txt)\n`,
+    );
     expect(readFileSync(out, 'utf8')).toBe('yesterday');
   });
 });

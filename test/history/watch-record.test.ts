@@ -14,7 +14,10 @@ beforeAll(async () => {
   // 900 times real time: a 15-minute inventory refresh every second, so three polls a second apart see new snapshots.
   sandbox = await startSandbox({ now: FIXED_NOW, timeScale: 900, events: 300, seed: 9 });
   const now = new Date(sandbox.now()).toISOString();
-  ids = sandbox.events.filter((e) => e.agentIds.TMUSA && e.publicSaleDate < now && e.eventDate > now).map((e) => e.agentIds.TMUSA!).slice(0, 2);
+  ids = sandbox.events
+    .filter((e) => e.agentIds.TMUSA && e.publicSaleDate < now && e.eventDate > now)
+    .map((e) => e.agentIds.TMUSA!)
+    .slice(0, 2);
   expect(ids).toHaveLength(2);
 });
 afterAll(() => sandbox.close());
@@ -34,7 +37,10 @@ interface SnapshotLine {
 }
 
 function snapshotLines(stdout: string, eventId: string): SnapshotLine[] {
-  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as SnapshotLine);
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SnapshotLine);
   return lines.filter((line) => line.type === 'snapshot' && line.eventId === eventId);
 }
 
@@ -51,7 +57,16 @@ describe('tix watch --db', () => {
       const history = await runTix(['history', 'TMUSA', id, '--db', db, '-o', 'json'], { env: env() });
       expect(history.code).toBe(0);
       const stored = JSON.parse(history.stdout).snapshots as Record<string, unknown>[];
-      expect(stored.map((row) => ({ api_timestamp: row.api_timestamp, listings: row.listings, tickets: row.tickets, min_price: row.min_price, median_price: row.median_price, max_price: row.max_price }))).toEqual(
+      expect(
+        stored.map((row) => ({
+          api_timestamp: row.api_timestamp,
+          listings: row.listings,
+          tickets: row.tickets,
+          min_price: row.min_price,
+          median_price: row.median_price,
+          max_price: row.max_price,
+        })),
+      ).toEqual(
         [...printed.values()].map((line) => ({
           api_timestamp: line.timestamp,
           listings: line.listings,

@@ -11,7 +11,13 @@ describe('marketTargets', () => {
       ['TMUSA', 't1'],
       ['NEWAGENT', 'n1'],
     ]);
-    const { targets, notListed } = marketTargets(listed, new Map([['TMUSA', 't2'], ['VIVID', 'v1']]));
+    const { targets, notListed } = marketTargets(
+      listed,
+      new Map([
+        ['TMUSA', 't2'],
+        ['VIVID', 'v1'],
+      ]),
+    );
     expect(targets).toEqual([
       { agent: 'TMUSA', eventId: 't2' },
       { agent: 'SKYBOX', eventId: 's1' },

@@ -52,7 +52,7 @@ describe('diffListings', () => {
 
   it('gives changes that turn the previous state into the current one', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     let state = new Map<string, L>();
     for (let round = 0; round < 50; round++) {
       const listings = Array.from({ length: 30 }, (_, k) => k)

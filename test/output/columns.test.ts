@@ -4,7 +4,9 @@ import { flatten, resolveColumns } from '../../src/output/index.js';
 
 describe('flatten', () => {
   it('turns nested objects into dotted keys, arrays into JSON text, null and undefined into empty cells', () => {
-    expect(flatten({ id: 'e', agentIds: { TMUSA: 'T', deep: { x: 1 } }, tags: ['a'], none: null, gone: undefined, empty: {}, n: 2, b: false })).toEqual({
+    expect(
+      flatten({ id: 'e', agentIds: { TMUSA: 'T', deep: { x: 1 } }, tags: ['a'], none: null, gone: undefined, empty: {}, n: 2, b: false }),
+    ).toEqual({
       id: 'e',
       'agentIds.TMUSA': 'T',
       'agentIds.deep.x': 1,
@@ -20,7 +22,10 @@ describe('flatten', () => {
 
 describe('resolveColumns', () => {
   it('puts documented columns first even when absent, then others in first-seen order', () => {
-    const records = [{ z: 1, id: 'a', venue: { city: 'c', name: 'v' } }, { id: 'b', y: 2, z: 3 }];
+    const records = [
+      { z: 1, id: 'a', venue: { city: 'c', name: 'v' } },
+      { id: 'b', y: 2, z: 3 },
+    ];
     expect(resolveColumns({ documented: ['id', 'name'], records })).toEqual(['id', 'name', 'z', 'venue.city', 'venue.name', 'y']);
   });
 

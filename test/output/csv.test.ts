@@ -57,7 +57,15 @@ describe('csv (RFC 4180)', () => {
   });
 
   it('puts documented columns first, always, then other keys in first-seen order', async () => {
-    const { text } = await csv([[{ extra: 1, name: 'n', id: 'i' }, { id: 'j', later: 2 }]], { documented: ['id', 'name', 'venue.city'] });
+    const { text } = await csv(
+      [
+        [
+          { extra: 1, name: 'n', id: 'i' },
+          { id: 'j', later: 2 },
+        ],
+      ],
+      { documented: ['id', 'name', 'venue.city'] },
+    );
     expect(parseCsv(text)).toEqual([
       ['id', 'name', 'venue.city', 'extra', 'later'],
       ['i', 'n', '', '1', ''],

@@ -40,7 +40,11 @@ let peakRss = 0;
 let peakHeap = 0;
 const started = performance.now();
 const sink = await fileSink(target);
-const writer = createRowWriter(format, sink, { documented: ['id', 'name', 'venue', 'city', 'state', 'country', 'eventDate'], header: true, excelSafe: true });
+const writer = createRowWriter(format, sink, {
+  documented: ['id', 'name', 'venue', 'city', 'state', 'country', 'eventDate'],
+  header: true,
+  excelSafe: true,
+});
 for (let start = 0; start < rows; start += pageSize) {
   await writer.write(page(start));
   const memory = process.memoryUsage();

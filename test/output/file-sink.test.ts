@@ -102,7 +102,10 @@ describe('fileSink', () => {
     const sink = await fileSink(target);
     await sink.write('new');
     await rm(join(folder, (await temps())[0]!)); // the rename will find nothing to move
-    const failure = await sink.commit().then(() => undefined, (error: unknown) => error);
+    const failure = await sink.commit().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(TixError);
     expect(failure).toMatchObject({ exitCode: ExitCode.ERROR, message: expect.stringContaining(`--out ${target}`) });
     expect(await readFile(target, 'utf8')).toBe('precious');
@@ -129,7 +132,10 @@ describe('fileSink', () => {
     ['nothing', () => '', /--out needs a file name/],
   ])('rejects %s as a usage error (exit 2) naming --out and the path', async (_, path, message) => {
     await writeFile(join(folder, 'file'), 'x');
-    const error = await fileSink(path(folder)).then(() => undefined, (e: unknown) => e);
+    const error = await fileSink(path(folder)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).exitCode).toBe(ExitCode.USAGE);
     expect((error as Error).message).toMatch(message);

@@ -27,5 +27,4 @@ describe('the table of output formats', () => {
     expect(formatOfExtension('.jsonl')).toBe('ndjson');
     expect(formatOfExtension('.xlsx')).toBeUndefined();
   });
-
 });

@@ -10,11 +10,18 @@ async function ndjson(batches: object[][], options: Partial<RowWriterOptions> = 
   return sink;
 }
 
-const lines = (text: string) => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
 
 describe('ndjson', () => {
   it('writes one JSON object per line, nested values kept, later keys kept', async () => {
-    const records = [{ id: 1, venue: { city: 'Oslo' }, tags: ['a'] }, { id: 2, note: 'line\nbreak', new: true }];
+    const records = [
+      { id: 1, venue: { city: 'Oslo' }, tags: ['a'] },
+      { id: 2, note: 'line\nbreak', new: true },
+    ];
     const sink = await ndjson([records.slice(0, 1), records.slice(1)]);
     expect(sink.text.endsWith('\n')).toBe(true);
     expect(sink.text.split('\n')).toHaveLength(3);

@@ -31,7 +31,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a shell script in a fresh folder, `$TIX` being the search above; tix's config and API come from the environment. */
 async function shell(script: string, cwd: string): Promise<ShellResult> {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TZ: 'UTC', TIX_CONFIG_DIR: join(cwd, 'config'), ...sandboxEnv(sandbox().url) };
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: cwd,
+    TZ: 'UTC',
+    TIX_CONFIG_DIR: join(cwd, 'config'),
+    ...sandboxEnv(sandbox().url),
+  };
   return failOnUnexpectedStderr(await runShell(script.replaceAll('$TIX', TIX), { cwd, env }), false, [script]);
 }
 

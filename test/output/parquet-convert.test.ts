@@ -18,7 +18,8 @@ afterEach(async () => {
 async function stage(rows: number, columns: number) {
   const path = join(folder, 'rows.csv');
   let text = '';
-  for (let r = 0; r < rows; r++) text += `${Array.from({ length: columns }, (_, c) => `r${r}c${c}-${(r * 7919 + c) % 104_729}`).join(',')}\n`;
+  for (let r = 0; r < rows; r++)
+    text += `${Array.from({ length: columns }, (_, c) => `r${r}c${c}-${(r * 7919 + c) % 104_729}`).join(',')}\n`;
   await writeFile(path, text);
   return { path, rows, chars: text.length, longestLine: Math.max(...text.split('\n').map((line) => line.length)) };
 }

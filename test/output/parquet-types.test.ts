@@ -16,24 +16,36 @@ describe('stringKind', () => {
   });
 
   // Each of these DuckDB refuses to cast (or, for 24:00, reads as the next day): they must stay text.
-  it.each(['2026-02-29', '2026-13-01', '2026-06-00', '0000-01-01', '2026-06-01T19:30Z', '2026-06-01T24:00:00Z', '2026-06-01T23:59:60Z', '2026-06-01t19:30:00z', '2026-06-01T19:30:00,5Z', '2026-06-01T19:30:00+25:00', '+12026-06-01', 'Section 101', '2026-6-1', ''])(
-    '%j is text',
-    (text) => {
-      expect(stringKind(text)).toBe(Kind.TEXT);
-    },
-  );
+  it.each([
+    '2026-02-29',
+    '2026-13-01',
+    '2026-06-00',
+    '0000-01-01',
+    '2026-06-01T19:30Z',
+    '2026-06-01T24:00:00Z',
+    '2026-06-01T23:59:60Z',
+    '2026-06-01t19:30:00z',
+    '2026-06-01T19:30:00,5Z',
+    '2026-06-01T19:30:00+25:00',
+    '+12026-06-01',
+    'Section 101',
+    '2026-6-1',
+    '',
+  ])('%j is text', (text) => {
+    expect(stringKind(text)).toBe(Kind.TEXT);
+  });
 });
 
 describe('sqlType', () => {
   it('takes the declared type for a column with no values, so an empty export keeps its schema', () => {
-    expect([sqlType('integer', 0), sqlType('price', 0), sqlType('number', 0), sqlType('datetime', 0), sqlType('date', 0), sqlType(undefined, 0)]).toEqual([
-      'BIGINT',
-      'DOUBLE',
-      'DOUBLE',
-      'TIMESTAMPTZ',
-      'DATE',
-      'VARCHAR',
-    ]);
+    expect([
+      sqlType('integer', 0),
+      sqlType('price', 0),
+      sqlType('number', 0),
+      sqlType('datetime', 0),
+      sqlType('date', 0),
+      sqlType(undefined, 0),
+    ]).toEqual(['BIGINT', 'DOUBLE', 'DOUBLE', 'TIMESTAMPTZ', 'DATE', 'VARCHAR']);
   });
 
   it('infers undeclared columns from their values', () => {

@@ -24,14 +24,35 @@ async function roundTrip(batches: readonly object[][], options: RowWriterOptions
   return readParquet(path);
 }
 
-
 describe('parquet row writer', () => {
   it('types columns from the declared types, and from the values where none is declared', async () => {
     const { columns, types, rows } = await roundTrip(
       [
         [
-          { id: 'a', when: '2026-06-01T19:30:00-04:00', day: '2026-06-01', quantity: 2, price: 25, ratio: 0.5, big: 2 ** 60, flag: true, note: 'x', stamp: '2026-06-01T23:30:00.123Z' },
-          { id: 'b', when: '2026-06-02T00:00:00Z', day: '2026-06-02', quantity: 3, price: 12.5, ratio: 1, big: 1, flag: false, note: 'y', stamp: '2026-06-02T00:00:00Z' },
+          {
+            id: 'a',
+            when: '2026-06-01T19:30:00-04:00',
+            day: '2026-06-01',
+            quantity: 2,
+            price: 25,
+            ratio: 0.5,
+            big: 2 ** 60,
+            flag: true,
+            note: 'x',
+            stamp: '2026-06-01T23:30:00.123Z',
+          },
+          {
+            id: 'b',
+            when: '2026-06-02T00:00:00Z',
+            day: '2026-06-02',
+            quantity: 3,
+            price: 12.5,
+            ratio: 1,
+            big: 1,
+            flag: false,
+            note: 'y',
+            stamp: '2026-06-02T00:00:00Z',
+          },
         ],
       ],
       {
@@ -52,13 +73,27 @@ describe('parquet row writer', () => {
       note: 'VARCHAR',
       stamp: 'TIMESTAMP WITH TIME ZONE', // undeclared, but every value is an instant
     });
-    expect(rows[0]).toEqual(['a', new Date('2026-06-01T23:30:00Z'), new Date('2026-06-01T00:00:00Z'), 2n, 25, 0.5, 2 ** 60, true, 'x', new Date('2026-06-01T23:30:00.123Z')]);
+    expect(rows[0]).toEqual([
+      'a',
+      new Date('2026-06-01T23:30:00Z'),
+      new Date('2026-06-01T00:00:00Z'),
+      2n,
+      25,
+      0.5,
+      2 ** 60,
+      true,
+      'x',
+      new Date('2026-06-01T23:30:00.123Z'),
+    ]);
     expect(rows[1]![3]).toBe(3n);
   });
 
   it('makes a column text when one value does not fit its type, losing nothing', async () => {
     const { types, rows } = await roundTrip(
-      [[{ quantity: 1, when: '2026-06-01T19:30:00Z', day: '2026-06-01', mixed: 1 }], [{ quantity: 'two', when: 'TBA', day: '2026-02-30', mixed: true }]],
+      [
+        [{ quantity: 1, when: '2026-06-01T19:30:00Z', day: '2026-06-01', mixed: 1 }],
+        [{ quantity: 'two', when: 'TBA', day: '2026-02-30', mixed: true }],
+      ],
       { documented: ['quantity', 'when', 'day', 'mixed'], columnTypes: { quantity: 'integer', when: 'datetime', day: 'date' } },
     );
     expect(types).toEqual({ quantity: 'VARCHAR', when: 'VARCHAR', day: 'VARCHAR', mixed: 'VARCHAR' });
@@ -78,12 +113,35 @@ describe('parquet row writer', () => {
   });
 
   it('keeps every string exactly, tells an empty string from a missing value, and writes nested values as JSON text', async () => {
-    const strings = ['a,b', 'say "hi"', 'two\nlines', 'cr\ronly', 'crlf\r\n', '', ' padded ', 'ünïcødé 😀', 'NULL', '\\', '=1+2', 'nul\u0000byte'];
-    const { columns, types, rows } = await roundTrip([strings.map((text, i) => ({ text, i, tags: ['x', 'y'], venue: { city: 'Paris' }, empty: {} }))], {
-      documented: ['text', 'missing'],
-    });
+    const strings = [
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\ronly',
+      'crlf\r\n',
+      '',
+      ' padded ',
+      'ünïcødé 😀',
+      'NULL',
+      '\\',
+      '=1+2',
+      'nul\u0000byte',
+    ];
+    const { columns, types, rows } = await roundTrip(
+      [strings.map((text, i) => ({ text, i, tags: ['x', 'y'], venue: { city: 'Paris' }, empty: {} }))],
+      {
+        documented: ['text', 'missing'],
+      },
+    );
     expect(columns).toEqual(['text', 'missing', 'i', 'tags', 'venue.city', 'empty']);
-    expect(types).toMatchObject({ text: 'VARCHAR', missing: 'VARCHAR', i: 'BIGINT', tags: 'VARCHAR', 'venue.city': 'VARCHAR', empty: 'VARCHAR' });
+    expect(types).toMatchObject({
+      text: 'VARCHAR',
+      missing: 'VARCHAR',
+      i: 'BIGINT',
+      tags: 'VARCHAR',
+      'venue.city': 'VARCHAR',
+      empty: 'VARCHAR',
+    });
     expect(rows.map((row) => row[0])).toEqual(strings);
     expect(rows.every((row) => row[1] === null)).toBe(true);
     expect(rows[0]!.slice(3)).toEqual(['["x","y"]', 'Paris', '{}']);
@@ -91,14 +149,25 @@ describe('parquet row writer', () => {
 
   it('writes a row longer than DuckDB reads by default (2 MB of JSON)', async () => {
     const long = Array.from({ length: 200_000 }, (_, i) => `item-${i}`);
-    const { rows } = await roundTrip([[{ id: 1, long }, { id: 2, long: [] }]], { documented: ['id', 'long'] });
+    const { rows } = await roundTrip(
+      [
+        [
+          { id: 1, long },
+          { id: 2, long: [] },
+        ],
+      ],
+      { documented: ['id', 'long'] },
+    );
     expect(JSON.stringify(long).length).toBeGreaterThan(2 * 1024 * 1024);
     expect(rows[0]![1]).toBe(JSON.stringify(long));
     expect(rows[1]).toEqual([2n, '[]']);
   });
 
   it('writes exactly --fields, in order', async () => {
-    const { columns, rows } = await roundTrip([[{ id: 'a', name: 'A', venue: { city: 'Paris' } }]], { documented: ['id', 'name'], fields: ['venue.city', 'id', 'nope'] });
+    const { columns, rows } = await roundTrip([[{ id: 'a', name: 'A', venue: { city: 'Paris' } }]], {
+      documented: ['id', 'name'],
+      fields: ['venue.city', 'id', 'nope'],
+    });
     expect(columns).toEqual(['venue.city', 'id', 'nope']);
     expect(rows).toEqual([['Paris', 'a', null]]);
   });

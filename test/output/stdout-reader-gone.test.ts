@@ -34,7 +34,15 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'tix-closed-stdout-'));
   script = join(folder, 'writer.mjs');
   // DuckDB (Parquet output) is a native addon, left out of every bundle as scripts/build-plugins.mjs does.
-  await build({ stdin: { contents: SCRIPT, resolveDir: folder, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile: script, external: ['@duckdb/*'], logLevel: 'silent' });
+  await build({
+    stdin: { contents: SCRIPT, resolveDir: folder, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: script,
+    external: ['@duckdb/*'],
+    logLevel: 'silent',
+  });
 });
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });

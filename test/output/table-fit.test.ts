@@ -11,7 +11,12 @@ async function table(records: object[], options: Partial<RowWriterOptions>): Pro
   return { text: sink.text, leftOut: writer.leftOutToFit?.() ?? [] };
 }
 
-const NASTY = ['東京都渋谷区のとても長い会場名です', '👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 family', 'e\u0301e\u0301e\u0301e\u0301e\u0301 accents', 'plain words that wrap at spaces'];
+const NASTY = [
+  '東京都渋谷区のとても長い会場名です',
+  '👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 family',
+  'e\u0301e\u0301e\u0301e\u0301e\u0301 accents',
+  'plain words that wrap at spaces',
+];
 
 describe('wrapToWidth', () => {
   it('breaks at spaces, inside a word only when it is wider than a line, never inside a grapheme, and loses nothing', () => {
@@ -43,6 +48,11 @@ describe('a table on a narrow terminal', () => {
     const blocks = text.trimEnd().split('\n\n');
     expect(blocks).toHaveLength(records.length);
     for (const line of text.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(16);
-    expect(blocks[0]!.split('\n').filter((line) => /^\w+:/.test(line)).map((line) => line.split(':')[0])).toEqual(['id', 'name', 'venue', 'city']);
+    expect(
+      blocks[0]!
+        .split('\n')
+        .filter((line) => /^\w+:/.test(line))
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['id', 'name', 'venue', 'city']);
   });
 });

@@ -23,7 +23,13 @@ const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 const cells = (line: string) => line.split('│').slice(1, -1);
 
 const EVENTS = [
-  { id: 'evt_1', name: 'Taylor Swift | The Eras Tour — Night One at the Stadium', eventDate: '2026-06-01T19:30:00Z', minPrice: 12.5, count: 4 },
+  {
+    id: 'evt_1',
+    name: 'Taylor Swift | The Eras Tour — Night One at the Stadium',
+    eventDate: '2026-06-01T19:30:00Z',
+    minPrice: 12.5,
+    count: 4,
+  },
   { id: 'evt_22', name: 'Short', eventDate: '2026-06-02T20:00:00-05:00', minPrice: 1234, count: 12345 },
 ];
 const TYPES: Record<string, ColumnType> = { eventDate: 'datetime', minPrice: 'price', count: 'integer' };
@@ -61,7 +67,12 @@ describe('table', () => {
   });
 
   it('right-aligns untyped columns whose values are all numbers', async () => {
-    const rows = lines(await table([{ label: 'a', n: 5 }, { label: 'bbbbbb', n: 123 }]));
+    const rows = lines(
+      await table([
+        { label: 'a', n: 5 },
+        { label: 'bbbbbb', n: 123 },
+      ]),
+    );
     expect(cells(rows[3]!)).toEqual([' a      ', '   5 ']);
   });
 
@@ -96,7 +107,13 @@ describe('table', () => {
   });
 
   it('never breaks wide or multi-code-point characters when cutting, and stays aligned', async () => {
-    const nasty = ['東京都渋谷区のとても長い会場名です', '👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 family', 'e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301', '🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴', 'a😀b😀c😀d😀e😀f😀g😀'];
+    const nasty = [
+      '東京都渋谷区のとても長い会場名です',
+      '👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 family',
+      'e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301',
+      '🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴🇳🇴',
+      'a😀b😀c😀d😀e😀f😀g😀',
+    ];
     const records = nasty.map((value, i) => ({ i, value, other: 'x'.repeat(30) }));
     for (const width of [20, 23, 24, 25, 30]) {
       const rows = lines(await table(records, { width }));

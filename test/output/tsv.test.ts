@@ -11,7 +11,7 @@ async function tsv(records: object[], options: Partial<RowWriterOptions> = {}) {
 }
 
 /** The reader side of the documented escaping: \t \n \r \\. */
-function unescape(field: string): string {
+function unescapeTsvField(field: string): string {
   return field.replace(/\\([tnr\\])/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c]!);
 }
 
@@ -24,7 +24,7 @@ describe('tsv', () => {
     expect(lines).toHaveLength(3); // header, one record, and the empty string after the last LF
     expect(lines[2]).toBe('');
     expect(lines[1]).toBe('a\\tb\tline1\\nline2\tcr\\rhere\tback\\\\slash\t\\\\n literally\tplain, "quoted"\t漢字');
-    expect(lines[1]!.split('\t').map(unescape)).toEqual(values);
+    expect(lines[1]!.split('\t').map(unescapeTsvField)).toEqual(values);
   });
 
   it('flattens nested objects, writes arrays as JSON and null as empty', async () => {

@@ -24,7 +24,17 @@ describe('widenRows', () => {
   // Rows written with 2, then 3, then 4 columns; a quoted field holds a CRLF, a quote and a comma; 'é' is multi-byte.
   const written = 'a,b\r\n1,"x\r\ny ""q"", z"\r\n2,é\r\n3,c,d\r\n4,e,f,g\r\n5,h,i,j\r\n';
   const expected = 'a,b,c,d\r\n1,"x\r\ny ""q"", z",,\r\n2,é,,\r\n3,c,d,\r\n4,e,f,g\r\n5,h,i,j\r\n';
-  const plan: WidenPlan = { ...CSV_PLAN, header: 'a,b,c,d\r\n', skipHeader: true, columns: 4, segments: [{ rows: 2, columns: 2 }, { rows: 1, columns: 3 }, { rows: 2, columns: 4 }] };
+  const plan: WidenPlan = {
+    ...CSV_PLAN,
+    header: 'a,b,c,d\r\n',
+    skipHeader: true,
+    columns: 4,
+    segments: [
+      { rows: 2, columns: 2 },
+      { rows: 1, columns: 3 },
+      { rows: 2, columns: 4 },
+    ],
+  };
 
   it.each([1, 2, 3, 7, 64 * 1024])('pads csv rows written before a column existed (pieces of %i bytes)', async (size) => {
     expect(await widen(written, plan, size)).toBe(expected);
@@ -37,13 +47,27 @@ describe('widenRows', () => {
 
   it('treats quotes as data in tsv, where a line is always a record', async () => {
     const tsv = 'a\tb\n"1\t2\n3\t"\n';
-    const tsvPlan: WidenPlan = { header: 'a\tb\tc\n', skipHeader: true, columns: 3, separator: '\t', quoted: false, eol: '\n', segments: [{ rows: 2, columns: 2 }] };
+    const tsvPlan: WidenPlan = {
+      header: 'a\tb\tc\n',
+      skipHeader: true,
+      columns: 3,
+      separator: '\t',
+      quoted: false,
+      eol: '\n',
+      segments: [{ rows: 2, columns: 2 }],
+    };
     expect(await widen(tsv, tsvPlan, 2)).toBe('a\tb\tc\n"1\t2\t\n3\t"\t\n');
   });
 
   it('replaces a header longer than one piece', async () => {
     const long = `${'h'.repeat(50)},x\r\n1,2\r\n`;
-    const longPlan: WidenPlan = { ...CSV_PLAN, header: `${'h'.repeat(50)},x,y\r\n`, skipHeader: true, columns: 3, segments: [{ rows: 1, columns: 2 }] };
+    const longPlan: WidenPlan = {
+      ...CSV_PLAN,
+      header: `${'h'.repeat(50)},x,y\r\n`,
+      skipHeader: true,
+      columns: 3,
+      segments: [{ rows: 1, columns: 2 }],
+    };
     expect(await widen(long, longPlan, 8)).toBe(`${'h'.repeat(50)},x,y\r\n1,2,\r\n`);
   });
 });

@@ -45,7 +45,7 @@ const response = {
 };
 
 describe('salesDetailsParts', () => {
-  it('gives the header first, then each day\'s sales and its own fields, in order', async () => {
+  it("gives the header first, then each day's sales and its own fields, in order", async () => {
     for (const size of [1, 5, 64, 1 << 16]) {
       const list = await parts(JSON.stringify(response), size);
       expect(list[0]).toEqual({ kind: 'header', header: { marketplaceId: '42', name: 'Show' } });
@@ -62,7 +62,7 @@ describe('salesDetailsParts', () => {
     }
   });
 
-  it('holds a day\'s sales until its date has come, and everything until marketplaceId has', async () => {
+  it("holds a day's sales until its date has come, and everything until marketplaceId has", async () => {
     const odd = { salesDetails: [{ soldTickets: [{ price: 5 }], date: '2026-02-01' }], marketplaceId: '7' };
     const list = await parts(JSON.stringify(odd), 3);
     expect(list[0]).toEqual({ kind: 'header', header: { marketplaceId: '7' } });
@@ -87,7 +87,9 @@ describe('salesDetailsParts', () => {
 
   it('reports a body cut short, or not JSON, as get() does', async () => {
     const cut = await parts(JSON.stringify(response).slice(0, 80)).catch((caught: unknown) => caught);
-    expect((cut as ApiError).message).toMatch(/^the response from GET \/events\/stubhub\/1\/sales-details is not valid JSON \(HTTP 200\): /);
+    expect((cut as ApiError).message).toMatch(
+      /^the response from GET \/events\/stubhub\/1\/sales-details is not valid JSON \(HTTP 200\): /,
+    );
     const empty = await parts('').catch((caught: unknown) => caught);
     expect((empty as ApiError).message).toBe(`expected JSON from ${ENDPOINT} but the body was empty (HTTP 200)`);
   });
@@ -102,7 +104,8 @@ describe('checkedSalesDetailsBytes', () => {
   it('writes nothing for a body of the wrong shape', async () => {
     const seen: string[] = [];
     const error = await (async () => {
-      for await (const chunk of checkedSalesDetailsBytes(body('{"marketplaceId":"1","salesDetails":"oops"}', 4))) seen.push(chunk.toString());
+      for await (const chunk of checkedSalesDetailsBytes(body('{"marketplaceId":"1","salesDetails":"oops"}', 4)))
+        seen.push(chunk.toString());
     })().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(seen).toEqual([]);

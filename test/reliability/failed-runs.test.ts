@@ -23,7 +23,10 @@ function yesterdaysFile(name: string): string {
 
 /** An event on sale at the sandbox clock that SKYBOX, StubHub and at least two more agents list. */
 function eventWithSkybox(sandbox: Sandbox): Sandbox['events'][number] {
-  const event = sandbox.events.find((e) => e.eventDate > CLOCK && e.publicSaleDate < CLOCK && e.agentIds.SKYBOX && e.agentIds.STUBHUB && Object.keys(e.agentIds).length >= 4);
+  const event = sandbox.events.find(
+    (e) =>
+      e.eventDate > CLOCK && e.publicSaleDate < CLOCK && e.agentIds.SKYBOX && e.agentIds.STUBHUB && Object.keys(e.agentIds).length >= 4,
+  );
   if (!event) throw new Error('no event listed by SKYBOX and StubHub');
   return event;
 }
@@ -36,7 +39,13 @@ describe('events view when one agent fails', () => {
     const env = apiEnv(skyboxDown().url);
     const out = yesterdaysFile('v.csv');
     const toFile = await tix(['events', 'view', event.id, '--out', out, '--retries', '0'], { env });
-    expectCleanFailure(toFile, 5, new RegExp(`^tix: ${event.id}: SKYBOX \\(${event.agentIds.SKYBOX}\\) failed: .*503.*; nothing was printed \\(--partial prints the rest\\)$`));
+    expectCleanFailure(
+      toFile,
+      5,
+      new RegExp(
+        `^tix: ${event.id}: SKYBOX \\(${event.agentIds.SKYBOX}\\) failed: .*503.*; nothing was printed \\(--partial prints the rest\\)$`,
+      ),
+    );
     expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
 
     const toStdout = await tix(['events', 'view', event.id, '-o', 'csv', '--retries', '0'], { env });
@@ -64,15 +73,23 @@ describe('events view when the sales request fails', () => {
   it('without --partial exits with the sales error (3 for a key without sales rights) and leaves --out alone', async () => {
     const event = eventWithSkybox(sandbox());
     const out = yesterdaysFile('v.json');
-    const result = await tix(['events', 'view', event.id, '--out', out, '--retries', '0'], { env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
-    expectCleanFailure(result, 3, /^tix: evt_\w+: sales: this API key is not allowed sales data \(HTTP 403\); --no-sales leaves them out; nothing was printed \(--partial prints the rest\)$/);
+    const result = await tix(['events', 'view', event.id, '--out', out, '--retries', '0'], {
+      env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY),
+    });
+    expectCleanFailure(
+      result,
+      3,
+      /^tix: evt_\w+: sales: this API key is not allowed sales data \(HTTP 403\); --no-sales leaves them out; nothing was printed \(--partial prints the rest\)$/,
+    );
     expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
   });
 
   it('with --partial writes the market and salesError, warns, exits 1', async () => {
     const event = eventWithSkybox(sandbox());
     const out = join(tempDir(), 'v.json');
-    const result = await tix(['events', 'view', event.id, '--out', out, '--partial', '--retries', '0'], { env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    const result = await tix(['events', 'view', event.id, '--out', out, '--partial', '--retries', '0'], {
+      env: apiEnv(sandbox().url, SANDBOX_NOSALES_KEY),
+    });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe('tix: warning: sales: this API key is not allowed sales data (HTTP 403); --no-sales leaves them out\n');
     const view = JSON.parse(readFileSync(out, 'utf8'));
@@ -91,7 +108,10 @@ describe.each([
   it('exits 1 with the reason, prints nothing, and leaves --out alone', async () => {
     const out = yesterdaysFile('event.json');
     const result = await tix(['api', eventPath(), '--out', out], { env: apiEnv(sandbox().url) });
-    const reason = type === 'text/html' ? `expected JSON from GET ${eventPath()} but got text/html \\(HTTP 200\\)` : `the response from GET ${eventPath()} is not valid JSON \\(HTTP 200\\): it looks like an HTML page`;
+    const reason =
+      type === 'text/html'
+        ? `expected JSON from GET ${eventPath()} but got text/html \\(HTTP 200\\)`
+        : `the response from GET ${eventPath()} is not valid JSON \\(HTTP 200\\): it looks like an HTML page`;
     expectCleanFailure(result, 1, new RegExp(`^tix: ${reason}`));
     expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
     expectCleanFailure(await tix(['api', eventPath()], { env: apiEnv(sandbox().url) }), 1, new RegExp(`^tix: ${reason}`));
@@ -115,7 +135,13 @@ describe('sales summary --chart with a data file', () => {
     for (const name of ['c.csv', 'c.json', 'c.tsv', 'c.ndjson', 'c.parquet']) {
       const out = yesterdaysFile(name);
       const result = await tix(['sales', 'summary', id, '--chart', '--out', out], { env: apiEnv(sandbox().url) });
-      expectCleanFailure(result, 2, new RegExp(`^tix: --chart draws for people; it cannot be combined with --out ${out}, which names \\w+ data \\(give another extension, such as \\.txt\\)$`));
+      expectCleanFailure(
+        result,
+        2,
+        new RegExp(
+          `^tix: --chart draws for people; it cannot be combined with --out ${out}, which names \\w+ data \\(give another extension, such as \\.txt\\)$`,
+        ),
+      );
       expect(readFileSync(out, 'utf8')).toBe(YESTERDAY);
     }
 

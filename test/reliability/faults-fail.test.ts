@@ -61,7 +61,11 @@ describe('a response slower than --timeout', () => {
 
   it('exits 5 and the message names the timeout and how to change it', async () => {
     const result = await tix(['--timeout', '1', '--retries', '1', 'events', 'search', '--debug'], { env: apiEnv(slow().url) });
-    expectCleanFailure(result, 5, /request timed out after 1s \(GET \/events\), gave up after 2 attempts; allow more time with --timeout <seconds>/);
+    expectCleanFailure(
+      result,
+      5,
+      /request timed out after 1s \(GET \/events\), gave up after 2 attempts; allow more time with --timeout <seconds>/,
+    );
     expect(retryLines(result.stderr)).toHaveLength(1);
     // Two attempts of one second each and one backoff, not the sandbox's 60 s.
     expect(result.ms).toBeGreaterThanOrEqual(2000);
@@ -70,7 +74,9 @@ describe('a response slower than --timeout', () => {
 
   it('leaves no file behind with --out', async () => {
     const dir = tempDir();
-    const result = await tix(['--timeout', '0.5', '--retries', '0', 'events', 'search', '--out', join(dir, 'events.csv')], { env: apiEnv(slow().url) });
+    const result = await tix(['--timeout', '0.5', '--retries', '0', 'events', 'search', '--out', join(dir, 'events.csv')], {
+      env: apiEnv(slow().url),
+    });
     expectCleanFailure(result, 5, /timed out after 0\.5s/);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -90,9 +96,17 @@ describe('Retry-After longer than tix will wait', () => {
  * application/json) or JSON of the wrong shape. Retrying would get the same answer, so exactly one request.
  */
 describe.each([
-  ['an HTML page labelled text/html', 'html', /expected JSON from GET \S+ but got text\/html \(HTTP 200\); is the base URL right, or is a proxy in the way\?/],
+  [
+    'an HTML page labelled text/html',
+    'html',
+    /expected JSON from GET \S+ but got text\/html \(HTTP 200\); is the base URL right, or is a proxy in the way\?/,
+  ],
   // (Streamed sales details word the parser's complaint differently; both say what is wrong.)
-  ['an HTML page labelled application/json', 'not-json', /the response from GET \S+ is not valid JSON \(HTTP 200\): (it looks like an HTML page; is the base URL right, or is a proxy in the way\?|Unexpected token '<')/],
+  [
+    'an HTML page labelled application/json',
+    'not-json',
+    /the response from GET \S+ is not valid JSON \(HTTP 200\): (it looks like an HTML page; is the base URL right, or is a proxy in the way\?|Unexpected token '<')/,
+  ],
   ['JSON of the wrong shape', 'bad-shape', /unexpected response from GET \S+: "(events|data|salesDetails|salesData)" is not an array/],
 ] as const)('a 200 response that is %s', (_what, fault, message) => {
   const healthy = useSandbox({ seed: 5, events: 300 });

@@ -29,25 +29,28 @@ function recoversFrom(fault: string, faulty: SandboxOptions, expectRetry: RegExp
     const healthy = useSandbox({ seed: SEED, events: EVENTS });
     const broken = useSandbox({ seed: SEED, events: EVENTS, ...faulty });
 
-    it.each(['events search --all', 'inventory with 40 ids', 'sales details'])('%s succeeds with complete, correct output', async (name) => {
-      const args = (await workloads(healthy()))[name]!;
-      const expected = await tix(args, { env: apiEnv(healthy().url) });
-      expect(expected.code, expected.stderr).toBe(0);
-      expect(expected.stdout.length).toBeGreaterThan(1000);
+    it.each(['events search --all', 'inventory with 40 ids', 'sales details'])(
+      '%s succeeds with complete, correct output',
+      async (name) => {
+        const args = (await workloads(healthy()))[name]!;
+        const expected = await tix(args, { env: apiEnv(healthy().url) });
+        expect(expected.code, expected.stderr).toBe(0);
+        expect(expected.stdout.length).toBeGreaterThan(1000);
 
-      const before = broken().log.length;
-      const result = await tix([...args, '--debug'], { env: apiEnv(broken().url) });
-      expect(result.code, result.stderr.slice(-2000)).toBe(0);
-      expect(result.stdout).toBe(expected.stdout);
-      // Nothing but the trace on stderr: no warning, no error line, no stack.
-      expect(messageLines(result.stderr)).toEqual([]);
-      expectNoStackTrace(result.stderr);
-      // --debug shows the retries, and the sandbox really did fail some requests.
-      const retries = retryLines(result.stderr);
-      expect(retries.length).toBeGreaterThan(0);
-      for (const line of retries) expect(line).toMatch(expectRetry);
-      expect(broken().log.length - before).toBeGreaterThan(retries.length);
-    });
+        const before = broken().log.length;
+        const result = await tix([...args, '--debug'], { env: apiEnv(broken().url) });
+        expect(result.code, result.stderr.slice(-2000)).toBe(0);
+        expect(result.stdout).toBe(expected.stdout);
+        // Nothing but the trace on stderr: no warning, no error line, no stack.
+        expect(messageLines(result.stderr)).toEqual([]);
+        expectNoStackTrace(result.stderr);
+        // --debug shows the retries, and the sandbox really did fail some requests.
+        const retries = retryLines(result.stderr);
+        expect(retries.length).toBeGreaterThan(0);
+        for (const line of retries) expect(line).toMatch(expectRetry);
+        expect(broken().log.length - before).toBeGreaterThan(retries.length);
+      },
+    );
   });
 }
 

@@ -21,7 +21,9 @@ describe('16 tix processes at once, each doing events search --all over 20,000 e
   it('produce identical, complete outputs', async () => {
     const started = Date.now();
     const runs = await Promise.all(
-      Array.from({ length: 16 }, () => tix(['events', 'search', '--all', '-o', 'ndjson'], { env: apiEnv(sandbox().url), timeoutMs: 230_000 })),
+      Array.from({ length: 16 }, () =>
+        tix(['events', 'search', '--all', '-o', 'ndjson'], { env: apiEnv(sandbox().url), timeoutMs: 230_000 }),
+      ),
     );
     for (const run of runs) {
       expect(run.code, run.stderr).toBe(0);
@@ -29,10 +31,15 @@ describe('16 tix processes at once, each doing events search --all over 20,000 e
     }
     const digests = new Set(runs.map((run) => createHash('sha256').update(run.stdout).digest('hex')));
     expect(digests.size).toBe(1);
-    const ids = runs[0]!.stdout.trim().split('\n').map((line) => JSON.parse(line).id as string);
+    const ids = runs[0]!.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).id as string);
     expect(ids).toHaveLength(EVENTS);
     expect(new Set(ids)).toEqual(new Set(sandbox().events.map((e) => e.id)));
-    console.log(`LOAD: 16 concurrent tix exports of ${EVENTS} events: ${((Date.now() - started) / 1000).toFixed(1)} s, ${sandbox().requests} requests served`);
+    console.log(
+      `LOAD: 16 concurrent tix exports of ${EVENTS} events: ${((Date.now() - started) / 1000).toFixed(1)} s, ${sandbox().requests} requests served`,
+    );
   }, 240_000);
 });
 
@@ -41,7 +48,10 @@ describe('the sandbox under 20,000 requests from a load generator', () => {
     const server = await startSandboxProcess(['--events', String(EVENTS)]);
     try {
       // Ids to ask for, from the API itself.
-      const page = (await apiGet(server.url, '/events', { pageSize: 1000 })).body.events as { id: string; agentIds: Record<string, string> }[];
+      const page = (await apiGet(server.url, '/events', { pageSize: 1000 })).body.events as {
+        id: string;
+        agentIds: Record<string, string>;
+      }[];
       const serviceIds = page.map((e) => e.id);
       const tmusa = page.flatMap((e) => (e.agentIds.TMUSA ? [e.agentIds.TMUSA] : []));
       const stubhub = page.flatMap((e) => (e.agentIds.STUBHUB ? [e.agentIds.STUBHUB] : []));

@@ -44,7 +44,10 @@ describe('Ctrl-C under the spinner', () => {
   });
 
   it('--out /dev/stdout on the terminal: no spinner, since the rows go to that terminal', async () => {
-    const terminal = await startOnTerminal(['events', 'search', '--limit', '2', '-o', 'csv', '--fields', 'id,name', '--out', '/dev/stdout'], apiEnv(sandbox().url));
+    const terminal = await startOnTerminal(
+      ['events', 'search', '--limit', '2', '-o', 'csv', '--fields', 'id,name', '--out', '/dev/stdout'],
+      apiEnv(sandbox().url),
+    );
     const outcome = await terminal.done();
 
     expect(outcome.code, outcome.raw.slice(-400)).toBe(0);

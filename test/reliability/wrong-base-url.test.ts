@@ -20,12 +20,22 @@ function startStaticServer(): Promise<{ url: string; paths: string[]; server: Se
   const server = createServer((req, res) => {
     paths.push(req.url ?? '/');
     if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body><h1>Directory listing for /</h1><ul><li><a href="notes.txt">notes.txt</a></li></ul></body></html>');
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          '<!DOCTYPE html><html><body><h1>Directory listing for /</h1><ul><li><a href="notes.txt">notes.txt</a></li></ul></body></html>',
+        );
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' }).end('<!DOCTYPE HTML><html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 404</p><p>Message: File not found.</p></body></html>');
+    res
+      .writeHead(404, { 'content-type': 'text/html;charset=utf-8' })
+      .end(
+        '<!DOCTYPE HTML><html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 404</p><p>Message: File not found.</p></body></html>',
+      );
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server })),
+  );
 }
 
 let statik: Awaited<ReturnType<typeof startStaticServer>>;
@@ -42,11 +52,13 @@ const wrongUrls: [string, () => string, string][] = [
   ['the sandbox under a path prefix it does not have', () => `${sandbox().url}/api/v1`, 'application/json'],
 ];
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The one line tix must print: the URL, the request and what came back, and where to fix it. */
 function notTheApi(baseUrl: string, endpoint: string, type: string): RegExp {
-  return new RegExp(`^tix: ${escape(baseUrl)} does not answer like the ticket API: ${escape(endpoint)} answered 404 ${escape(type)}; check --base-url, TIX_BASE_URL or 'tix config get base-url'$`);
+  return new RegExp(
+    `^tix: ${escapeRegExp(baseUrl)} does not answer like the ticket API: ${escapeRegExp(endpoint)} answered 404 ${escapeRegExp(type)}; check --base-url, TIX_BASE_URL or 'tix config get base-url'$`,
+  );
 }
 
 describe.each(wrongUrls)('a base URL that is %s', (_name, baseUrl, type) => {
@@ -88,7 +100,7 @@ describe.each(wrongUrls)('a base URL that is %s', (_name, baseUrl, type) => {
     expect(result.code).toBe(1);
     expect(result.stderr).not.toMatch(/not recognised|not found/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(new RegExp(`^tix: ${escape(baseUrl())} does not answer like the ticket API: `));
+    expect(result.stderr).toMatch(new RegExp(`^tix: ${escapeRegExp(baseUrl())} does not answer like the ticket API: `));
     expect(existsSync(db)).toBe(false);
   });
 
@@ -119,12 +131,17 @@ describe.each(wrongUrls)('a base URL that is %s', (_name, baseUrl, type) => {
 });
 
 describe('the API itself', () => {
-  const requestsOf = (from: number) => sandbox().log.slice(from).map((entry) => entry.path);
+  const requestsOf = (from: number) =>
+    sandbox()
+      .log.slice(from)
+      .map((entry) => entry.path);
 
   it('a search that matches nothing: exit 0 and "No events found.", after one probe of GET /events', async () => {
     const out = join(tempDir(), 'none.csv');
     const from = sandbox().log.length;
-    const result = await tix(['events', 'search', '--name', 'no event is called this', '-o', 'csv', '--out', out], { env: apiEnv(sandbox().url) });
+    const result = await tix(['events', 'search', '--name', 'no event is called this', '-o', 'csv', '--out', out], {
+      env: apiEnv(sandbox().url),
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('No events found.\n');
     // A search with no results still writes a whole file (the header), as before.
@@ -142,11 +159,17 @@ describe('the API itself', () => {
   it('a 200 costs no probe, and neither does the 404 past the last page of --all', async () => {
     const from = sandbox().log.length;
     // 300 events in pages of 100: the fourth page is the contract's 404, after three full 200s.
-    const result = await tix(['events', 'search', '--all', '--page-size', '100', '--concurrency', '1', '-o', 'ndjson'], { env: apiEnv(sandbox().url) });
+    const result = await tix(['events', 'search', '--all', '--page-size', '100', '--concurrency', '1', '-o', 'ndjson'], {
+      env: apiEnv(sandbox().url),
+    });
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(300);
     expect(requestsOf(from).filter((path) => path === '/events?pageSize=1')).toEqual([]);
-    expect(sandbox().log.slice(from).map((entry) => entry.status)).toEqual([200, 200, 200, 404]);
+    expect(
+      sandbox()
+        .log.slice(from)
+        .map((entry) => entry.status),
+    ).toEqual([200, 200, 200, 404]);
   });
 
   it('auth status and auth login accept the key on the documented answer', async () => {

@@ -32,7 +32,11 @@ describe('authentication', () => {
     for (const path of paths()) {
       const none = await request(sandbox(), path, { key: null });
       expect(none.status, path).toBe(401);
-      expect(none.json).toEqual({ status: 401, error: 'Unauthorized', message: 'missing API key: send it in the x-api-key header (or the apiKey query parameter)' });
+      expect(none.json).toEqual({
+        status: 401,
+        error: 'Unauthorized',
+        message: 'missing API key: send it in the x-api-key header (or the apiKey query parameter)',
+      });
       for (const key of ['wrong-key', SANDBOX_API_KEY.toUpperCase(), `${SANDBOX_API_KEY}x`]) {
         const wrong = await request(sandbox(), path, { key });
         expect(wrong.status, `${path} ${key}`).toBe(401);

@@ -78,7 +78,8 @@ describe('event invariants (all 2,000 events)', () => {
       expect(ids.STUBHUB).toMatch(/^\d{9}$/);
       if (ids.TMUSA) expect(ids.TMUSA).toMatch(/^[0-9A-Za-z]{14}$/);
       if (ids.GAMETIME) expect(ids.GAMETIME).toMatch(/^[0-9a-f]{24}$/);
-      for (const code of ['SKYBOX', 'TICKETEVOLUTION', 'SEATGEEK', 'VIVID', 'TICKPICK', 'TICKETNETWORK']) if (ids[code]) expect(ids[code]).toMatch(/^\d{7,9}$/);
+      for (const code of ['SKYBOX', 'TICKETEVOLUTION', 'SEATGEEK', 'VIVID', 'TICKPICK', 'TICKETNETWORK'])
+        if (ids[code]) expect(ids[code]).toMatch(/^\d{7,9}$/);
       agentsTotal += Object.keys(ids).length;
     }
     expect(agentsTotal / 2000).toBeGreaterThan(4);
@@ -201,7 +202,9 @@ describe('sales', () => {
         const [first, last] = String(ticket.seats).split(' - ').map(Number);
         expect(ticket.seats).toMatch(/^\d+ - \d+$/);
         expect(last! - first! + 1).toBe(ticket.quantity);
-        expect(ticket.priceFormatted).toBe(`$${(sale.priceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+        expect(ticket.priceFormatted).toBe(
+          `$${(sale.priceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+        );
         expect(ticket.soldDate).toMatch(ISO_MILLIS);
         expect(soldTicketJson(sale, '$', day.date)).toBe(JSON.stringify(ticket));
       }
@@ -222,7 +225,12 @@ describe('large sales event', () => {
     const event = pickLargeSalesEvent(main.events, NOW)!;
     expect(event.eventTime).toBeLessThan(NOW);
     const large = buildLargeSales(seedKey(42), event, 20_000);
-    const days = JSON.parse(`[${large.body.toString('utf8')}]`) as { date: string; soldTickets: { quantity: number; price: number }[]; totalTickets: number; totalSales: number }[];
+    const days = JSON.parse(`[${large.body.toString('utf8')}]`) as {
+      date: string;
+      soldTickets: { quantity: number; price: number }[];
+      totalTickets: number;
+      totalSales: number;
+    }[];
     expect(days.reduce((n, d) => n + d.soldTickets.length, 0)).toBe(20_000);
     expect(days.length).toBe(large.days.length);
     for (const [i, day] of days.entries()) {
@@ -239,7 +247,8 @@ describe('large sales event', () => {
 describe('inventory', () => {
   const inventory = new InventoryGenerator(seedKey(42));
   const agentIndex = (code: string) => TICKET_AGENTS.findIndex((a) => a.code === code);
-  const onSale = (code: string): SandboxEvent => main.events.find((e) => e.agentIds[code] && e.publicSaleTime < NOW && e.eventTime > NOW + 10 * DAY && e.popularity > 0.3)!;
+  const onSale = (code: string): SandboxEvent =>
+    main.events.find((e) => e.agentIds[code] && e.publicSaleTime < NOW && e.eventTime > NOW + 10 * DAY && e.popularity > 0.3)!;
 
   it('is stable within a 15-minute slot, changes between slots, and keeps some listings across slots', () => {
     const e = onSale('VIVID');
@@ -256,7 +265,13 @@ describe('inventory', () => {
 
   it('adds agent-specific fields', () => {
     const slot = Math.floor(NOW / REFRESH_MS);
-    const fields: Record<string, string> = { SKYBOX: 'inHandDate', VIVID: 'splits', TICKETEVOLUTION: 'wholesalePrice', SEATGEEK: 'dealScore', TICKPICK: 'allInPrice' };
+    const fields: Record<string, string> = {
+      SKYBOX: 'inHandDate',
+      VIVID: 'splits',
+      TICKETEVOLUTION: 'wholesalePrice',
+      SEATGEEK: 'dealScore',
+      TICKPICK: 'allInPrice',
+    };
     for (const [code, field] of Object.entries(fields)) {
       const e = onSale(code);
       const listings = inventory.listings(e, agentIndex(code), e.agentIds[code]!, slot);

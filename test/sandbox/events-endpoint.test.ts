@@ -37,7 +37,20 @@ describe('defaults and paging', () => {
     expect(body.events).toHaveLength(1000);
     expect(body.events.map((e: { id: string }) => e.id)).toEqual(expected(() => true).slice(0, 1000));
     const first = body.events[0];
-    expect(Object.keys(first)).toEqual(['id', 'name', 'category', 'venue', 'city', 'state', 'country', 'eventDate', 'presaleDate', 'publicSaleDate', 'dateAdded', 'agentIds']);
+    expect(Object.keys(first)).toEqual([
+      'id',
+      'name',
+      'category',
+      'venue',
+      'city',
+      'state',
+      'country',
+      'eventDate',
+      'presaleDate',
+      'publicSaleDate',
+      'dateAdded',
+      'agentIds',
+    ]);
     const event = sandbox().events.find((e) => e.id === first.id)!;
     expect(first).toEqual(JSON.parse(JSON.stringify(event)));
   });
@@ -51,7 +64,11 @@ describe('defaults and paging', () => {
   it('answers 404 with a useful message for a page past the end', async () => {
     const response = await request(sandbox(), '/events?pageSize=1000&pageNumber=3');
     expect(response.status).toBe(404);
-    expect(response.json).toEqual({ status: 404, error: 'Not Found', message: 'no events on page 3: the search matched 2000 events (2 pages of 1000)' });
+    expect(response.json).toEqual({
+      status: 404,
+      error: 'Not Found',
+      message: 'no events on page 3: the search matched 2000 events (2 pages of 1000)',
+    });
   });
 
   it('accepts pageSize 5000 and rejects 0, 5001, non-integers, and pageNumber 0', async () => {
@@ -91,7 +108,9 @@ describe('category', () => {
     expect(await search('category=0&pageSize=5000')).toHaveLength(2000);
     const response = await request(sandbox(), '/events?category=6');
     expect(response.status).toBe(400);
-    expect(response.json.message).toBe("category must be one of 0 (All), 1 (Concerts), 2 (Arts), 3 (Family), 4 (Sports), 5 (Misc) (got '6')");
+    expect(response.json.message).toBe(
+      "category must be one of 0 (All), 1 (Concerts), 2 (Arts), 3 (Family), 4 (Sports), 5 (Misc) (got '6')",
+    );
   });
 });
 
@@ -155,7 +174,10 @@ describe('date presets in time zone q', () => {
     const day = sandbox().events[10]!.eventDate.slice(0, 10);
     await expectSearch(`date=6&eventSearchSpecifiedDate=${day}`, (e) => e.eventDate.slice(0, 10) === day);
     const from = T(`${day}T00:00:00-08:00`);
-    await expectSearch(`date=6&eventSearchSpecifiedDate=${day}&q=Etc/GMT%2B8`, (e) => e.eventTime >= from && e.eventTime < from + 86_400_000);
+    await expectSearch(
+      `date=6&eventSearchSpecifiedDate=${day}&q=Etc/GMT%2B8`,
+      (e) => e.eventTime >= from && e.eventTime < from + 86_400_000,
+    );
   });
 
   it('Specified Date Range (13) needs both dates, in order, and includes the last day', async () => {
@@ -166,20 +188,32 @@ describe('date presets in time zone q', () => {
         'eventSearchSpecifiedDate and eventSearchSpecifiedDateEnding (YYYY-MM-DD) are both required when date is 13 (Specified Date Range)',
       );
     }
-    const reversed = await request(sandbox(), '/events?date=13&eventSearchSpecifiedDate=2026-05-01&eventSearchSpecifiedDateEnding=2026-04-01');
+    const reversed = await request(
+      sandbox(),
+      '/events?date=13&eventSearchSpecifiedDate=2026-05-01&eventSearchSpecifiedDateEnding=2026-04-01',
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.json.message).toBe('eventSearchSpecifiedDateEnding must not be before eventSearchSpecifiedDate');
     const bad = await request(sandbox(), '/events?date=6&eventSearchSpecifiedDate=2026-02-30');
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("eventSearchSpecifiedDate must be a date in the form YYYY-MM-DD (got '2026-02-30')");
-    await expectSearch('date=13&eventSearchSpecifiedDate=2026-04-01&eventSearchSpecifiedDateEnding=2026-05-31', (e) => e.eventTime >= T('2026-04-01T00:00Z') && e.eventTime < T('2026-06-01T00:00Z'));
+    await expectSearch(
+      'date=13&eventSearchSpecifiedDate=2026-04-01&eventSearchSpecifiedDateEnding=2026-05-31',
+      (e) => e.eventTime >= T('2026-04-01T00:00Z') && e.eventTime < T('2026-06-01T00:00Z'),
+    );
   });
 });
 
 describe('dateStart and dateEnd', () => {
   it('takes dates as whole days (end inclusive) in q', async () => {
-    await expectSearch('dateStart=2026-04-01&dateEnd=2026-04-30', (e) => e.eventTime >= T('2026-04-01T00:00Z') && e.eventTime < T('2026-05-01T00:00Z'));
-    await expectSearch('dateStart=2026-04-01&dateEnd=2026-04-30&q=America/Los_Angeles', (e) => e.eventTime >= T('2026-04-01T07:00Z') && e.eventTime < T('2026-05-01T07:00Z'));
+    await expectSearch(
+      'dateStart=2026-04-01&dateEnd=2026-04-30',
+      (e) => e.eventTime >= T('2026-04-01T00:00Z') && e.eventTime < T('2026-05-01T00:00Z'),
+    );
+    await expectSearch(
+      'dateStart=2026-04-01&dateEnd=2026-04-30&q=America/Los_Angeles',
+      (e) => e.eventTime >= T('2026-04-01T07:00Z') && e.eventTime < T('2026-05-01T07:00Z'),
+    );
   });
 
   it('takes date-times with Z, with an offset, and without (read in q); bounds inclusive', async () => {
@@ -196,8 +230,14 @@ describe('dateStart and dateEnd', () => {
 
   it('rejects malformed values and a start after the end', async () => {
     for (const [query, message] of [
-      ['dateStart=tomorrow', "dateStart must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got 'tomorrow')"],
-      ['dateEnd=2026-13-01', "dateEnd must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got '2026-13-01')"],
+      [
+        'dateStart=tomorrow',
+        "dateStart must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got 'tomorrow')",
+      ],
+      [
+        'dateEnd=2026-13-01',
+        "dateEnd must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got '2026-13-01')",
+      ],
       ['dateStart=2026-05-02&dateEnd=2026-05-01', 'dateStart must not be after dateEnd'],
     ]) {
       const response = await request(sandbox(), `/events?${query}`);
@@ -233,12 +273,18 @@ describe('type: which date the filters apply to', () => {
   it('rejects unknown types', async () => {
     const response = await request(sandbox(), '/events?type=3');
     expect(response.status).toBe(400);
-    expect(response.json.message).toMatch(/^type must be one of 0 \(Presale Date\), 1 \(Public Sale Date\), 2 \(Event Date\), 4 .*17 \(Just Added Events\) \(got '3'\)$/);
+    expect(response.json.message).toMatch(
+      /^type must be one of 0 \(Presale Date\), 1 \(Public Sale Date\), 2 \(Event Date\), 4 .*17 \(Just Added Events\) \(got '3'\)$/,
+    );
   });
 });
 
 describe('text filters', () => {
-  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
 
   it('name with % wildcards matches the whole name, case-insensitively', async () => {
     await expectSearch('name=taylor%25', (e) => fold(e.name).startsWith('taylor'));
@@ -260,7 +306,10 @@ describe('text filters', () => {
     await expectSearch('state=N', () => false);
     await expectSearch('country=gb', (e) => e.country === 'GB');
     await expectSearch('country=UK', (e) => e.country === 'GB');
-    await expectSearch('country=ca&category=4&name=%25Maple%20Leafs%25', (e) => e.country === 'CA' && e.category === 'Sports' && e.name.includes('Maple Leafs'));
+    await expectSearch(
+      'country=ca&category=4&name=%25Maple%20Leafs%25',
+      (e) => e.country === 'CA' && e.category === 'Sports' && e.name.includes('Maple Leafs'),
+    );
   });
 
   it('answers 404 when nothing matches', async () => {
@@ -326,11 +375,24 @@ describe('ticketAgent, omit, password', () => {
 
   it('omit leaves listed fields out, never id or name', async () => {
     const body = await getJson(sandbox(), '/events?omit=agentIds,%20City,presaleDate&pageSize=2');
-    expect(Object.keys(body.events[0])).toEqual(['id', 'name', 'category', 'venue', 'state', 'country', 'eventDate', 'publicSaleDate', 'dateAdded']);
+    expect(Object.keys(body.events[0])).toEqual([
+      'id',
+      'name',
+      'category',
+      'venue',
+      'state',
+      'country',
+      'eventDate',
+      'publicSaleDate',
+      'dateAdded',
+    ]);
     for (const [query, message] of [
       ['omit=name', 'omit cannot remove id or name'],
       ['omit=id', 'omit cannot remove id or name'],
-      ['omit=price', "omit must be a comma-separated list of category, venue, city, state, country, eventDate, presaleDate, publicSaleDate, dateAdded, agentIds (got 'price')"],
+      [
+        'omit=price',
+        "omit must be a comma-separated list of category, venue, city, state, country, eventDate, presaleDate, publicSaleDate, dateAdded, agentIds (got 'price')",
+      ],
     ]) {
       const response = await request(sandbox(), `/events?${query}`);
       expect(response.status, query).toBe(400);

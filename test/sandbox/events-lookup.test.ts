@@ -69,7 +69,13 @@ describe('GET /events/{agent}/{agentIds}', () => {
       expect(response.status, path).toBe(400);
       expect(response.json).toEqual({ status: 400, error: 'Bad Request', message });
     }
-    const hundred = await request(sandbox(), `/events/stubhub/${sandbox().events.slice(0, 100).map((e) => e.stubhubId).join(',')}`);
+    const hundred = await request(
+      sandbox(),
+      `/events/stubhub/${sandbox()
+        .events.slice(0, 100)
+        .map((e) => e.stubhubId)
+        .join(',')}`,
+    );
     expect(hundred.status).toBe(200);
     expect(hundred.json.events).toHaveLength(100);
   });
@@ -83,7 +89,10 @@ describe('GET /events/{agent}', () => {
   it('defaults to events from today (UTC) to two years on, by event date, 1,000 a page', async () => {
     const today = Math.floor(NOW / DAY) * DAY;
     const end = Date.parse('2028-03-16T00:00:00Z');
-    const want = sandbox().events.filter((e) => knownTo('SEATGEEK')(e) && e.eventTime >= today && e.eventTime < end).sort(byDate).map((e) => e.id);
+    const want = sandbox()
+      .events.filter((e) => knownTo('SEATGEEK')(e) && e.eventTime >= today && e.eventTime < end)
+      .sort(byDate)
+      .map((e) => e.id);
     expect(want.length).toBeGreaterThan(500);
     const page1 = await getJson(sandbox(), '/events/seatGeek');
     const page2 = await getJson(sandbox(), '/events/SEATGEEK?pageNumber=2');
@@ -93,15 +102,24 @@ describe('GET /events/{agent}', () => {
 
   it('honours dateFrom, dateTo (dates inclusive, or date-times), eventName, pageSize and pageNumber', async () => {
     const filter = (from: number, to: number, name?: RegExp) =>
-      sandbox().events.filter((e) => knownTo('TMUSA')(e) && e.eventTime >= from && e.eventTime <= to && (!name || name.test(e.name))).sort(byDate).map((e) => e.id);
+      sandbox()
+        .events.filter((e) => knownTo('TMUSA')(e) && e.eventTime >= from && e.eventTime <= to && (!name || name.test(e.name)))
+        .sort(byDate)
+        .map((e) => e.id);
     const all = filter(Date.parse('2025-06-01T00:00Z'), Date.parse('2025-12-31T23:59:59.999Z'));
     expect(ids(await getJson(sandbox(), '/events/ticketmaster?dateFrom=2025-06-01&dateTo=2025-12-31&pageSize=5000'))).toEqual(all);
-    expect(ids(await getJson(sandbox(), '/events/ticketmaster?dateFrom=2025-06-01&dateTo=2025-12-31&pageSize=7&pageNumber=3'))).toEqual(all.slice(14, 21));
+    expect(ids(await getJson(sandbox(), '/events/ticketmaster?dateFrom=2025-06-01&dateTo=2025-12-31&pageSize=7&pageNumber=3'))).toEqual(
+      all.slice(14, 21),
+    );
     const timed = filter(Date.parse('2025-06-01T12:00Z'), Date.parse('2025-06-30T12:00Z'));
-    expect(ids(await getJson(sandbox(), '/events/tmusa?dateFrom=2025-06-01T12:00:00Z&dateTo=2025-06-30T12:00:00Z&pageSize=5000'))).toEqual(timed);
+    expect(ids(await getJson(sandbox(), '/events/tmusa?dateFrom=2025-06-01T12:00:00Z&dateTo=2025-06-30T12:00:00Z&pageSize=5000'))).toEqual(
+      timed,
+    );
     const named = filter(Date.parse('2025-01-01T00:00Z'), Date.parse('2027-12-31T23:59:59.999Z'), /vs\./i);
     expect(named.length).toBeGreaterThan(10);
-    expect(ids(await getJson(sandbox(), '/events/tmusa?dateFrom=2025-01-01&dateTo=2027-12-31&eventName=%25VS.%25&pageSize=5000'))).toEqual(named);
+    expect(ids(await getJson(sandbox(), '/events/tmusa?dateFrom=2025-01-01&dateTo=2027-12-31&eventName=%25VS.%25&pageSize=5000'))).toEqual(
+      named,
+    );
   });
 
   it('answers 200 with an empty list past the last page', async () => {
@@ -113,8 +131,14 @@ describe('GET /events/{agent}', () => {
     expect(agent.status).toBe(404);
     expect(agent.json.message).toMatch(/^agent 'ticketbastard' not found; agents are /);
     for (const [query, message] of [
-      ['dateFrom=soon', "dateFrom must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got 'soon')"],
-      ['dateTo=2026-02-29', "dateTo must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got '2026-02-29')"],
+      [
+        'dateFrom=soon',
+        "dateFrom must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got 'soon')",
+      ],
+      [
+        'dateTo=2026-02-29',
+        "dateTo must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM[:SS] with optional Z or ±HH:MM offset (got '2026-02-29')",
+      ],
       ['dateFrom=2026-05-01&dateTo=2026-04-01', 'dateFrom must not be after dateTo'],
       ['pageSize=5001', 'pageSize must be between 1 and 5000 (got 5001)'],
       ['pageNumber=-1', 'pageNumber must be between 1 and 2147483647 (got -1)'],

@@ -9,7 +9,11 @@ describe('failAgents', () => {
   it('answers 503 to the named agents (by code or name) and serves the others', async () => {
     const skybox = await request(sandbox(), '/inventory/SKYBOX/1');
     expect(skybox.status).toBe(503);
-    expect(skybox.json).toEqual({ status: 503, error: 'Service Unavailable', message: 'Inventory service for SKYBOX temporarily unavailable (sandbox failAgents)' });
+    expect(skybox.json).toEqual({
+      status: 503,
+      error: 'Service Unavailable',
+      message: 'Inventory service for SKYBOX temporarily unavailable (sandbox failAgents)',
+    });
     expect((await request(sandbox(), '/inventory/vividseats/1')).status).toBe(503);
 
     const event = sandbox().events.find((e) => e.agentIds.TMUSA)!;

@@ -9,7 +9,9 @@ let clock = NOW;
 const sandbox = useSandbox({ now: () => new Date(clock) });
 
 function onSale(code: string, skip = 0): SandboxEvent {
-  return sandbox().events.filter((e) => e.agentIds[code] && e.publicSaleTime < NOW && e.eventTime > NOW + 20 * DAY && e.popularity > 0.2)[skip]!;
+  return sandbox().events.filter((e) => e.agentIds[code] && e.publicSaleTime < NOW && e.eventTime > NOW + 20 * DAY && e.popularity > 0.2)[
+    skip
+  ]!;
 }
 
 describe('inventory lookup', () => {
@@ -51,7 +53,12 @@ describe('inventory lookup', () => {
 
   it('adds agent-specific fields', async () => {
     clock = NOW;
-    const fields: Record<string, string> = { SKYBOX: 'inHandDate', TICKETEVOLUTION: 'wholesalePrice', STUBHUB: 'deliveryMethod', GAMETIME: 'zone' };
+    const fields: Record<string, string> = {
+      SKYBOX: 'inHandDate',
+      TICKETEVOLUTION: 'wholesalePrice',
+      STUBHUB: 'deliveryMethod',
+      GAMETIME: 'zone',
+    };
     for (const [code, field] of Object.entries(fields)) {
       const e = onSale(code);
       const body = await getJson(sandbox(), `/inventory/${code}/${e.agentIds[code]}`);
@@ -95,7 +102,8 @@ describe('inventory lookup', () => {
     expect(agent.json).toEqual({
       status: 404,
       error: 'Not Found',
-      message: "ticket agent 'EBAY' not recognized; codes are TMUSA, STUBHUB, SKYBOX, TICKETEVOLUTION, SEATGEEK, VIVID, TICKPICK, TICKETNETWORK, GAMETIME",
+      message:
+        "ticket agent 'EBAY' not recognized; codes are TMUSA, STUBHUB, SKYBOX, TICKETEVOLUTION, SEATGEEK, VIVID, TICKPICK, TICKETNETWORK, GAMETIME",
     });
   });
 });
@@ -105,6 +113,10 @@ describe('inventory under failRate', () => {
   it('answers 503 "Inventory service temporarily unavailable"', async () => {
     const response = await request(failing(), '/inventory/TMUSA/1');
     expect(response.status).toBe(503);
-    expect(response.json).toEqual({ status: 503, error: 'Service Unavailable', message: 'Inventory service temporarily unavailable (sandbox failRate)' });
+    expect(response.json).toEqual({
+      status: 503,
+      error: 'Service Unavailable',
+      message: 'Inventory service temporarily unavailable (sandbox failRate)',
+    });
   });
 });

@@ -33,7 +33,8 @@ interface DetailsDay extends Daily {
   maximumSalesDataDate: string;
 }
 
-const DAY_KEYS = 'date,soldTickets,totalTickets,totalSales,minSoldPrice,maxSoldPrice,avgSoldPrice,minimumSalesDataDate,maximumSalesDataDate';
+const DAY_KEYS =
+  'date,soldTickets,totalTickets,totalSales,minSoldPrice,maxSoldPrice,avgSoldPrice,minimumSalesDataDate,maximumSalesDataDate';
 const SALE_KEYS = 'sectionName,row,seats,quantity,price,priceFormatted,soldDate';
 
 /**
@@ -74,7 +75,10 @@ function dayProblems(day: DetailsDay, event: SandboxEvent, until: number): strin
   check(day.maxSoldPrice === Math.max(...prices), `maxSoldPrice ${day.maxSoldPrice}`);
   check(cents(day.avgSoldPrice) === Math.round(total / tickets), `avgSoldPrice ${day.avgSoldPrice}`);
   check(day.minimumSalesDataDate === day.soldTickets[0]?.soldDate, `minimumSalesDataDate ${day.minimumSalesDataDate}`);
-  check(day.maximumSalesDataDate === day.soldTickets[day.soldTickets.length - 1]?.soldDate, `maximumSalesDataDate ${day.maximumSalesDataDate}`);
+  check(
+    day.maximumSalesDataDate === day.soldTickets[day.soldTickets.length - 1]?.soldDate,
+    `maximumSalesDataDate ${day.maximumSalesDataDate}`,
+  );
   return problems;
 }
 
@@ -89,15 +93,28 @@ function summaryOf(day: DetailsDay): Daily {
 
 describe('sales of many events', () => {
   it('holds the invariants on 60 events: days add up, summary equals details, header is right', async () => {
-    const events = sandbox().events.filter((e) => e.publicSaleTime < NOW).slice(0, 60);
+    const events = sandbox()
+      .events.filter((e) => e.publicSaleTime < NOW)
+      .slice(0, 60);
     let days = 0;
     for (const event of events) {
       const id = event.agentIds.STUBHUB!;
       const details = await getJson(sandbox(), `/events/stubhub/${id}/sales-details`);
       const summary = await getJson(sandbox(), `/events/stubhub/${id}/sales-summary`);
       expect(Object.keys(details)).toEqual([
-        'marketplaceId', 'marketplace', 'name', 'venue', 'eventDate', 'date', 'city', 'state', 'country',
-        'minimumSalesDataDate', 'maximumSalesDataDate', 'salesDetails', '_request',
+        'marketplaceId',
+        'marketplace',
+        'name',
+        'venue',
+        'eventDate',
+        'date',
+        'city',
+        'state',
+        'country',
+        'minimumSalesDataDate',
+        'maximumSalesDataDate',
+        'salesDetails',
+        '_request',
       ]);
       expect(details).toMatchObject({
         marketplaceId: id,
@@ -131,9 +148,13 @@ describe('sales of many events', () => {
   });
 
   it('uses the venue offset in `date` (New York in summer is -04:00, London in winter +00:00)', async () => {
-    const ny = sandbox().events.find((e) => e.place.timeZone === 'America/New_York' && [6, 7].includes(new Date(e.eventTime).getUTCMonth()))!;
+    const ny = sandbox().events.find(
+      (e) => e.place.timeZone === 'America/New_York' && [6, 7].includes(new Date(e.eventTime).getUTCMonth()),
+    )!;
     expect((await getJson(sandbox(), `/events/stubhub/${ny.stubhubId}/sales-summary`)).date).toMatch(/-04:00$/);
-    const london = sandbox().events.find((e) => e.place.timeZone === 'Europe/London' && [0, 1].includes(new Date(e.eventTime).getUTCMonth()))!;
+    const london = sandbox().events.find(
+      (e) => e.place.timeZone === 'Europe/London' && [0, 1].includes(new Date(e.eventTime).getUTCMonth()),
+    )!;
     const body = await getJson(sandbox(), `/events/stubhub/${london.stubhubId}/sales-summary`);
     expect(body.date).toMatch(/\+00:00$/);
     expect(body.date.slice(0, 19)).toBe(london.eventDate.slice(0, 19));
@@ -257,7 +278,9 @@ describe('large sales event', () => {
     const days = (await getJson(large(), `/events/stubhub/${id}/sales-details`)).salesDetails as DetailsDay[];
     const start = days[2]!.date;
     const end = days[4]!.date;
-    const body = await getJson(large(), `/events/stubhub/${id}/sales-details?startDate=${start}&endDate=${end}`, 200, { headers: { 'accept-encoding': 'gzip' } });
+    const body = await getJson(large(), `/events/stubhub/${id}/sales-details?startDate=${start}&endDate=${end}`, 200, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(body.salesDetails).toEqual(days.slice(2, 5));
     const empty = await getJson(large(), `/events/stubhub/${id}/sales-details?startDate=2000-01-01&endDate=2000-01-02`);
     expect(empty.salesDetails).toEqual([]);

@@ -48,11 +48,14 @@ describe('connections and timing', () => {
       const ports = new Set<number>();
       for (let i = 0; i < 5; i++) {
         await new Promise<void>((resolve, reject) => {
-          const req = httpRequest({ port: sandbox().port, host: '127.0.0.1', path: '/events?pageSize=1', agent, headers: { 'x-api-key': SANDBOX_API_KEY } }, (res) => {
-            ports.add(res.socket.localPort!);
-            res.resume();
-            res.on('end', resolve);
-          });
+          const req = httpRequest(
+            { port: sandbox().port, host: '127.0.0.1', path: '/events?pageSize=1', agent, headers: { 'x-api-key': SANDBOX_API_KEY } },
+            (res) => {
+              ports.add(res.socket.localPort!);
+              res.resume();
+              res.on('end', resolve);
+            },
+          );
           req.on('error', reject);
           req.end();
         });

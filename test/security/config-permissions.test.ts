@@ -26,7 +26,13 @@ const asRoot = process.getuid?.() === 0;
 
 /** Runs tix with `folder` bind-mounted read-only over itself, in a mount namespace that ends with tix. */
 const UNSHARE = asRoot ? ['unshare', '--mount'] : ['unshare', '--map-root-user', '--mount'];
-const readOnly = (folder: string) => [...UNSHARE, 'sh', '-c', 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"', folder];
+const readOnly = (folder: string) => [
+  ...UNSHARE,
+  'sh',
+  '-c',
+  'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"',
+  folder,
+];
 const canUnshare = spawnSync(UNSHARE[0]!, [...UNSHARE.slice(1), 'true']).status === 0;
 /** Root writes anywhere; nobody does not. */
 const AS_ANOTHER_USER = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
@@ -36,7 +42,10 @@ describe('folder modes', () => {
   it('the folder tix creates and every missing parent are 0700, whatever the umask; the file is 0600', async () => {
     const top = tempDir();
     const dir = join(top, 'made', 'by', 'tix');
-    const result = await tix(['config', 'set', 'timeout', '5'], { env: { TIX_CONFIG_DIR: dir }, wrapper: ['sh', '-c', 'umask 022; exec "$@"', 'sh'] });
+    const result = await tix(['config', 'set', 'timeout', '5'], {
+      env: { TIX_CONFIG_DIR: dir },
+      wrapper: ['sh', '-c', 'umask 022; exec "$@"', 'sh'],
+    });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: "Set timeout to 5 in profile 'default'.\n" });
     for (const folder of [join(top, 'made'), join(top, 'made', 'by'), dir]) expect(mode(folder), folder).toBe(0o700);
     expect(mode(join(dir, 'config.json'))).toBe(0o600);
@@ -49,9 +58,10 @@ describe('folder modes', () => {
     writeFileSync(join(dir, 'config.json'), '{"profiles":{"other":{"page-size":"10"}}}\n');
     chmodSync(join(dir, 'config.json'), 0o644);
     const env = { TIX_CONFIG_DIR: dir, TIX_BASE_URL: sandbox.url };
-    const result = command === 'config set'
-      ? await tix(['config', 'set', 'timeout', '5'], { env })
-      : await tix(['auth', 'login', '--with-key'], { env, input: 'sandbox-key\n' });
+    const result =
+      command === 'config set'
+        ? await tix(['config', 'set', 'timeout', '5'], { env })
+        : await tix(['auth', 'login', '--with-key'], { env, input: 'sandbox-key\n' });
     expect(result.code, result.stderr).toBe(0);
     expect(mode(dir)).toBe(0o755);
     // The file is tix's: rewritten 0600 because it may hold keys.
@@ -67,7 +77,11 @@ describe.skipIf(!canUnshare)('a read-only config folder (a read-only bind mount:
     writeFileSync(file, before, { mode: 0o600 });
     const error = `tix: cannot write the config file ${file}: the folder ${dir} is read-only; set TIX_CONFIG_DIR to a folder you can write to\n`;
     const env = { TIX_CONFIG_DIR: dir, TIX_BASE_URL: sandbox.url };
-    for (const args of [['config', 'set', 'timeout', '5'], ['config', 'unset', 'timeout'], ['auth', 'logout']]) {
+    for (const args of [
+      ['config', 'set', 'timeout', '5'],
+      ['config', 'unset', 'timeout'],
+      ['auth', 'logout'],
+    ]) {
       expect(await tix(args, { env, wrapper: readOnly(dir) }), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: error });
     }
     const login = await tix(['auth', 'login', '--with-key'], { env, input: 'sandbox-key\n', wrapper: readOnly(dir) });
@@ -89,7 +103,11 @@ describe.skipIf(!canUnshare)('a read-only config folder (a read-only bind mount:
       stderr: `tix: cannot write the config file ${file}: the folder ${home} is read-only; set TIX_CONFIG_DIR to a folder you can write to\n`,
     });
     // Runs that store nothing do not mind.
-    expect(await tix(['config', 'get', 'timeout'], { env, wrapper: readOnly(home) })).toMatchObject({ code: 0, stdout: '30\n', stderr: '' });
+    expect(await tix(['config', 'get', 'timeout'], { env, wrapper: readOnly(home) })).toMatchObject({
+      code: 0,
+      stdout: '30\n',
+      stderr: '',
+    });
   });
 });
 
@@ -142,5 +160,4 @@ describe('a config file holding a key that other users may read', () => {
     const noKey = configWithMode(fileMode, { timeout: '9' });
     expect(await tix(['config', 'get', 'timeout'], { env: noKey.env })).toMatchObject({ code: 0, stdout: '9\n', stderr: '' });
   });
-
 });

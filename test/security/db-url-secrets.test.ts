@@ -16,7 +16,10 @@ const CASES = [
     url: 'postgresql://u:UserPw9@127.0.0.1:1/db?sslmode=disable&sslpassword=SslPw77&application_name=tix-test',
     shown: 'postgresql://u:***@127.0.0.1:1/db?sslmode=disable&sslpassword=***&application_name=tix-test',
   },
-  { url: 'postgres://u@127.0.0.1:1/db?auth_token=Tok3nValue&PASSWORD=S3cretPw', shown: 'postgres://u@127.0.0.1:1/db?auth_token=***&PASSWORD=***' },
+  {
+    url: 'postgres://u@127.0.0.1:1/db?auth_token=Tok3nValue&PASSWORD=S3cretPw',
+    shown: 'postgres://u@127.0.0.1:1/db?auth_token=***&PASSWORD=***',
+  },
 ];
 
 function expectNoSecret(result: { stdout: string; stderr: string }): void {
@@ -39,7 +42,10 @@ describe.each(CASES)('$url', ({ url, shown }) => {
 
     const list = await tix(['config', 'list', '--json'], { env });
     expect(list.code, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout).settings.find((row: { key: string }) => row.key === 'db')).toMatchObject({ value: shown, source: 'profile' });
+    expect(JSON.parse(list.stdout).settings.find((row: { key: string }) => row.key === 'db')).toMatchObject({
+      value: shown,
+      source: 'profile',
+    });
     for (const result of [set, get, list]) expectNoSecret(result);
   });
 
@@ -55,7 +61,9 @@ describe.each(CASES)('$url', ({ url, shown }) => {
   it("history export's error shows it masked", async () => {
     const result = await tix(['history', 'export', '--db', url, '--to', `${tempDir()}/copy.duckdb`, '--retries', '0']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(new RegExp(`^tix: cannot open the price history at ${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(`^tix: cannot open the price history at ${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `, 'm'),
+    );
     expectNoSecret(result);
   });
 });
@@ -63,6 +71,8 @@ describe.each(CASES)('$url', ({ url, shown }) => {
 it('a URL too broken to parse is quoted with its passwords masked', async () => {
   const result = await tix(['history', 'TMUSA', 'abc', '--db', 'postgres://u:UserPw9@127.0.0.1:99999/db?password=S3cretPw']);
   expect(result.code).toBe(2);
-  expect(result.stderr).toBe("tix: --db must be a URL such as postgres://user:password@host:5432/dbname, not 'postgres://u:***@127.0.0.1:99999/db?password=***'\n");
+  expect(result.stderr).toBe(
+    "tix: --db must be a URL such as postgres://user:password@host:5432/dbname, not 'postgres://u:***@127.0.0.1:99999/db?password=***'\n",
+  );
   expectNoSecret(result);
 });

@@ -33,8 +33,7 @@ beforeAll(async () => {
       else if (path === '/notes') {
         response.writeHead(200, { 'content-type': 'text/plain' });
         response.end(`notes for ${key}\n`);
-      }
-      else sendJson(response, 404, { message: 'not found' });
+      } else sendJson(response, 404, { message: 'not found' });
     },
   });
 });
@@ -75,7 +74,9 @@ describe('a key echoed in data', () => {
     const result = await run(['events', 'get', ID]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ events: [eventFor(KEY)] });
-    expect(result.stderr).toBe('tix: warning: the API echoed your API key in fields "events[].note", "events[].venue.name" of the output; treat the output as secret\n');
+    expect(result.stderr).toBe(
+      'tix: warning: the API echoed your API key in fields "events[].note", "events[].venue.name" of the output; treat the output as secret\n',
+    );
   });
 
   it('--out x.parquet: the file holds the key as sent, and the warning is given', async () => {
@@ -108,7 +109,9 @@ describe('a key echoed in data', () => {
     expect(result.stdout).toBe(JSON.stringify(eventFor('evt')));
     expect(result.stdout).toContain(`"id":"${ID}"`);
     // A short key in a field of its own is still an echo.
-    expect(result.stderr).toBe('tix: warning: the API echoed your API key in field "venue.name" of the output; treat the output as secret\n');
+    expect(result.stderr).toBe(
+      'tix: warning: the API echoed your API key in field "venue.name" of the output; treat the output as secret\n',
+    );
   });
 
   it('tix api with a body that is not JSON: exit 1, nothing on stdout, and the key not quoted in the message', async () => {
@@ -123,7 +126,9 @@ describe('a key echoed in data', () => {
     const result = await run(['api', '/named']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(JSON.stringify({ [KEY]: KEY, 'line\nbreak': `x ${KEY}` }));
-    expect(result.stderr).toBe('tix: warning: the API echoed your API key in fields "***", "line\\nbreak" of the output; treat the output as secret\n');
+    expect(result.stderr).toBe(
+      'tix: warning: the API echoed your API key in fields "***", "line\\nbreak" of the output; treat the output as secret\n',
+    );
   });
 
   it('a failed --out run wrote nothing, so it warns of nothing', async () => {

@@ -26,7 +26,13 @@ const NAMES: [sent: string, safe: string][] = [
 
 const EVENTS = NAMES.map(([name], i) => ({ id: `evt_x${i}`, name, capacity: -1 - i, score: 12.5, city: i === 0 ? '@Boston' : 'Boston' }));
 const INVENTORY = {
-  data: [{ eventId: 'ab1', ticketAgent: 'TMUSA', sections: [{ section: '=cmd', row: '+1', quantity: 2, price: -12.5, listingId: '@id', note: '-note' }] }],
+  data: [
+    {
+      eventId: 'ab1',
+      ticketAgent: 'TMUSA',
+      sections: [{ section: '=cmd', row: '+1', quantity: 2, price: -12.5, listingId: '@id', note: '-note' }],
+    },
+  ],
   timestamp: '2026-03-15T03:00:00Z',
 };
 

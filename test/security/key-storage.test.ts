@@ -26,7 +26,10 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 /** tix under a chosen umask (so a permissive one cannot loosen what tix creates). */
 async function tixWithUmask(umask: string, args: string[], env: Record<string, string>, input: string) {
   const run = promisify(execFile);
-  const child = run('/bin/sh', ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, TIX_BIN, ...args], { cwd: REPO_ROOT, env: cleanEnv(env) });
+  const child = run('/bin/sh', ['-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, TIX_BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: cleanEnv(env),
+  });
   child.child.stdin!.end(input);
   return child;
 }
@@ -56,7 +59,10 @@ describe('the config file', () => {
 describe('auth login on a terminal', () => {
   it('asks for the key without echoing it, then stores it', async () => {
     const dir = tempDir();
-    const outcome = await runOnTerminal(['auth', 'login'], 'API key (input hidden): ', KEY, { TIX_CONFIG_DIR: dir, TIX_BASE_URL: sandbox.url });
+    const outcome = await runOnTerminal(['auth', 'login'], 'API key (input hidden): ', KEY, {
+      TIX_CONFIG_DIR: dir,
+      TIX_BASE_URL: sandbox.url,
+    });
     expect(outcome.typed).toBe(true);
     expect(outcome.code, outcome.screen).toBe(0);
     // The whole terminal: the prompt, tix's note with the masked key, and not one character typed.
@@ -67,7 +73,10 @@ describe('auth login on a terminal', () => {
 
   it('Ctrl-C at the prompt cancels with exit 130 and stores nothing', async () => {
     const dir = tempDir();
-    const outcome = await runOnTerminal(['auth', 'login'], 'API key (input hidden): ', 'tixSECRET-half\u0003', { TIX_CONFIG_DIR: dir, TIX_BASE_URL: sandbox.url });
+    const outcome = await runOnTerminal(['auth', 'login'], 'API key (input hidden): ', 'tixSECRET-half\u0003', {
+      TIX_CONFIG_DIR: dir,
+      TIX_BASE_URL: sandbox.url,
+    });
     expect(outcome.code, outcome.screen).toBe(130);
     expect(outcome.screen).toContain('tix: cancelled');
     expect(outcome.screen).not.toContain('tixSECRET');
@@ -82,7 +91,11 @@ describe('auth status', () => {
     if (source === 'environment') env.TIX_API_KEY = KEY;
     else expect((await tix(['auth', 'login', '--with-key'], { env, input: KEY })).code).toBe(0);
 
-    for (const args of [['auth', 'status'], ['auth', 'status', '--json'], ['--debug', 'auth', 'status']]) {
+    for (const args of [
+      ['auth', 'status'],
+      ['auth', 'status', '--json'],
+      ['--debug', 'auth', 'status'],
+    ]) {
       const result = await tix(args, { env });
       expect(result.code, result.stderr).toBe(0);
       const shown = result.stdout + result.stderr;

@@ -29,9 +29,11 @@ const REMOTE = [
   ['http://0.0.0.0:9', '0.0.0.0:9'],
 ] as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const refusal = (host: string) =>
-  new RegExp(`^tix: refusing to send the API key over plain http:// to ${escape(host)}: use https://, or --insecure-http if the network is trusted$`);
+  new RegExp(
+    `^tix: refusing to send the API key over plain http:// to ${escapeRegExp(host)}: use https://, or --insecure-http if the network is trusted$`,
+  );
 
 const COMMANDS = [
   ['events', 'search'],
@@ -70,9 +72,12 @@ describe('plain http:// to a host that is not this machine', () => {
   });
 
   it('--insecure-http lets the request go (here: to an address that does not answer)', async () => {
-    const result = await tix(['--insecure-http', '--timeout', '1', '--retries', '0', '--base-url', 'http://192.0.2.10', 'events', 'search'], {
-      env: { TIX_API_KEY: 'http-test-key-1' },
-    });
+    const result = await tix(
+      ['--insecure-http', '--timeout', '1', '--retries', '0', '--base-url', 'http://192.0.2.10', 'events', 'search'],
+      {
+        env: { TIX_API_KEY: 'http-test-key-1' },
+      },
+    );
     expectCleanFailure(result, 5, /(could not reach the API at 192\.0\.2\.10|request timed out after 1s)/);
   });
 });

@@ -45,7 +45,12 @@ afterAll(async () => {
 /** A proxy that knows api.tix.test: https (443) reaches the TLS front, http (80 and 8080) the sandbox. */
 function proxy(options: Partial<ForwardProxyOptions> = {}): Promise<ForwardProxy> {
   return startForwardProxy({
-    routes: { [`${HOST}:443`]: front.port, [`${HOST}:80`]: sandbox.port, [`${HOST}:8080`]: sandbox.port, [`0.0.0.0:${sandbox.port}`]: sandbox.port },
+    routes: {
+      [`${HOST}:443`]: front.port,
+      [`${HOST}:80`]: sandbox.port,
+      [`${HOST}:8080`]: sandbox.port,
+      [`0.0.0.0:${sandbox.port}`]: sandbox.port,
+    },
     ...options,
   });
 }
@@ -82,7 +87,11 @@ async function closedPort(): Promise<number> {
 
 /** What a run that went direct to the made-up host gets: the name does not resolve (and no proxy is named). */
 function expectWentDirect(result: TixOutcome, host = HOST): void {
-  expectCleanFailure(result, 5, new RegExp(`^tix: could not reach the API at ${host.replace(/\./g, '\\.')} \\(GET /events\\): host not found \\(ENOTFOUND\\)$`));
+  expectCleanFailure(
+    result,
+    5,
+    new RegExp(`^tix: could not reach the API at ${host.replace(/\./g, '\\.')} \\(GET /events\\): host not found \\(ENOTFOUND\\)$`),
+  );
 }
 
 describe('https:// through a CONNECT tunnel', () => {
@@ -129,7 +138,12 @@ describe('https:// through a CONNECT tunnel', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).events).toHaveLength(20);
     expect(server.log[0]?.headers['proxy-authorization']).toBe(`Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`);
-    expect(result.stderr).toMatch(new RegExp(`^tix debug: GET https://api\\.tix\\.test/events\\?\\S+ via proxy http://\\*\\*\\*@127\\.0\\.0\\.1:${server.port} \\(attempt 1/4\\) -> 200 in \\d+ ms$`, 'm'));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^tix debug: GET https://api\\.tix\\.test/events\\?\\S+ via proxy http://\\*\\*\\*@127\\.0\\.0\\.1:${server.port} \\(attempt 1/4\\) -> 200 in \\d+ ms$`,
+        'm',
+      ),
+    );
     for (const secret of [PASSWORD, ENCODED_PASSWORD, USER, KEY]) expect(result.stderr).not.toContain(secret);
   });
 
@@ -197,7 +211,9 @@ describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
     const server = await proxy();
     expectEvents(await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: HOST, no_proxy: '' }));
     expect(server.log).toHaveLength(1);
-    expectWentDirect(await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: 'other.test', no_proxy: 'tix.test' }, `http://${HOST}`, '--retries', '0'));
+    expectWentDirect(
+      await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: 'other.test', no_proxy: 'tix.test' }, `http://${HOST}`, '--retries', '0'),
+    );
     expect(server.log).toHaveLength(1);
   });
 
@@ -228,12 +244,23 @@ describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
   ] as [string, boolean][])('NO_PROXY=%j for the address [::]: proxied %s', async ([noProxy, proxied]) => {
     const server = await startForwardProxy({ routes: { [`[::]:${sandbox.port}`]: sandbox.port } });
     const url = `http://[::]:${sandbox.port}`;
-    const result = await searchHttp({ HTTP_PROXY: server.url, NO_PROXY: noProxy.replace('PORT', String(sandbox.port)) }, url, '--retries', '0');
+    const result = await searchHttp(
+      { HTTP_PROXY: server.url, NO_PROXY: noProxy.replace('PORT', String(sandbox.port)) },
+      url,
+      '--retries',
+      '0',
+    );
     if (proxied) {
       expectEvents(result);
       expect(server.log).toHaveLength(1);
     } else {
-      expectCleanFailure(result, 5, new RegExp(`^tix: could not reach the API at \\[::\\]:${sandbox.port} \\(GET /events\\): connection refused \\(ECONNREFUSED\\), gave up after 1 attempt$`));
+      expectCleanFailure(
+        result,
+        5,
+        new RegExp(
+          `^tix: could not reach the API at \\[::\\]:${sandbox.port} \\(GET /events\\): connection refused \\(ECONNREFUSED\\), gave up after 1 attempt$`,
+        ),
+      );
       expect(server.log).toEqual([]);
     }
   });
@@ -247,7 +274,13 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
   it('not listening: retried, then named', async () => {
     const port = await closedPort();
     const result = await searchHttps({ HTTPS_PROXY: withCredentials(`http://127.0.0.1:${port}`) }, '--retries', '1', '--debug');
-    expectCleanFailure(result, 5, new RegExp(`${through(port, 'HTTPS_PROXY')}could not connect to the proxy: connection refused \\(ECONNREFUSED\\), gave up after 2 attempts$`));
+    expectCleanFailure(
+      result,
+      5,
+      new RegExp(
+        `${through(port, 'HTTPS_PROXY')}could not connect to the proxy: connection refused \\(ECONNREFUSED\\), gave up after 2 attempts$`,
+      ),
+    );
     expect(result.stderr.match(/via proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(attempt \d\/2\) -> ECONNREFUSED/g)).toHaveLength(2);
     for (const secret of [PASSWORD, ENCODED_PASSWORD, USER]) expect(result.stderr).not.toContain(secret);
   });
@@ -265,14 +298,24 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
   it('a CONNECT refused by policy (403) is not retried', async () => {
     const server = await proxy({ refuse: 403 });
     const result = await searchHttps({ https_proxy: server.url });
-    expectCleanFailure(result, 5, new RegExp(`${through(server.port, 'https_proxy', false)}the proxy refused to connect to api\\.tix\\.test:443 \\(HTTP 403\\)$`));
+    expectCleanFailure(
+      result,
+      5,
+      new RegExp(`${through(server.port, 'https_proxy', false)}the proxy refused to connect to api\\.tix\\.test:443 \\(HTTP 403\\)$`),
+    );
     expect(server.log).toHaveLength(1);
   });
 
   it('a CONNECT the proxy could not carry (502) is retried', async () => {
     const server = await proxy({ refuse: 502 });
     const result = await searchHttps({ HTTPS_PROXY: server.url }, '--retries', '1');
-    expectCleanFailure(result, 5, new RegExp(`${through(server.port, 'HTTPS_PROXY', false)}the proxy could not connect to api\\.tix\\.test:443 \\(HTTP 502\\), gave up after 2 attempts$`));
+    expectCleanFailure(
+      result,
+      5,
+      new RegExp(
+        `${through(server.port, 'HTTPS_PROXY', false)}the proxy could not connect to api\\.tix\\.test:443 \\(HTTP 502\\), gave up after 2 attempts$`,
+      ),
+    );
     expect(server.log).toHaveLength(2);
   });
 
@@ -282,10 +325,18 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
     expectCleanFailure(
       none,
       5,
-      new RegExp(`${through(server.port, 'HTTPS_PROXY', false)}the proxy asks for a user name and password \\(HTTP 407\\): give them in HTTPS_PROXY as http://user:password@host:port$`),
+      new RegExp(
+        `${through(server.port, 'HTTPS_PROXY', false)}the proxy asks for a user name and password \\(HTTP 407\\): give them in HTTPS_PROXY as http://user:password@host:port$`,
+      ),
     );
     const wrong = await searchHttps({ HTTPS_PROXY: withCredentials(server.url, 'not-it') });
-    expectCleanFailure(wrong, 5, new RegExp(`${through(server.port, 'HTTPS_PROXY')}the proxy did not accept the user name and password in HTTPS_PROXY \\(HTTP 407\\)$`));
+    expectCleanFailure(
+      wrong,
+      5,
+      new RegExp(
+        `${through(server.port, 'HTTPS_PROXY')}the proxy did not accept the user name and password in HTTPS_PROXY \\(HTTP 407\\)$`,
+      ),
+    );
     expect(wrong.stderr).not.toContain('not-it');
     expect(server.log.map((entry) => entry.refusedWith)).toEqual([407, 407]);
   });
@@ -293,14 +344,21 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
   it('407 from an http proxy to an absolute-URI request: the same', async () => {
     const server = await proxy({ credentials: { user: USER, password: PASSWORD } });
     const result = await searchHttp({ http_proxy: withCredentials(server.url, 'not-it') });
-    expectCleanFailure(result, 5, new RegExp(`${through(server.port, 'http_proxy')}the proxy did not accept the user name and password in http_proxy \\(HTTP 407\\)$`));
+    expectCleanFailure(
+      result,
+      5,
+      new RegExp(`${through(server.port, 'http_proxy')}the proxy did not accept the user name and password in http_proxy \\(HTTP 407\\)$`),
+    );
     expect(server.log.map((entry) => entry.refusedWith)).toEqual([407]);
   });
 });
 
 describe('a proxy URL tix cannot use: exit 2, naming the variable, never its value', () => {
   it.for([
-    ['socks5://analyst:hunter2@127.0.0.1:1080', /^tix: HTTPS_PROXY names a socks5:\/\/ proxy, which tix does not support: use an http:\/\/ or https:\/\/ proxy$/],
+    [
+      'socks5://analyst:hunter2@127.0.0.1:1080',
+      /^tix: HTTPS_PROXY names a socks5:\/\/ proxy, which tix does not support: use an http:\/\/ or https:\/\/ proxy$/,
+    ],
     ['http://analyst:hunter2@', /^tix: HTTPS_PROXY is not a valid proxy URL: expected http:\/\/\[user:password@\]host:port$/],
     ['http://analyst:hunter2@[::1', /^tix: HTTPS_PROXY is not a valid proxy URL: expected http:\/\/\[user:password@\]host:port$/],
   ] as [string, RegExp][])('%s', async ([value, message]) => {

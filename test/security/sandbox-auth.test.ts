@@ -76,11 +76,15 @@ describe('--sandbox and the base URL', () => {
     const result = await tix(args);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('tix: --sandbox and --base-url cannot be combined: the sandbox runs at an address of its own; give one of them\n');
+    expect(result.stderr).toBe(
+      'tix: --sandbox and --base-url cannot be combined: the sandbox runs at an address of its own; give one of them\n',
+    );
   });
 
   it('TIX_BASE_URL is overridden by --sandbox', async () => {
-    const result = await tix(['--sandbox', 'events', 'search', '--page-size', '1', '-o', 'csv', '--fields', 'id'], { env: { TIX_BASE_URL: 'http://127.0.0.1:9' } });
+    const result = await tix(['--sandbox', 'events', 'search', '--page-size', '1', '-o', 'csv', '--fields', 'id'], {
+      env: { TIX_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^id\r\nevt_\w+\r\n$/);
   });

@@ -84,7 +84,10 @@ beforeAll(async () => {
 
   // The stored profile: the key goes in through `auth login`, from stdin.
   profileDir = mkdtempSync(join(tmpdir(), 'tix-secrets-'));
-  const login = await tix(['auth', 'login', '--with-key', '--debug'], { env: { TIX_CONFIG_DIR: profileDir, TIX_BASE_URL: ok.url }, input: `${KEY}\n` });
+  const login = await tix(['auth', 'login', '--with-key', '--debug'], {
+    env: { TIX_CONFIG_DIR: profileDir, TIX_BASE_URL: ok.url },
+    input: `${KEY}\n`,
+  });
   expect(login.code, login.stderr).toBe(0);
   expectNoLeak(login, 'auth login');
 });
@@ -111,9 +114,14 @@ function apiCommands(): string[][] {
 }
 
 /** Commands that need no server. */
-const LOCAL_COMMANDS = [['agents'], ['config', 'list'], ['config', 'list', '--json'], ['config', 'get', 'base-url'], ['config', 'path'], ['--sandbox', 'events', 'search', '--page-size', '1']].map(
-  (args) => ['--debug', ...args],
-);
+const LOCAL_COMMANDS = [
+  ['agents'],
+  ['config', 'list'],
+  ['config', 'list', '--json'],
+  ['config', 'get', 'base-url'],
+  ['config', 'path'],
+  ['--sandbox', 'events', 'search', '--page-size', '1'],
+].map((args) => ['--debug', ...args]);
 
 type KeySource = 'environment' | 'profile';
 

@@ -22,7 +22,12 @@ beforeAll(async () => {
         response.end();
         return;
       }
-      sendJson(response, 401, { status: 401, message: `the key "${key}" is not valid here (key=${key})` }, { 'x-api-key': key, 'x-note': `rejected ${key}` });
+      sendJson(
+        response,
+        401,
+        { status: 401, message: `the key "${key}" is not valid here (key=${key})` },
+        { 'x-api-key': key, 'x-note': `rejected ${key}` },
+      );
     },
   });
 });

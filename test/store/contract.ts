@@ -24,12 +24,28 @@ export function listing(listingId: string, price: number, quantity = 2, extra: R
   return { listingId, section: `Section ${listingId.slice(0, 1)}`, row: '7', quantity, price, extra };
 }
 
-export function snapshot(agent: string, eventId: string, apiTimestamp: string, listings: ListingRecord[], fetchedAt = FETCHED): SnapshotRecord {
+export function snapshot(
+  agent: string,
+  eventId: string,
+  apiTimestamp: string,
+  listings: ListingRecord[],
+  fetchedAt = FETCHED,
+): SnapshotRecord {
   return { agent, eventId, apiTimestamp, fetchedAt, figures: marketFigures(listings), listings };
 }
 
 function salesDay(date: string, totalTickets: number, fetchedAt: string): SalesDayRecord {
-  return { provider: 'stubhub', eventId: '101459428', date, totalTickets, totalSales: totalTickets * 100, minPrice: 80, maxPrice: 120, avgPrice: 100, fetchedAt };
+  return {
+    provider: 'stubhub',
+    eventId: '101459428',
+    date,
+    totalTickets,
+    totalSales: totalTickets * 100,
+    minPrice: 80,
+    maxPrice: 120,
+    avgPrice: 100,
+    fetchedAt,
+  };
 }
 
 const EVENT = { agent: 'TMUSA', eventId: 'G5v8HKyBKZbyJN' };
@@ -61,7 +77,17 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       const store = await open();
       await store.record([snapshot('STUBHUB', '101459428', T1, [])], []);
       expect(await store.snapshots({ events: [{ agent: 'STUBHUB', eventId: '101459428' }] })).toEqual([
-        { agent: 'STUBHUB', eventId: '101459428', apiTimestamp: T1, fetchedAt: FETCHED, listings: 0, tickets: 0, minPrice: null, medianPrice: null, maxPrice: null },
+        {
+          agent: 'STUBHUB',
+          eventId: '101459428',
+          apiTimestamp: T1,
+          fetchedAt: FETCHED,
+          listings: 0,
+          tickets: 0,
+          minPrice: null,
+          medianPrice: null,
+          maxPrice: null,
+        },
       ]);
     });
 
@@ -82,7 +108,10 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       const store = await open();
       await store.record([snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T03:00:00Z', [])], []);
       const result = await store.record(
-        [snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T04:00:00+01:00', []), snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T03:15:00.1234567Z', [])],
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T04:00:00+01:00', []),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', '2026-03-15T03:15:00.1234567Z', []),
+        ],
         [],
       );
       expect(result).toMatchObject({ stored: 1, alreadyStored: 1 });
@@ -136,9 +165,45 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       );
       const lives = await store.listingLives({ events: [EVENT] });
       expect(lives).toEqual([
-        { ...EVENT, listingId: 'A1', section: 'Section A', row: '7', quantity: 2, firstSeen: T1, lastSeen: T3, firstPrice: 100, lastPrice: 95, lowestPrice: 90, gone: false },
-        { ...EVENT, listingId: 'B2', section: 'Section B', row: '7', quantity: 2, firstSeen: T1, lastSeen: T2, firstPrice: 200, lastPrice: 210, lowestPrice: 200, gone: true },
-        { ...EVENT, listingId: 'C3', section: 'Section C', row: '7', quantity: 1, firstSeen: T2, lastSeen: T3, firstPrice: 50, lastPrice: 55, lowestPrice: 50, gone: false },
+        {
+          ...EVENT,
+          listingId: 'A1',
+          section: 'Section A',
+          row: '7',
+          quantity: 2,
+          firstSeen: T1,
+          lastSeen: T3,
+          firstPrice: 100,
+          lastPrice: 95,
+          lowestPrice: 90,
+          gone: false,
+        },
+        {
+          ...EVENT,
+          listingId: 'B2',
+          section: 'Section B',
+          row: '7',
+          quantity: 2,
+          firstSeen: T1,
+          lastSeen: T2,
+          firstPrice: 200,
+          lastPrice: 210,
+          lowestPrice: 200,
+          gone: true,
+        },
+        {
+          ...EVENT,
+          listingId: 'C3',
+          section: 'Section C',
+          row: '7',
+          quantity: 1,
+          firstSeen: T2,
+          lastSeen: T3,
+          firstPrice: 50,
+          lastPrice: 55,
+          lowestPrice: 50,
+          gone: false,
+        },
       ]);
       // Within a window, "gone" is judged against the window's latest snapshot.
       expect((await store.listingLives({ events: [EVENT], until: T2 })).map((l) => [l.listingId, l.gone])).toEqual([
@@ -150,15 +215,30 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
 
     it('keeps the latest fetch of each sales day', async () => {
       const store = await open();
-      expect(await store.record([], [salesDay('2026-03-01', 4, '2026-03-02T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')])).toEqual({
+      expect(
+        await store.record(
+          [],
+          [salesDay('2026-03-01', 4, '2026-03-02T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')],
+        ),
+      ).toEqual({
         stored: 0,
         alreadyStored: 0,
         salesDays: 2,
       });
       // A newer fetch replaces a day; an older one (a slow run finishing late) does not, nor does the same
       // fetch again (a second copy of a history): the count is of the days written.
-      expect(await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 1, '2026-03-01T00:00:00.000Z')])).toMatchObject({ salesDays: 1 });
-      expect(await store.record([], [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')])).toMatchObject({ salesDays: 0 });
+      expect(
+        await store.record(
+          [],
+          [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 1, '2026-03-01T00:00:00.000Z')],
+        ),
+      ).toMatchObject({ salesDays: 1 });
+      expect(
+        await store.record(
+          [],
+          [salesDay('2026-03-01', 5, '2026-03-03T00:00:00.000Z'), salesDay('2026-03-02', 6, '2026-03-02T00:00:00.000Z')],
+        ),
+      ).toMatchObject({ salesDays: 0 });
       const { sales } = await collect(store);
       expect(sales.map((d) => [d.date, d.totalTickets, d.fetchedAt])).toEqual([
         ['2026-03-01', 5, '2026-03-03T00:00:00.000Z'],
@@ -170,7 +250,10 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
     it('reads everything back in batches, and a copy into another store is the same history', async () => {
       const source = await open();
       const snapshots = [
-        snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100, 4, { offerType: 'resale', nested: { a: [1, 2] } }), listing('B2', 200)]),
+        snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [
+          listing('A1', 100, 4, { offerType: 'resale', nested: { a: [1, 2] } }),
+          listing('B2', 200),
+        ]),
         snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, []),
         snapshot('STUBHUB', '101459428', T1, [listing('S1', 90, 2, { deliveryMethod: 'Mobile Transfer' })]),
         snapshot('VIVID', 'x-1', T3, [listing('V1', 10), listing('V2', 20), listing('V3', 30)]),
@@ -188,7 +271,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
 
       const copy = await open();
       for (const batch of batches) await copy.record(batch.snapshots, batch.sales);
-      for (const batch of batches) expect(await copy.record(batch.snapshots, batch.sales)).toMatchObject({ stored: 0, alreadyStored: batch.snapshots.length });
+      for (const batch of batches)
+        expect(await copy.record(batch.snapshots, batch.sales)).toMatchObject({ stored: 0, alreadyStored: batch.snapshots.length });
       const events = snapshots.map(({ agent, eventId }) => ({ agent, eventId }));
       expect(await copy.snapshots({ events })).toEqual(await source.snapshots({ events }));
       expect(await copy.listingLives({ events })).toEqual(await source.listingLives({ events }));

@@ -19,7 +19,10 @@ describe('a DuckDB history file', () => {
   it("is created with its folder on first write (tix's own folder only), and records the schema version", async () => {
     const file = join(tempDir('tix-store-'), 'deep', 'er', 'history.duckdb');
     // A folder the user named must exist (exit 2); tix makes only its default data folder.
-    await expect(open(file)).rejects.toMatchObject({ exitCode: ExitCode.USAGE, message: `--db: folder ${join(file, '..')} does not exist` });
+    await expect(open(file)).rejects.toMatchObject({
+      exitCode: ExitCode.USAGE,
+      message: `--db: folder ${join(file, '..')} does not exist`,
+    });
     const store = await openStore(file, { lockTimeoutSeconds: 5, createFolder: true });
     expect(store).toMatchObject({ kind: 'duckdb', location: file });
     await store.close();
@@ -28,7 +31,7 @@ describe('a DuckDB history file', () => {
 
   it('is not created by a reader: no file is no history (exit 4)', async () => {
     const file = join(tempDir('tix-store-'), 'history.duckdb');
-    await expect(open(file, true)).rejects.toMatchObject({ exitCode: ExitCode.NOT_FOUND, message: expect.stringContaining("tix track") });
+    await expect(open(file, true)).rejects.toMatchObject({ exitCode: ExitCode.NOT_FOUND, message: expect.stringContaining('tix track') });
   });
 
   it('refuses a file from a newer tix, without touching it', async () => {
@@ -39,7 +42,10 @@ describe('a DuckDB history file', () => {
     for (const readOnly of [false, true]) {
       const error = await open(file, readOnly).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TixError);
-      expect(error).toMatchObject({ exitCode: ExitCode.ERROR, message: expect.stringMatching(/newer tix .*schema version 2.*upgrade tix/) });
+      expect(error).toMatchObject({
+        exitCode: ExitCode.ERROR,
+        message: expect.stringMatching(/newer tix .*schema version 2.*upgrade tix/),
+      });
     }
     expect(readFileSync(file).equals(before)).toBe(true);
   });
@@ -50,7 +56,10 @@ describe('a DuckDB history file', () => {
       const file = join(tempDir('tix-store-'), 'history.duckdb');
       writeFileSync(file, bytes);
       for (const readOnly of [false, true]) {
-        await expect(open(file, readOnly)).rejects.toMatchObject({ exitCode: ExitCode.ERROR, message: expect.stringContaining('is not a DuckDB database') });
+        await expect(open(file, readOnly)).rejects.toMatchObject({
+          exitCode: ExitCode.ERROR,
+          message: expect.stringContaining('is not a DuckDB database'),
+        });
       }
       expect(readFileSync(file).equals(bytes)).toBe(true);
     }

@@ -47,7 +47,9 @@ describePostgres('eight processes writing the same history at once', () => {
 
   it('store every snapshot exactly once, with its listings, and their counts add up', async () => {
     // An empty schema: the writers also race to create the tables.
-    const results = await Promise.all(Array.from({ length: WRITERS }, (_, i) => runWriter(script, [cluster().url(), 'shared', String(i + 1)])));
+    const results = await Promise.all(
+      Array.from({ length: WRITERS }, (_, i) => runWriter(script, [cluster().url(), 'shared', String(i + 1)])),
+    );
     for (const result of results) expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     const counts = results.map((r) => JSON.parse(r.stdout) as { stored: number; alreadyStored: number; salesDays: number });
     const sum = (key: 'stored' | 'alreadyStored' | 'salesDays') => counts.reduce((n, c) => n + c[key], 0);

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
         started = performance.now();
         const second = await store.record(snapshots, []);
         again.push(performance.now() - started);
-        if (first.stored !== events || second.alreadyStored !== events) throw new Error(`unexpected counts: ${JSON.stringify({ first, second })}`);
+        if (first.stored !== events || second.alreadyStored !== events)
+          throw new Error(`unexpected counts: ${JSON.stringify({ first, second })}`);
       } finally {
         await store.close();
       }

@@ -9,13 +9,15 @@ import { manySnapshots, salesDay } from './postgres-fixtures.js';
 async function main(): Promise<void> {
   const [url, schema, seedText] = process.argv.slice(2) as [string, string, string];
   let seed = Number(seedText);
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const snapshots = manySnapshots(60, 4, 10);
   for (let i = snapshots.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [snapshots[i], snapshots[j]] = [snapshots[j]!, snapshots[i]!];
   }
-  const sales = Array.from({ length: 30 }, (_, d) => salesDay(`E${d % 3}`, `2026-03-${String(d + 1).padStart(2, '0')}`, '2026-04-01T00:00:00.000Z', d));
+  const sales = Array.from({ length: 30 }, (_, d) =>
+    salesDay(`E${d % 3}`, `2026-03-${String(d + 1).padStart(2, '0')}`, '2026-04-01T00:00:00.000Z', d),
+  );
   const store = await openPostgresStore(url, { schema });
   const total = { stored: 0, alreadyStored: 0, salesDays: 0 };
   try {

@@ -45,18 +45,41 @@ describePostgres('the PostgreSQL history store', () => {
     );
     const byTable = (table: string) => columns.filter((c) => c.table_name === table).map((c) => `${c.column_name} ${c.data_type}`);
     expect(byTable('snapshots')).toEqual([
-      'agent text', 'event_id text', 'api_timestamp timestamp with time zone', 'fetched_at timestamp with time zone', 'listings integer',
-      'tickets integer', 'min_price double precision', 'median_price double precision', 'max_price double precision',
+      'agent text',
+      'event_id text',
+      'api_timestamp timestamp with time zone',
+      'fetched_at timestamp with time zone',
+      'listings integer',
+      'tickets integer',
+      'min_price double precision',
+      'median_price double precision',
+      'max_price double precision',
     ]);
     expect(byTable('listings')).toEqual([
-      'agent text', 'event_id text', 'api_timestamp timestamp with time zone', 'listing_id text', 'section text', 'row text',
-      'quantity integer', 'price double precision', 'extra jsonb',
+      'agent text',
+      'event_id text',
+      'api_timestamp timestamp with time zone',
+      'listing_id text',
+      'section text',
+      'row text',
+      'quantity integer',
+      'price double precision',
+      'extra jsonb',
     ]);
     expect(byTable('sales_daily')).toEqual([
-      'provider text', 'event_id text', 'date date', 'total_tickets integer', 'total_sales double precision', 'min_price double precision',
-      'max_price double precision', 'avg_price double precision', 'fetched_at timestamp with time zone',
+      'provider text',
+      'event_id text',
+      'date date',
+      'total_tickets integer',
+      'total_sales double precision',
+      'min_price double precision',
+      'max_price double precision',
+      'avg_price double precision',
+      'fetched_at timestamp with time zone',
     ]);
-    expect(await cluster().sql(`SELECT schema_version, tix_version FROM first_use.tix_meta`)).toEqual([{ schema_version: 1, tix_version: VERSION }]);
+    expect(await cluster().sql(`SELECT schema_version, tix_version FROM first_use.tix_meta`)).toEqual([
+      { schema_version: 1, tix_version: VERSION },
+    ]);
     const keys = await cluster().sql<{ table: string; key: string }>(
       `SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS key FROM pg_constraint WHERE contype = 'p' AND connamespace = 'first_use'::regnamespace ORDER BY 1`,
     );
@@ -81,7 +104,11 @@ describePostgres('the PostgreSQL history store', () => {
       expect(await store.record(shots, sales)).toEqual({ stored: 0, alreadyStored: 3, salesDays: 0 });
       // A changed copy of a stored snapshot does not replace it: what was seen at that API timestamp stays.
       const changed = snapshot('TMUSA', 'E1', T1, [listing('z', 1)]);
-      expect(await store.record([changed, snapshot('TMUSA', 'E1', T3, [listing('a', 95)])], [])).toEqual({ stored: 1, alreadyStored: 1, salesDays: 0 });
+      expect(await store.record([changed, snapshot('TMUSA', 'E1', T3, [listing('a', 95)])], [])).toEqual({
+        stored: 1,
+        alreadyStored: 1,
+        salesDays: 0,
+      });
       const lives = await store.listingLives({ events: [{ agent: 'TMUSA', eventId: 'E1' }] });
       expect(lives.map((l) => l.listingId)).toEqual(['a', 'b']);
       expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(3);
@@ -92,13 +119,24 @@ describePostgres('the PostgreSQL history store', () => {
     await using(fresh(), async (store) => {
       const offset = snapshot('TMUSA', 'E1', '2026-03-10T14:00:00+02:00', [listing('a', 100)]);
       expect(await store.record([offset], [])).toEqual({ stored: 1, alreadyStored: 0, salesDays: 0 });
-      expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 100)])], [])).toEqual({ stored: 0, alreadyStored: 1, salesDays: 0 });
+      expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 100)])], [])).toEqual({
+        stored: 0,
+        alreadyStored: 1,
+        salesDays: 0,
+      });
       const [life] = await store.listingLives({ events: [{ agent: 'TMUSA', eventId: 'E1' }] });
       expect(life).toMatchObject({ listingId: 'a', firstSeen: T1 });
       // Microseconds are kept (digits past them dropped), and given back only when there are some.
       const fine = snapshot('TMUSA', 'E1', '2026-03-10T12:30:00.1234567Z', [listing('b', 5)]);
-      expect(await store.record([fine, snapshot('TMUSA', 'E1', '2026-03-10 13:30:00.123456+01', [])], [])).toEqual({ stored: 1, alreadyStored: 1, salesDays: 0 });
-      expect((await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).map((s) => s.apiTimestamp)).toEqual([T1, '2026-03-10T12:30:00.123456Z']);
+      expect(await store.record([fine, snapshot('TMUSA', 'E1', '2026-03-10 13:30:00.123456+01', [])], [])).toEqual({
+        stored: 1,
+        alreadyStored: 1,
+        salesDays: 0,
+      });
+      expect((await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).map((s) => s.apiTimestamp)).toEqual([
+        T1,
+        '2026-03-10T12:30:00.123456Z',
+      ]);
       const bad = { ...offset, apiTimestamp: 'yesterday-ish' };
       await expect(store.record([bad], [salesDay('E1', '2026-03-10', T1, 1)])).rejects.toThrow(
         "cannot record in the price history: the API timestamp of TMUSA event E1 is not an ISO 8601 date-time with a zone: 'yesterday-ish'",
@@ -136,7 +174,11 @@ describePostgres('the PostgreSQL history store', () => {
         ],
         [],
       );
-      const events = [{ agent: 'TMUSA', eventId: 'E1' }, { agent: 'STUBHUB', eventId: 'S1' }, { agent: 'TMUSA', eventId: 'E1' }];
+      const events = [
+        { agent: 'TMUSA', eventId: 'E1' },
+        { agent: 'STUBHUB', eventId: 'S1' },
+        { agent: 'TMUSA', eventId: 'E1' },
+      ];
       const all = await store.snapshots({ events });
       expect(all.map((s) => [s.apiTimestamp, s.agent, s.eventId])).toEqual([
         [T1, 'TMUSA', 'E1'],
@@ -144,7 +186,17 @@ describePostgres('the PostgreSQL history store', () => {
         [T2, 'TMUSA', 'E1'],
         [T3, 'TMUSA', 'E1'],
       ]);
-      expect(all[1]).toEqual({ agent: 'STUBHUB', eventId: 'S1', apiTimestamp: T2, fetchedAt: '2026-03-11T12:00:01.500Z', listings: 3, tickets: 6, minPrice: 70, medianPrice: 80, maxPrice: 90 });
+      expect(all[1]).toEqual({
+        agent: 'STUBHUB',
+        eventId: 'S1',
+        apiTimestamp: T2,
+        fetchedAt: '2026-03-11T12:00:01.500Z',
+        listings: 3,
+        tickets: 6,
+        minPrice: 70,
+        medianPrice: 80,
+        maxPrice: 90,
+      });
       expect(all[3]).toMatchObject({ listings: 0, tickets: 0, minPrice: null, medianPrice: null, maxPrice: null });
       const window = await store.snapshots({ events, since: T2, until: T2 });
       expect(window.map((s) => s.agent)).toEqual(['STUBHUB', 'TMUSA']);
@@ -163,12 +215,67 @@ describePostgres('the PostgreSQL history store', () => {
         ],
         [],
       );
-      const events = [{ agent: 'TMUSA', eventId: 'E1' }, { agent: 'STUBHUB', eventId: 'S1' }];
+      const events = [
+        { agent: 'TMUSA', eventId: 'E1' },
+        { agent: 'STUBHUB', eventId: 'S1' },
+      ];
       expect(await store.listingLives({ events })).toEqual([
-        { agent: 'STUBHUB', eventId: 'S1', listingId: 'X', section: '101', row: 'A', quantity: 2, firstSeen: T1, lastSeen: T1, firstPrice: 10, lastPrice: 10, lowestPrice: 10, gone: false },
-        { agent: 'TMUSA', eventId: 'E1', listingId: 'L1', section: '102', row: 'C', quantity: 2, firstSeen: T1, lastSeen: T3, firstPrice: 100, lastPrice: 95, lowestPrice: 90, gone: false },
-        { agent: 'TMUSA', eventId: 'E1', listingId: 'L2', section: '101', row: 'A', quantity: 2, firstSeen: T1, lastSeen: T1, firstPrice: 50, lastPrice: 50, lowestPrice: 50, gone: true },
-        { agent: 'TMUSA', eventId: 'E1', listingId: 'L3', section: '101', row: 'A', quantity: 2, firstSeen: T2, lastSeen: T3, firstPrice: 70, lastPrice: 70, lowestPrice: 70, gone: false },
+        {
+          agent: 'STUBHUB',
+          eventId: 'S1',
+          listingId: 'X',
+          section: '101',
+          row: 'A',
+          quantity: 2,
+          firstSeen: T1,
+          lastSeen: T1,
+          firstPrice: 10,
+          lastPrice: 10,
+          lowestPrice: 10,
+          gone: false,
+        },
+        {
+          agent: 'TMUSA',
+          eventId: 'E1',
+          listingId: 'L1',
+          section: '102',
+          row: 'C',
+          quantity: 2,
+          firstSeen: T1,
+          lastSeen: T3,
+          firstPrice: 100,
+          lastPrice: 95,
+          lowestPrice: 90,
+          gone: false,
+        },
+        {
+          agent: 'TMUSA',
+          eventId: 'E1',
+          listingId: 'L2',
+          section: '101',
+          row: 'A',
+          quantity: 2,
+          firstSeen: T1,
+          lastSeen: T1,
+          firstPrice: 50,
+          lastPrice: 50,
+          lowestPrice: 50,
+          gone: true,
+        },
+        {
+          agent: 'TMUSA',
+          eventId: 'E1',
+          listingId: 'L3',
+          section: '101',
+          row: 'A',
+          quantity: 2,
+          firstSeen: T2,
+          lastSeen: T3,
+          firstPrice: 70,
+          lastPrice: 70,
+          lowestPrice: 70,
+          gone: false,
+        },
       ]);
       // Up to T2, the latest snapshot is T2's: L2 was gone by then, L1 was last seen at 90.
       const untilT2 = await store.listingLives({ events: [{ agent: 'TMUSA', eventId: 'E1' }], until: T2 });
@@ -182,7 +289,11 @@ describePostgres('the PostgreSQL history store', () => {
 
   it('reads everything back as whole snapshots and sales days (readAll), and copies it to another store', async () => {
     const shots = manySnapshots(7, 3, 4);
-    const sales = [salesDay('E00001', '2026-03-01', T1, 3), salesDay('E00002', '2026-03-02', T2, 5), salesDay('E00002', '2026-03-03', T3, 0)];
+    const sales = [
+      salesDay('E00001', '2026-03-01', T1, 3),
+      salesDay('E00002', '2026-03-02', T2, 5),
+      salesDay('E00002', '2026-03-03', T3, 0),
+    ];
     await using(fresh(), async (source) => {
       await source.record(shots, sales);
       const read: SnapshotRecord[] = [];
@@ -228,35 +339,59 @@ describePostgres('the PostgreSQL history store', () => {
     await cluster().sql(`CREATE SCHEMA crowded; CREATE TABLE crowded.listings (id int)`);
     const error = await openError(cluster().url(), { schema: 'crowded' });
     expect(error.exitCode).toBe(ExitCode.ERROR);
-    expect(error.message).toMatch(/: relation "listings" already exists \(another application's table\? keep tix's tables apart with --schema\)$/);
-    expect(await cluster().sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowded'`)).toEqual([{ table_name: 'listings' }]);
+    expect(error.message).toMatch(
+      /: relation "listings" already exists \(another application's table\? keep tix's tables apart with --schema\)$/,
+    );
+    expect(await cluster().sql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'crowded'`)).toEqual([
+      { table_name: 'listings' },
+    ]);
   });
 
   it('read only (tix history): creates nothing, exit 4 when there is no history yet; reads what there is', async () => {
     const none = await openError(cluster().url(), { schema: 'not_yet', readOnly: true });
     expect(none.exitCode).toBe(ExitCode.NOT_FOUND);
-    expect(none.message).toBe(`no price history in ${cluster().url().replace(SUPERUSER_PASSWORD, '***')} (schema not_yet) yet: record some with 'tix track'`);
+    expect(none.message).toBe(
+      `no price history in ${cluster().url().replace(SUPERUSER_PASSWORD, '***')} (schema not_yet) yet: record some with 'tix track'`,
+    );
     expect(await cluster().sql(`SELECT 1 FROM pg_namespace WHERE nspname = 'not_yet'`)).toEqual([]);
 
-    await using(openPostgresStore(cluster().url(), { schema: 'read_me' }), (store) => store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []));
+    await using(openPostgresStore(cluster().url(), { schema: 'read_me' }), (store) =>
+      store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []),
+    );
     // An analyst with rights to read and nothing more.
-    await cluster().sql(`DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN PASSWORD 'r3ad'; GRANT USAGE ON SCHEMA read_me TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA read_me TO reader`);
-    await using(openPostgresStore(cluster().url({ user: 'reader', password: 'r3ad' }), { schema: 'read_me', readOnly: true }), async (store) => {
-      expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(1);
-    });
+    await cluster().sql(
+      `DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN PASSWORD 'r3ad'; GRANT USAGE ON SCHEMA read_me TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA read_me TO reader`,
+    );
+    await using(
+      openPostgresStore(cluster().url({ user: 'reader', password: 'r3ad' }), { schema: 'read_me', readOnly: true }),
+      async (store) => {
+        expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toHaveLength(1);
+      },
+    );
   });
 
   it('keeps schemas apart (--schema), and leaves public alone', async () => {
-    await using(openPostgresStore(cluster().url(), { schema: 'team_a' }), (store) => store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []));
+    await using(openPostgresStore(cluster().url(), { schema: 'team_a' }), (store) =>
+      store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], []),
+    );
     await using(openPostgresStore(cluster().url(), { schema: 'team_b' }), async (store) => {
       expect(await store.snapshots({ events: [{ agent: 'TMUSA', eventId: 'E1' }] })).toEqual([]);
-      expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], [])).toEqual({ stored: 1, alreadyStored: 0, salesDays: 0 });
+      expect(await store.record([snapshot('TMUSA', 'E1', T1, [listing('a', 1)])], [])).toEqual({
+        stored: 1,
+        alreadyStored: 0,
+        salesDays: 0,
+      });
     });
     const tables = await cluster().sql<{ schema: string; n: string }>(
       `SELECT table_schema AS schema, count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'team_a', 'team_b') GROUP BY 1 ORDER BY 1`,
     );
-    expect(tables).toEqual([{ schema: 'team_a', n: '4' }, { schema: 'team_b', n: '4' }]);
-    await expect(openPostgresStore(cluster().url(), { schema: 'Team-A' })).rejects.toThrow(/--schema must be a schema name of lower-case letters/);
+    expect(tables).toEqual([
+      { schema: 'team_a', n: '4' },
+      { schema: 'team_b', n: '4' },
+    ]);
+    await expect(openPostgresStore(cluster().url(), { schema: 'Team-A' })).rejects.toThrow(
+      /--schema must be a schema name of lower-case letters/,
+    );
     await expect(openPostgresStore(cluster().url(), { schema: 'pg_catalog' })).rejects.toThrow(/not starting with a digit or pg_/);
   });
 
@@ -275,14 +410,18 @@ describePostgres('the PostgreSQL history store', () => {
       const k1 = snapshot('TMUSA', 'E1', T1, [listing('a', 1)]);
       const k2 = snapshot('TMUSA', 'E1', T2, [listing('b', 2)]);
       const insert = (s: SnapshotRecord) =>
-        other.query(`INSERT INTO deadlock.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ($1, $2, $3, $4, 0, 0)`, [
-          s.agent, s.eventId, s.apiTimestamp, s.fetchedAt,
-        ]);
+        other.query(
+          `INSERT INTO deadlock.snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ($1, $2, $3, $4, 0, 0)`,
+          [s.agent, s.eventId, s.apiTimestamp, s.fetchedAt],
+        );
       // The other writer holds T2 and is slow to notice deadlocks, so the server breaks this one with tix's transaction.
       await other.query(`BEGIN; SET LOCAL deadlock_timeout = '60s'`);
       await insert(k2);
       const recorded = store.record([k1, k2], []);
-      await waitFor(async () => (await cluster().sql(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'tix' AND wait_event_type = 'Lock'`)).length > 0);
+      await waitFor(
+        async () =>
+          (await cluster().sql(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'tix' AND wait_event_type = 'Lock'`)).length > 0,
+      );
       // Now the other writer wants T1, which tix holds: a deadlock, broken by aborting tix's transaction.
       await insert(k1);
       await other.query('COMMIT');
@@ -329,15 +468,21 @@ describePostgres('the PostgreSQL history store', () => {
     expect(missing.message).toContain('database "no_such_db" does not exist');
     expect(missing.message).not.toContain(SUPERUSER_PASSWORD);
 
-    const noCaFile = await openError(`${cluster().url({ user: 'tix_admin', password: secret })}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`);
+    const noCaFile = await openError(
+      `${cluster().url({ user: 'tix_admin', password: secret })}?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem`,
+    );
     expect(noCaFile.exitCode).toBe(ExitCode.ERROR);
-    expect(noCaFile.message).toMatch(/^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@.*: ENOENT: no such file or directory, open '\/nonexistent\/ca\.pem'$/);
+    expect(noCaFile.message).toMatch(
+      /^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@.*: ENOENT: no such file or directory, open '\/nonexistent\/ca\.pem'$/,
+    );
 
     // PostgreSQL 15+: only the database owner may create tables in public; an analyst may not.
     await cluster().sql(`DROP ROLE IF EXISTS analyst; CREATE ROLE analyst LOGIN PASSWORD '${secret}'`);
     const denied = await openError(cluster().url({ user: 'analyst', password: secret }));
     expect(denied.exitCode).toBe(ExitCode.ERROR);
-    expect(denied.message).toMatch(/^cannot open the price history at postgres:\/\/analyst:\*\*\*@127\.0\.0\.1:\d+\/tix: permission denied for schema public/);
+    expect(denied.message).toMatch(
+      /^cannot open the price history at postgres:\/\/analyst:\*\*\*@127\.0\.0\.1:\d+\/tix: permission denied for schema public/,
+    );
     expect(denied.message).not.toContain(secret);
     const deniedSchema = await openError(cluster().url({ user: 'analyst', password: secret }), { schema: 'analyst_own' });
     expect(deniedSchema.message).toMatch(/permission denied for database tix/);
@@ -384,7 +529,9 @@ describePostgres('the PostgreSQL history store', () => {
     const url = `postgres://tix_admin:${SUPERUSER_PASSWORD}@127.0.0.1:${port === 65535 ? port - 1 : port + 1}/tix`;
     const error = await openError(url, { retries: 2, retryDelayMs: 5, trace: (line) => trace.push(line) });
     expect(error.exitCode).toBe(ExitCode.UNAVAILABLE);
-    expect(error.message).toMatch(/^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix: the server is unavailable: connection refused \(is it running, on this host and port\?\) \(after 2 retries\)$/);
+    expect(error.message).toMatch(
+      /^cannot open the price history at postgres:\/\/tix_admin:\*\*\*@127\.0\.0\.1:\d+\/tix: the server is unavailable: connection refused \(is it running, on this host and port\?\) \(after 2 retries\)$/,
+    );
     expect(trace.filter((l) => l.startsWith('postgres: connecting'))).toHaveLength(3);
     expect(trace.join('\n')).not.toContain(SUPERUSER_PASSWORD);
   });

@@ -51,9 +51,21 @@ export function renderSalesChart(days: readonly DailySales[], options: ChartOpti
   }
   const chart = { axisWidth: AXIS_WIDTH, from: first, to: last, width: options.width };
   return [
-    ...columnChart(`Tickets sold per ${unit}, ${first} to ${last}`, buckets, (b) => b.tickets, (v) => Math.round(v).toLocaleString('en-US'), chart),
+    ...columnChart(
+      `Tickets sold per ${unit}, ${first} to ${last}`,
+      buckets,
+      (b) => b.tickets,
+      (v) => Math.round(v).toLocaleString('en-US'),
+      chart,
+    ),
     '',
-    ...columnChart(`Revenue per ${unit}, ${first} to ${last}`, buckets, (b) => b.revenue, (v) => money(Math.round(v)).replace(/\.00$/, ''), chart),
+    ...columnChart(
+      `Revenue per ${unit}, ${first} to ${last}`,
+      buckets,
+      (b) => b.revenue,
+      (v) => money(Math.round(v)).replace(/\.00$/, ''),
+      chart,
+    ),
     '',
   ].join('\n');
 }
@@ -96,7 +108,13 @@ export interface ColumnChartLayout {
  * One column chart: a column per bucket, scaled to the largest value, the axis labelled with that value
  * and the range charted. `tix history --chart` draws its price and ticket charts with it.
  */
-export function columnChart<B>(title: string, buckets: readonly B[], value: (b: B) => number, label: (v: number) => string, layout: ColumnChartLayout): string[] {
+export function columnChart<B>(
+  title: string,
+  buckets: readonly B[],
+  value: (b: B) => number,
+  label: (v: number) => string,
+  layout: ColumnChartLayout,
+): string[] {
   const { axisWidth } = layout;
   const values = buckets.map(value);
   const max = Math.max(...values);

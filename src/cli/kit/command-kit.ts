@@ -1,4 +1,4 @@
-import { Argument, Command, Option } from 'commander';
+import { type Argument, type Command, Option } from 'commander';
 import type { EnumTable } from '../../api/enums.js';
 import { FORMATS } from '../../output/formats.js';
 
@@ -58,14 +58,28 @@ export function addOutputOptions(command: Command): Command {
   return command
     .addOption(
       withValues(
-        new Option('-o, --output <format>', `output format: ${FORMATS.join(' | ')} (default: table on a terminal, json otherwise, or the output setting)`),
+        new Option(
+          '-o, --output <format>',
+          `output format: ${FORMATS.join(' | ')} (default: table on a terminal, json otherwise, or the output setting)`,
+        ),
         FORMATS,
       ),
     )
     .option('--json', 'short for --output json')
-    .option('--fields <list>', 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields')
+    .option(
+      '--fields <list>',
+      'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields',
+    )
     .option('--no-header', 'leave out the header row (csv, tsv)')
-    .addOption(withValueSource(new Option('--out <file>', 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'), 'files'))
+    .addOption(
+      withValueSource(
+        new Option(
+          '--out <file>',
+          'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream',
+        ),
+        'files',
+      ),
+    )
     .option('--excel-safe', "prefix csv/tsv text cells starting with = + - @ with ' so spreadsheets do not run them as formulas");
 }
 

@@ -56,7 +56,8 @@ export class EchoedKeyWatch {
       for (const name in value) {
         const child = (value as Record<string, unknown>)[name];
         // Names are built only where they may be needed: most fields are numbers or short strings.
-        if (typeof child === 'string' ? this.holds(child) : child !== null && typeof child === 'object') this.scan(child, prefix === '' ? name : `${prefix}.${name}`, keep);
+        if (typeof child === 'string' ? this.holds(child) : child !== null && typeof child === 'object')
+          this.scan(child, prefix === '' ? name : `${prefix}.${name}`, keep);
       }
     }
   }
@@ -73,7 +74,11 @@ export class EchoedKeyWatch {
   warning(): string | undefined {
     if (this.#fields.size === 0) return this.#inText ? 'the API echoed your API key in the output; treat the output as secret' : undefined;
     const names = [...this.#fields];
-    const shown = names.slice(0, MAX_NAMED).map((name) => JSON.stringify(maskSecrets(name))).join(', ') + (names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : '');
+    const shown =
+      names
+        .slice(0, MAX_NAMED)
+        .map((name) => JSON.stringify(maskSecrets(name)))
+        .join(', ') + (names.length > MAX_NAMED ? ` and ${names.length - MAX_NAMED} more` : '');
     return `the API echoed your API key in ${names.length === 1 ? 'field' : 'fields'} ${shown} of the output; treat the output as secret`;
   }
 }

@@ -64,7 +64,10 @@ export function matchesListing(filter: ListingFilter, listing: { quantity: numbe
   return true;
 }
 
-export function filterListings<T extends { quantity: number; price: number; section: string }>(filter: ListingFilter, listings: readonly T[]): T[] {
+export function filterListings<T extends { quantity: number; price: number; section: string }>(
+  filter: ListingFilter,
+  listings: readonly T[],
+): T[] {
   return isFiltering(filter) ? listings.filter((l) => matchesListing(filter, l)) : [...listings];
 }
 

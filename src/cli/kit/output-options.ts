@@ -1,7 +1,16 @@
 import { extname } from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { printable } from '../../shared/printable.js';
-import { EXCEL_SAFE_FORMATS, KNOWN_EXTENSIONS, extensionOf, formatOfExtension, isForPeople, needsFile, takesExcelSafe, type Format } from '../../output/formats.js';
+import {
+  EXCEL_SAFE_FORMATS,
+  KNOWN_EXTENSIONS,
+  extensionOf,
+  formatOfExtension,
+  isForPeople,
+  needsFile,
+  takesExcelSafe,
+  type Format,
+} from '../../output/formats.js';
 import type { Runtime } from './runtime.js';
 
 export interface RawOutputFlags {
@@ -57,7 +66,9 @@ function formatOfFile(file: string, chart: boolean): Format | undefined {
   const format = formatOfExtension(extension);
   // A chart is text: `--out chart.txt` names no data format, which refuseChartAsData checks.
   if (format === undefined && !chart) {
-    throw new UsageError(`--out: unknown file extension '${printable(extname(file))}'; use one of ${KNOWN_EXTENSIONS.join(', ')}, or give -o`);
+    throw new UsageError(
+      `--out: unknown file extension '${printable(extname(file))}'; use one of ${KNOWN_EXTENSIONS.join(', ')}, or give -o`,
+    );
   }
   return format;
 }
@@ -87,6 +98,8 @@ export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions):
   if (isForPeople(output.format)) return;
   if (flags.output !== undefined) throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
   if (flags.out !== undefined && formatOfExtension(extname(flags.out).toLowerCase()) !== undefined) {
-    throw new UsageError(`--chart draws for people; it cannot be combined with --out ${flags.out}, which names ${output.format} data (give another extension, such as .txt)`);
+    throw new UsageError(
+      `--chart draws for people; it cannot be combined with --out ${flags.out}, which names ${output.format} data (give another extension, such as .txt)`,
+    );
   }
 }

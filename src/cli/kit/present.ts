@@ -163,7 +163,10 @@ const FIELD_SAMPLE = 1_000;
 
 function unseenFieldsWarning(fields: readonly string[], known: readonly string[]): string {
   const named = fields.map((field) => {
-    const suggestion = closest(field, known.filter((name) => !fields.includes(name)));
+    const suggestion = closest(
+      field,
+      known.filter((name) => !fields.includes(name)),
+    );
     return suggestion ? `${field} (did you mean ${suggestion}?)` : field;
   });
   return `--fields: no record had ${named.join(', ')}, so ${fields.length === 1 ? 'it is' : 'they are'} empty in every row (null in json)`;
@@ -177,7 +180,11 @@ export function leftOutWarning(columns: readonly string[]): string {
 
 /** Which fields a row format writes, where it does not write them all: --fields, or a table's short set. */
 function writtenColumns(output: OutputOptions, view: RecordView): ((field: string) => boolean) | undefined {
-  const chosen = output.fields?.length ? output.fields : isForPeople(output.format) && view.tableDefaults.length > 0 ? view.tableDefaults : undefined;
+  const chosen = output.fields?.length
+    ? output.fields
+    : isForPeople(output.format) && view.tableDefaults.length > 0
+      ? view.tableDefaults
+      : undefined;
   if (!chosen) return undefined;
   return (field) => chosen.some((column) => field === column || field.startsWith(`${column}.`) || field.startsWith(`${column}[]`));
 }

@@ -6,11 +6,7 @@ import { TixError, ExitCode } from '../../shared/errors.js';
  * line mode (and getpass, ssh) treats it: on an empty line it cancels like Ctrl-C; after some characters the
  * first press only ends that piece of the line, and a second one in a row ends the input, as Enter does.
  */
-export function promptSecret(
-  question: string,
-  stdin: NodeJS.ReadStream,
-  stderr: NodeJS.WritableStream,
-): Promise<string> {
+export function promptSecret(question: string, stdin: NodeJS.ReadStream, stderr: NodeJS.WritableStream): Promise<string> {
   return new Promise((resolve, reject) => {
     let value = '';
     let endOfInputPressed = false;
@@ -32,7 +28,8 @@ export function promptSecret(
         if (char === '\r' || char === '\n') return finish();
         if (char === '\u0003') return finish(new TixError('cancelled', ExitCode.INTERRUPTED));
         if (char === '\u0004') {
-          if (value === '') return finish(new TixError('cancelled (end of input at the key prompt); nothing was stored', ExitCode.INTERRUPTED));
+          if (value === '')
+            return finish(new TixError('cancelled (end of input at the key prompt); nothing was stored', ExitCode.INTERRUPTED));
           if (endOfInputPressed) return finish();
           endOfInputPressed = true;
           continue;

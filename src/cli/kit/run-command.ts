@@ -8,9 +8,13 @@ import type { Runtime } from './runtime.js';
  * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly),
  * and closing the client and any in-process sandbox.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a body returns an exit code, or nothing for success.
 export async function runCommand(command: Command, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
   // Loaded when a command runs, not when the command tree is built: --help needs neither.
-  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([import('./runtime.js'), import('../../output/sink.js')]);
+  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([
+    import('./runtime.js'),
+    import('../../output/sink.js'),
+  ]);
   const run = runOf(command);
   const proc = run.process;
   const rt = await Runtime.create(command, proc);

@@ -179,9 +179,7 @@ export class Runtime {
     const baseUrl = this.settings.values['base-url'];
     if (!baseUrl) {
       this.requireConfigFile();
-      throw new UsageError(
-        "no API base URL: set it with 'tix config set base-url <url>', TIX_BASE_URL or --base-url (or try --sandbox)",
-      );
+      throw new UsageError("no API base URL: set it with 'tix config set base-url <url>', TIX_BASE_URL or --base-url (or try --sandbox)");
     }
     return baseUrl;
   }

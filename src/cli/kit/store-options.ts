@@ -9,7 +9,10 @@ export function addStoreOptions(command: Command): Command {
   return command
     .addOption(
       withValueSource(
-        new Option('--db <path|url>', "price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix's data folder)"),
+        new Option(
+          '--db <path|url>',
+          "price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix's data folder)",
+        ),
         'files',
       ),
     )

@@ -17,7 +17,11 @@ export function entryText(entry: TrackEntry): string {
  * The entries of the arguments (`-` reads stdin) and of --from-file, in order, duplicates dropped. Lists
  * have one entry a line; `#` starts a comment; blank lines are ignored.
  */
-export async function readTrackEntries(args: readonly string[], fromFile: string | undefined, stdin: NodeJS.ReadableStream): Promise<TrackEntry[]> {
+export async function readTrackEntries(
+  args: readonly string[],
+  fromFile: string | undefined,
+  stdin: NodeJS.ReadableStream,
+): Promise<TrackEntry[]> {
   const entries: TrackEntry[] = [];
   for (const arg of args) {
     if (arg === '-') entries.push(...parseList(await readAll(stdin), 'stdin'));
@@ -32,7 +36,8 @@ export async function readTrackEntries(args: readonly string[], fromFile: string
     }
     entries.push(...parseList(text, `--from-file ${fromFile}`));
   }
-  if (entries.length === 0) throw new UsageError('no events to track: give AGENT:ID or evt_ ids as arguments, - for stdin, or --from-file <file>');
+  if (entries.length === 0)
+    throw new UsageError('no events to track: give AGENT:ID or evt_ ids as arguments, - for stdin, or --from-file <file>');
   const seen = new Set<string>();
   return entries.filter((entry) => {
     const key = entryText(entry);

@@ -336,7 +336,13 @@ function sports(rng: Rng): Draft {
 
 function arts(rng: Rng): Draft {
   if (rng.chance(0.65)) {
-    return { name: rng.pick(ARTS_SHOWS), place: rng.pick(THEATERS), time: rng.pick(THEATER_TIMES), popularity: rng.next() ** 2 * 0.8, basePrice: 110 };
+    return {
+      name: rng.pick(ARTS_SHOWS),
+      place: rng.pick(THEATERS),
+      time: rng.pick(THEATER_TIMES),
+      popularity: rng.next() ** 2 * 0.8,
+      basePrice: 110,
+    };
   }
   const comedian = rng.pick(COMEDIANS);
   const name = rng.chance(0.3) ? comedian : `${comedian}: ${rng.pick(COMEDY_TOURS)}`;

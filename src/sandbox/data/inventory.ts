@@ -52,7 +52,8 @@ const EXTRAS: Readonly<Record<string, Extra>> = {
     listing.notes = rng.chance(0.15) ? 'Obstructed view' : rng.chance(0.1) ? 'Aisle seats' : '';
   },
   GAMETIME: (listing, rng) => {
-    listing.zone = listing.section.startsWith('Floor') || listing.section.includes('Pit') ? 'Floor' : rng.chance(0.5) ? 'Lower Level' : 'Upper Level';
+    listing.zone =
+      listing.section.startsWith('Floor') || listing.section.includes('Pit') ? 'Floor' : rng.chance(0.5) ? 'Lower Level' : 'Upper Level';
   },
 };
 

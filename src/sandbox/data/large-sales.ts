@@ -73,7 +73,10 @@ class ByteWriter {
   length = 0;
 
   /** `latin1` when every character is known to be ASCII (dollar prices): a plain copy, no UTF-8 scan. */
-  constructor(capacity: number, private readonly encoding: 'utf8' | 'latin1') {
+  constructor(
+    capacity: number,
+    private readonly encoding: 'utf8' | 'latin1',
+  ) {
     this.buffer = Buffer.allocUnsafe(capacity);
   }
 

@@ -33,7 +33,12 @@ const FLOORS = ['Floor A', 'Floor B', 'Floor C', 'Floor D'].map((name, i) => sec
 const PIT = [section('Pit', 3, 'ga', 1), section('GA Pit', 2.6, 'ga', 1)];
 
 const ARENA = [...numbered(101, 124, 1.4, 25), ...numbered(201, 230, 0.8, 18), section('Club 1', 2, 'letter', 6)];
-const STADIUM = [...numbered(101, 140, 1.3, 40), ...numbered(201, 236, 1.0, 25), ...numbered(301, 340, 0.7, 30), section('Field Club', 2.4, 'letter', 10)];
+const STADIUM = [
+  ...numbered(101, 140, 1.3, 40),
+  ...numbered(201, 236, 1.0, 25),
+  ...numbered(301, 340, 0.7, 30),
+  section('Field Club', 2.4, 'letter', 10),
+];
 const BALLPARK = [
   ...numbered(1, 30, 1.5, 30, 'Field Box '),
   ...numbered(201, 230, 0.9, 20, 'Terrace '),

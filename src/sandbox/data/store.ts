@@ -3,7 +3,7 @@
  * see agent-ids.ts), and one sorted order per sort key, built on first use and kept.
  */
 import { TICKET_AGENTS } from '../../api/agents.js';
-import { AgentIdCodec } from './agent-ids.js';
+import type { AgentIdCodec } from './agent-ids.js';
 import { EventContext, type SandboxEvent, generateEvents, serviceId, serviceIdIndex } from './events.js';
 
 /** EventSearchSortBy values (seed 4.1). */
@@ -31,7 +31,10 @@ export class EventStore {
   readonly events: readonly SandboxEvent[];
   private readonly orders = new Map<number, SortOrder>();
 
-  constructor(readonly context: EventContext, count: number) {
+  constructor(
+    readonly context: EventContext,
+    count: number,
+  ) {
     this.events = generateEvents(context, count);
   }
 

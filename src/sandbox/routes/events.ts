@@ -74,29 +74,48 @@ export function presetRange(preset: number, now: number, zone: string, specified
   const next = (days: number): Range => ({ from: start(today), to: start(today + days) });
   const past = (fromDay: number): Range => ({ from: start(fromDay), to: start(today) });
   switch (preset) {
-    case 0: return { from: start(today), to: start(today + 1) };
-    case 1: return { from: start(today + 1), to: start(today + 2) };
-    case 2: return { from: start(today - 1), to: start(today) };
-    case 3: return { from: start(today), to: Infinity };
-    case 19: return { from: start(today + 1), to: Infinity };
-    case 7: return next(3);
-    case 8: return next(7);
-    case 9: return next(10);
-    case 10: return next(14);
-    case 11: return next(30);
-    case 4: return { from: -Infinity, to: start(today) };
-    case 12: return past(today - 7);
-    case 5: return past(today - 30);
-    case 16: return past(addMonths(today, -3));
-    case 17: return past(addMonths(today, -6));
-    case 18: return past(addMonths(today, -12));
-    case SPECIFIED_DATE: return { from: start(specified as number), to: start((specified as number) + 1) };
-    case SPECIFIED_DATE_RANGE: return { from: start(specified as number), to: start((specifiedEnd as number) + 1) };
+    case 0:
+      return { from: start(today), to: start(today + 1) };
+    case 1:
+      return { from: start(today + 1), to: start(today + 2) };
+    case 2:
+      return { from: start(today - 1), to: start(today) };
+    case 3:
+      return { from: start(today), to: Infinity };
+    case 19:
+      return { from: start(today + 1), to: Infinity };
+    case 7:
+      return next(3);
+    case 8:
+      return next(7);
+    case 9:
+      return next(10);
+    case 10:
+      return next(14);
+    case 11:
+      return next(30);
+    case 4:
+      return { from: -Infinity, to: start(today) };
+    case 12:
+      return past(today - 7);
+    case 5:
+      return past(today - 30);
+    case 16:
+      return past(addMonths(today, -3));
+    case 17:
+      return past(addMonths(today, -6));
+    case 18:
+      return past(addMonths(today, -12));
+    case SPECIFIED_DATE:
+      return { from: start(specified as number), to: start((specified as number) + 1) };
+    case SPECIFIED_DATE_RANGE:
+      return { from: start(specified as number), to: start((specifiedEnd as number) + 1) };
     case 14: {
       const sunday = today - weekday(today);
       return { from: start(sunday), to: start(sunday + 7) };
     }
-    default: return { from: -Infinity, to: Infinity };
+    default:
+      return { from: -Infinity, to: Infinity };
   }
 }
 
@@ -107,14 +126,20 @@ function dateTest(type: number, range: Range): Test | undefined {
   if (from === -Infinity && to === Infinity) return undefined;
   const inRange = (t: number) => t >= from && t < to;
   switch (type) {
-    case TYPE_PRESALE: return (e) => inRange(e.presaleTime);
-    case TYPE_PUBLIC_SALE: return (e) => inRange(e.publicSaleTime);
-    case TYPE_PRESALE_OR_PUBLIC: return (e) => inRange(e.presaleTime) || inRange(e.publicSaleTime);
-    case TYPE_POST_SALE: return (e) => e.publicSaleTime < to && e.eventTime >= from;
-    case TYPE_PRESALE_OR_POST: return (e) => e.presaleTime < to && e.eventTime >= from;
-    case TYPE_JUST_ADDED: return (e) => inRange(e.addedTime);
-    case TYPE_EVENT:
-    default: return (e) => inRange(e.eventTime);
+    case TYPE_PRESALE:
+      return (e) => inRange(e.presaleTime);
+    case TYPE_PUBLIC_SALE:
+      return (e) => inRange(e.publicSaleTime);
+    case TYPE_PRESALE_OR_PUBLIC:
+      return (e) => inRange(e.presaleTime) || inRange(e.publicSaleTime);
+    case TYPE_POST_SALE:
+      return (e) => e.publicSaleTime < to && e.eventTime >= from;
+    case TYPE_PRESALE_OR_POST:
+      return (e) => e.presaleTime < to && e.eventTime >= from;
+    case TYPE_JUST_ADDED:
+      return (e) => inRange(e.addedTime);
+    default: // TYPE_EVENT, and the API's default
+      return (e) => inRange(e.eventTime);
   }
 }
 
@@ -257,7 +282,9 @@ export function searchEvents(request: RouteRequest): Reply {
     throw badRequest('eventSearchSpecifiedDate (YYYY-MM-DD) is required when date is 6 (Specified Date)');
   }
   if (preset === SPECIFIED_DATE_RANGE && (specified === undefined || specifiedEnd === undefined)) {
-    throw badRequest('eventSearchSpecifiedDate and eventSearchSpecifiedDateEnding (YYYY-MM-DD) are both required when date is 13 (Specified Date Range)');
+    throw badRequest(
+      'eventSearchSpecifiedDate and eventSearchSpecifiedDateEnding (YYYY-MM-DD) are both required when date is 13 (Specified Date Range)',
+    );
   }
   if (preset === SPECIFIED_DATE_RANGE && (specifiedEnd as number) < (specified as number)) {
     throw badRequest('eventSearchSpecifiedDateEnding must not be before eventSearchSpecifiedDate');
@@ -292,7 +319,11 @@ export function searchEvents(request: RouteRequest): Reply {
 
   const { found, matched } = page(app.store.events, app.store.order(sortBy), direction === 1, tests, pageNumber, pageSize);
   if (found.length === 0) {
-    throw notFound(matched === 0 ? 'no events match the search' : `no events on page ${pageNumber}: the search matched ${matched} events (${Math.ceil(matched / pageSize)} pages of ${pageSize})`);
+    throw notFound(
+      matched === 0
+        ? 'no events match the search'
+        : `no events on page ${pageNumber}: the search matched ${matched} events (${Math.ceil(matched / pageSize)} pages of ${pageSize})`,
+    );
   }
   return eventsReply(found, omit);
 }
@@ -357,7 +388,11 @@ export function eventsByAgent(request: RouteRequest, agentName: string): Reply {
 
   const today = Math.floor(now / DAY);
   const from = dateFrom ? dateFrom.instant : today * DAY;
-  const toInclusive = dateTo ? (dateTo.day !== undefined ? (dateTo.day + 1) * DAY - 1 : dateTo.instant) : (addMonths(today, 24) + 1) * DAY - 1;
+  const toInclusive = dateTo
+    ? dateTo.day !== undefined
+      ? (dateTo.day + 1) * DAY - 1
+      : dateTo.instant
+    : (addMonths(today, 24) + 1) * DAY - 1;
   if (from > toInclusive) throw badRequest('dateFrom must not be after dateTo');
 
   const bit = 1 << app.store.agentIndex(agent.code);

@@ -61,6 +61,8 @@ export function route(request: RouteRequest, kind: RouteKind): Reply {
     case 'inventory':
       return inventory(request, a, b);
     default:
-      throw notFound('no such endpoint; see GET /events, /events/{id}, /events/{agent}, /events/{agent}/{ids}, /inventory/{agent}/{ids}, /events/stubhub/{id}/sales-summary|sales-details');
+      throw notFound(
+        'no such endpoint; see GET /events, /events/{id}, /events/{agent}, /events/{agent}/{ids}, /inventory/{agent}/{ids}, /events/stubhub/{id}/sales-summary|sales-details',
+      );
   }
 }

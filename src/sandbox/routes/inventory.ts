@@ -16,7 +16,8 @@ import { idList } from './events.js';
 export function inventory(request: RouteRequest, agentName: string, idsText: string): Reply {
   const agent = findAgent(agentName);
   if (!agent) throw notFound(`ticket agent ${quote(agentName)} not recognized; codes are ${AGENT_CODES.join(', ')}`);
-  if (request.app.failingAgents.has(agent.code)) throw new HttpError(503, `Inventory service for ${agent.code} temporarily unavailable (sandbox failAgents)`);
+  if (request.app.failingAgents.has(agent.code))
+    throw new HttpError(503, `Inventory service for ${agent.code} temporarily unavailable (sandbox failAgents)`);
   const ids = idList(idsText, INVENTORY_IDS_MAX, 'event ids');
   const { store, inventory: generator } = request.app;
   const agentIndex = store.agentIndex(agent.code);

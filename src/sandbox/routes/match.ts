@@ -10,21 +10,24 @@ const folded = new Map<string, string>();
 export function fold(text: string): string {
   let value = folded.get(text);
   if (value === undefined) {
-    value = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    value = text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     if (folded.size > 100_000) folded.clear();
     folded.set(text, value);
   }
   return value;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function textMatcher(pattern: string): (value: string) => boolean {
   const wanted = fold(pattern);
   if (!wanted.includes('%')) return (value) => fold(value).includes(wanted);
-  const regex = new RegExp(`^${wanted.split('%').map(escape).join('.*')}$`, 's');
+  const regex = new RegExp(`^${wanted.split('%').map(escapeRegExp).join('.*')}$`, 's');
   return (value) => regex.test(fold(value));
 }
 

@@ -30,7 +30,10 @@ const MARKETPLACE = SALES_PROVIDERS[0]?.platform ?? 'StubHub';
 
 function salesEvent(request: RouteRequest, provider: string, eventId: string): SandboxEvent {
   const known = SALES_PROVIDERS.find((p) => p.code === provider.toLowerCase());
-  if (!known) throw notFound(`provider ${quote(provider)} not supported; the sales provider is ${SALES_PROVIDERS.map((p) => `'${p.code}'`).join(', ')}`);
+  if (!known)
+    throw notFound(
+      `provider ${quote(provider)} not supported; the sales provider is ${SALES_PROVIDERS.map((p) => `'${p.code}'`).join(', ')}`,
+    );
   if (!/^\d{1,12}$/.test(eventId)) throw badRequest(`eventId must be the event's StubHub id, digits only (got ${quote(eventId)})`);
   const event = request.app.store.byAgentId(STUBHUB_AGENT, eventId);
   if (!event) throw notFound(`event ${eventId} not found at ${known.code}`);

@@ -85,7 +85,10 @@ describe('sales summary --chart', () => {
   });
 
   it('fits a 40-column window: nothing wraps', async () => {
-    const window = await runInWindow(['sales', 'summary', stubhubId, '--chart', '--from', from, '--to', to], { columns: 40, env: sandboxEnv(clock.sandbox().url) });
+    const window = await runInWindow(['sales', 'summary', stubhubId, '--chart', '--from', from, '--to', to], {
+      columns: 40,
+      env: sandboxEnv(clock.sandbox().url),
+    });
     expect(window.code).toBe(0);
     expect(window.lines).toEqual(window.rows);
     expect(window.lines.join('\n')).toContain(`${from} to`);

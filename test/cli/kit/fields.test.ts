@@ -18,7 +18,10 @@ let tmIds: string[];
 beforeAll(async () => {
   sandbox = await startSandbox({ events: 200, seed: 7, now: FIXED_NOW });
   env = sandboxEnv(sandbox.url);
-  tmIds = sandbox.events.filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW).slice(0, 3).map((e) => e.agentIds.TMUSA!);
+  tmIds = sandbox.events
+    .filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)
+    .slice(0, 3)
+    .map((e) => e.agentIds.TMUSA!);
   expect(tmIds).toHaveLength(3);
 });
 afterAll(() => sandbox.close());
@@ -49,7 +52,11 @@ describe('-o json --fields', () => {
     const json = await tix(['inventory', 'TMUSA', ...tmIds, '-o', 'json', '--fields', 'eventId,price,timestamp']);
     expect(json.code, json.stderr).toBe(0);
     const csv = await tix(['inventory', 'TMUSA', ...tmIds, '-o', 'csv', '--fields', 'eventId,price,timestamp']);
-    const csvRows = csv.stdout.trim().split('\r\n').slice(1).map((line) => line.split(','));
+    const csvRows = csv.stdout
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
     const { listings } = JSON.parse(json.stdout) as { listings: { eventId: string; price: number; timestamp: string }[] };
     expect(listings.length).toBeGreaterThan(0);
     expect(listings.map((l) => [l.eventId, String(l.price), l.timestamp])).toEqual(csvRows);
@@ -57,7 +64,8 @@ describe('-o json --fields', () => {
   });
 
   it('sales summary: {"salesData":[...]}, each day cut to the fields', async () => {
-    const stubhubId = sandbox.events.find((e) => e.agentIds.STUBHUB && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)!.agentIds.STUBHUB!;
+    const stubhubId = sandbox.events.find((e) => e.agentIds.STUBHUB && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)!.agentIds
+      .STUBHUB!;
     const result = await tix(['sales', 'summary', stubhubId, '-o', 'json', '--fields', 'date,totalTickets']);
     expect(result.code, result.stderr).toBe(0);
     const { salesData } = JSON.parse(result.stdout) as { salesData: object[] };
@@ -79,14 +87,18 @@ describe('--fields that no record had', () => {
     const lines = result.stdout.trim().split('\r\n');
     expect(lines[0]).toBe('id,nmae');
     expect(lines.slice(1).every((line) => /^evt_\w+,$/.test(line))).toBe(true);
-    expect(result.stderr).toBe('tix: warning: --fields: no record had nmae (did you mean name?), so it is empty in every row (null in json)\n');
+    expect(result.stderr).toBe(
+      'tix: warning: --fields: no record had nmae (did you mean name?), so it is empty in every row (null in json)\n',
+    );
   });
 
   it('ndjson: every unseen name is listed, dotted ones compared with dotted names', async () => {
     const result = await tix(['events', 'search', '--limit', '3', '-o', 'ndjson', '--fields', 'id,agentIds.TMSA,qqqqqq']);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(3);
-    expect(result.stderr).toBe('tix: warning: --fields: no record had agentIds.TMSA (did you mean agentIds.TMUSA?), qqqqqq, so they are empty in every row (null in json)\n');
+    expect(result.stderr).toBe(
+      'tix: warning: --fields: no record had agentIds.TMSA (did you mean agentIds.TMUSA?), qqqqqq, so they are empty in every row (null in json)\n',
+    );
   });
 
   it('json: the same warning; the records carry null', async () => {

@@ -3,9 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { filterListings, parseListingFilter } from '../../../src/cli/kit/listing-filters.js';
 import { UsageError } from '../../../src/shared/errors.js';
 
-const listing = (section: string, quantity: number, price: number) => ({ section, row: '1', quantity, price, listingId: `${section}-${price}` });
-const LISTINGS = [listing('Floor A', 2, 150), listing('101', 4, 80.5), listing('Upper 301', 1, 45), listing('floor b', 6, 310), listing('Pit', 8, 99.99)];
-const sections = (flags: Parameters<typeof parseListingFilter>[0]) => filterListings(parseListingFilter(flags), LISTINGS).map((l) => l.section);
+const listing = (section: string, quantity: number, price: number) => ({
+  section,
+  row: '1',
+  quantity,
+  price,
+  listingId: `${section}-${price}`,
+});
+const LISTINGS = [
+  listing('Floor A', 2, 150),
+  listing('101', 4, 80.5),
+  listing('Upper 301', 1, 45),
+  listing('floor b', 6, 310),
+  listing('Pit', 8, 99.99),
+];
+const sections = (flags: Parameters<typeof parseListingFilter>[0]) =>
+  filterListings(parseListingFilter(flags), LISTINGS).map((l) => l.section);
 
 describe('listing filters', () => {
   it('keeps everything without flags', () => {

@@ -36,10 +36,16 @@ async function csvAndParquet(args: string[]) {
 
 /** An event on sale at several agents whose listings carry extra fields the first agent's do not. */
 async function eventWithMixedAgents(): Promise<string> {
-  const onSale = sandbox.events.filter((e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW && Object.keys(e.agentIds).length >= 4);
+  const onSale = sandbox.events.filter(
+    (e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW && Object.keys(e.agentIds).length >= 4,
+  );
   for (const event of onSale.slice(0, 20)) {
     const result = await runTix(['events', 'view', event.id, '--listings', '--no-sales', '-o', 'ndjson'], { env });
-    const rows = result.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const agents = new Set(rows.map((row) => row.agent));
     const firstAgentKeys = new Set(rows.filter((row) => row.agent === rows[0]?.agent).flatMap(Object.keys));
     if (agents.size >= 2 && rows.some((row) => Object.keys(row).some((key) => !firstAgentKeys.has(key)))) return event.id;
@@ -58,14 +64,25 @@ it('events view --listings over agents with different extra fields: the csv orde
 });
 
 it('events view --listings with no listings left by the filters: the documented columns and timestamp, as in csv', async () => {
-  const { header, contents } = await csvAndParquet(['events', 'view', await eventWithMixedAgents(), '--listings', '--no-sales', '--max-price', '0.01']);
+  const { header, contents } = await csvAndParquet([
+    'events',
+    'view',
+    await eventWithMixedAgents(),
+    '--listings',
+    '--no-sales',
+    '--max-price',
+    '0.01',
+  ]);
   expect(contents.rows).toEqual([]);
   expect(header).toEqual([...DOCUMENTED, 'timestamp']);
   expect(contents.columns).toEqual(header);
 });
 
 it('inventory of several events: the csv order, timestamp last', async () => {
-  const ids = sandbox.events.filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW).slice(0, 6).map((e) => e.agentIds.TMUSA!);
+  const ids = sandbox.events
+    .filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)
+    .slice(0, 6)
+    .map((e) => e.agentIds.TMUSA!);
   const { header, contents } = await csvAndParquet(['inventory', 'TMUSA', ...ids]);
   expect(contents.columns).toEqual(header);
   expect(contents.columns.at(-1)).toBe('timestamp');

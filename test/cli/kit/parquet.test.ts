@@ -26,7 +26,9 @@ beforeAll(async () => {
   sandbox = await startSandbox({ events: 300, seed: 11, now: FIXED_NOW, largeSalesEvent: 20_000 });
   env = sandboxEnv(sandbox.url);
   salesId = sandbox.largeSalesEventId!;
-  onSaleTmIds = sandbox.events.filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW).map((e) => e.agentIds.TMUSA!);
+  onSaleTmIds = sandbox.events
+    .filter((e) => e.agentIds.TMUSA && e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)
+    .map((e) => e.agentIds.TMUSA!);
   expect(onSaleTmIds.length).toBeGreaterThan(5);
 });
 afterAll(() => sandbox.close());
@@ -53,7 +55,14 @@ describe('tix ... --out x.parquet holds what --out x.csv holds, in typed columns
   it('events search --all (several pages)', async () => {
     const { rows, types } = await exportBoth(['events', 'search', '--all', '--page-size', '40']);
     expect(rows.length).toBeGreaterThan(40);
-    expect(types).toMatchObject({ id: 'VARCHAR', name: 'VARCHAR', eventDate: TIMESTAMP, presaleDate: TIMESTAMP, publicSaleDate: TIMESTAMP, dateAdded: TIMESTAMP });
+    expect(types).toMatchObject({
+      id: 'VARCHAR',
+      name: 'VARCHAR',
+      eventDate: TIMESTAMP,
+      presaleDate: TIMESTAMP,
+      publicSaleDate: TIMESTAMP,
+      dateAdded: TIMESTAMP,
+    });
   });
 
   it('events get (several ids) and events by-agent', async () => {
@@ -92,7 +101,12 @@ describe('tix ... --out x.parquet holds what --out x.csv holds, in typed columns
     });
 
     const daily = await exportBoth(['sales', 'details', salesId, '--daily']);
-    expect(daily.types).toMatchObject({ date: 'DATE', totalTickets: 'BIGINT', minimumSalesDataDate: TIMESTAMP, maximumSalesDataDate: TIMESTAMP });
+    expect(daily.types).toMatchObject({
+      date: 'DATE',
+      totalTickets: 'BIGINT',
+      minimumSalesDataDate: TIMESTAMP,
+      maximumSalesDataDate: TIMESTAMP,
+    });
   });
 
   it('agents and config list, with --fields', async () => {
@@ -126,7 +140,9 @@ describe('choosing parquet', () => {
   it('is not accepted as the output setting, from the environment or config set', async () => {
     const fromEnv = await runTix(['agents'], { env: { ...env, TIX_OUTPUT: 'parquet' } });
     expect(fromEnv.code).toBe(2);
-    expect(fromEnv.stderr).toMatch(/^tix: TIX_OUTPUT must be one of table, json, ndjson, csv, tsv, not 'parquet' \(parquet is written only to a file/);
+    expect(fromEnv.stderr).toMatch(
+      /^tix: TIX_OUTPUT must be one of table, json, ndjson, csv, tsv, not 'parquet' \(parquet is written only to a file/,
+    );
     expect(fromEnv.stderr.trim().split('\n')).toHaveLength(1);
     const set = await runTix(['config', 'set', 'output', 'parquet'], { env });
     expect(set.code).toBe(2);
@@ -145,13 +161,18 @@ describe('choosing parquet', () => {
 describe('empty results', () => {
   it('still write a valid file with the documented columns, typed', async () => {
     const dir = tempDir('tix-parquet-cli-');
-    const events = await runTix(['events', 'search', '--name', 'no such event anywhere', '--all', '--out', join(dir, 'events.parquet')], { env });
+    const events = await runTix(['events', 'search', '--name', 'no such event anywhere', '--all', '--out', join(dir, 'events.parquet')], {
+      env,
+    });
     expect(events.code, events.stderr).toBe(0);
     const eventsFile = await readParquet(join(dir, 'events.parquet'));
     expect(eventsFile.columns).toEqual(['id', 'name']);
     expect(eventsFile.rows).toEqual([]);
 
-    const sales = await runTix(['sales', 'details', salesId, '--from', '2020-01-01', '--to', '2020-01-02', '--out', join(dir, 'sales.parquet')], { env });
+    const sales = await runTix(
+      ['sales', 'details', salesId, '--from', '2020-01-01', '--to', '2020-01-02', '--out', join(dir, 'sales.parquet')],
+      { env },
+    );
     expect(sales.code, sales.stderr).toBe(0);
     expect(sales.stderr).toContain('No sales in this range.');
     const salesFile = await readParquet(join(dir, 'sales.parquet'));
@@ -186,7 +207,9 @@ describe('a failed run', () => {
     const scratch = tempDir('tix-parquet-tmp-');
     const target = join(dir, 'events.parquet');
     writeFileSync(target, 'yesterday');
-    const result = await runTix(['events', 'search', '--all', '--retries', '0', '--out', target], { env: { ...sandboxEnv(failing().url), TMPDIR: scratch } });
+    const result = await runTix(['events', 'search', '--all', '--retries', '0', '--out', target], {
+      env: { ...sandboxEnv(failing().url), TMPDIR: scratch },
+    });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(readdirSync(dir)).toEqual(['events.parquet']);
@@ -198,14 +221,21 @@ describe('a failed run', () => {
     const dir = tempDir('tix-parquet-cli-');
     const scratch = tempDir('tix-parquet-tmp-');
     const before = failsMidway().log.length;
-    const result = await runTix(['events', 'search', '--all', '--page-size', '5', '--concurrency', '1', '--retries', '0', '--out', join(dir, 'events.parquet')], {
-      env: { ...sandboxEnv(failsMidway().url), TMPDIR: scratch },
-    });
+    const result = await runTix(
+      ['events', 'search', '--all', '--page-size', '5', '--concurrency', '1', '--retries', '0', '--out', join(dir, 'events.parquet')],
+      {
+        env: { ...sandboxEnv(failsMidway().url), TMPDIR: scratch },
+      },
+    );
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/^tix: .*HTTP 500/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     // Two pages were fetched (and staged) before the third failed.
-    expect(failsMidway().log.slice(before).filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(
+      failsMidway()
+        .log.slice(before)
+        .filter((entry) => entry.status === 200).length,
+    ).toBeGreaterThanOrEqual(2);
     expect(readdirSync(dir)).toEqual([]);
     expect(staged(scratch)).toEqual([]);
   });
@@ -268,7 +298,9 @@ describe('DuckDB is loaded by Parquet runs alone', () => {
 
   it('but for parquet (so the probe sees it when it is loaded)', async () => {
     const { options, loaded } = probe();
-    const result = await runBuiltTix(['agents', '--out', join(tempDir('tix-parquet-cli-'), 'agents.parquet')], { env: { ...env, ...options } });
+    const result = await runBuiltTix(['agents', '--out', join(tempDir('tix-parquet-cli-'), 'agents.parquet')], {
+      env: { ...env, ...options },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(loaded()).toBe(true);
   });
@@ -277,7 +309,10 @@ describe('DuckDB is loaded by Parquet runs alone', () => {
     const dist = join(REPO_ROOT, 'dist');
     const files = ['tix.js', ...readdirSync(join(dist, 'chunks')).map((name) => join('chunks', name))];
     const importers = files.filter((file) => /["']@duckdb\//.test(readFileSync(join(dist, file), 'utf8')));
-    expect(importers.sort()).toEqual([expect.stringMatching(/^chunks\/duckdb-[\w-]+\.js$/), expect.stringMatching(/^chunks\/parquet-convert-[\w-]+\.js$/)]);
+    expect(importers.sort()).toEqual([
+      expect.stringMatching(/^chunks\/duckdb-[\w-]+\.js$/),
+      expect.stringMatching(/^chunks\/parquet-convert-[\w-]+\.js$/),
+    ]);
   });
 });
 

@@ -19,7 +19,8 @@ const SEARCH = ['events', 'search', '--limit', '3'];
 const SEARCH_COLUMNS = ['id', 'name', 'eventDate', 'venue', 'city', 'category'];
 const NOTE = /^tix: note: columns? (.+) left out to fit (\d+) columns; widen the terminal or use -o csv$/;
 
-const WIDE = /^(?:\p{Extended_Pictographic}|[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6])/u;
+const WIDE =
+  /^(?:\p{Extended_Pictographic}|[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6])/u;
 // eslint-disable-next-line no-control-regex
 const ESCAPES = /\u001b\[[0-9;]*[A-Za-z]/g;
 /** Terminal cells a line takes: one per grapheme, two for a wide one. */
@@ -33,7 +34,9 @@ const notes = (stderr: string) => stderr.split('\n').filter((line) => line.inclu
 
 function onSaleEverywhere(): Sandbox['events'][number] {
   const now = NOW.toISOString();
-  return sandbox().events.find((e) => e.publicSaleDate < now && e.eventDate > now && Object.keys(e.agentIds).length === AGENT_CODES.length)!;
+  return sandbox().events.find(
+    (e) => e.publicSaleDate < now && e.eventDate > now && Object.keys(e.agentIds).length === AGENT_CODES.length,
+  )!;
 }
 
 /**
@@ -41,22 +44,28 @@ function onSaleEverywhere(): Sandbox['events'][number] {
  * continue it (indented by two) joined by `glue` (' ' where the value broke at a space, '' inside a word).
  */
 function blocksOf(stdout: string, glue = ' '): Record<string, string>[] {
-  return stdout.trimEnd().split('\n\n').map((block) => {
-    const record: Record<string, string> = {};
-    let key = '';
-    for (const line of block.split('\n')) {
-      const field = /^(\w+):(?: (.*))?$/.exec(line);
-      if (field) record[(key = field[1]!)] = field[2] ?? '';
-      else record[key] = [record[key], line.replace(/^ {2}/, '')].filter((part) => part !== '').join(glue);
-    }
-    return record;
-  });
+  return stdout
+    .trimEnd()
+    .split('\n\n')
+    .map((block) => {
+      const record: Record<string, string> = {};
+      let key = '';
+      for (const line of block.split('\n')) {
+        const field = /^(\w+):(?: (.*))?$/.exec(line);
+        if (field) record[(key = field[1]!)] = field[2] ?? '';
+        else record[key] = [record[key], line.replace(/^ {2}/, '')].filter((part) => part !== '').join(glue);
+      }
+      return record;
+    });
 }
 
 /** The header cells of a drawn table: '│ id │ name │' → ['id', 'name']. */
 function headerOf(stdout: string): string[] {
   const header = lines(stdout).find((line) => line.startsWith('│'))!;
-  return header.split('│').slice(1, -1).map((cell) => cell.trim());
+  return header
+    .split('│')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 }
 
 async function searched(): Promise<{ id: string; name: string }[]> {
@@ -128,33 +137,41 @@ describe('tables fit COLUMNS through a pipe', () => {
     for (const block of blocksOf(result.stdout)) expect(Object.keys(block)).toEqual(fields);
   });
 
-  it.each([20, 30, 40, 80, 200])('events view -o table at COLUMNS=%i: no line wider, every agent code whole and distinct', async (columns) => {
-    const event = onSaleEverywhere();
-    const json = await tix(['events', 'view', event.id, '-o', 'json', '--top', '3']);
-    const agents: string[] = JSON.parse(json.stdout).market.map((row: { agent: string }) => row.agent);
-    const result = await tix(['events', 'view', event.id, '-o', 'table', '--top', '3'], { COLUMNS: String(columns) });
-    expect(result.code).toBe(0);
-    for (const line of lines(result.stdout)) expect(cells(line), line).toBeLessThanOrEqual(columns);
-    // The first cell of each market row (or the agent of each block), in order: every agent, whole.
-    const blockForm = /^agent:/m.test(result.stdout);
-    const shown = blockForm ? blocksOf(result.stdout, '').flatMap((block) => block.agent ?? []) : lines(result.stdout).flatMap((line) => /^│ ([A-Z]+) /.exec(line)?.[1] ?? []);
-    expect(shown.slice(0, agents.length + 1)).toEqual([...agents, 'ALL']);
-    expect(result.stdout).not.toMatch(/[A-Z]+…/);
-    expect(notes(result.stderr).length).toBeLessThanOrEqual(1);
-  });
+  it.each([20, 30, 40, 80, 200])(
+    'events view -o table at COLUMNS=%i: no line wider, every agent code whole and distinct',
+    async (columns) => {
+      const event = onSaleEverywhere();
+      const json = await tix(['events', 'view', event.id, '-o', 'json', '--top', '3']);
+      const agents: string[] = JSON.parse(json.stdout).market.map((row: { agent: string }) => row.agent);
+      const result = await tix(['events', 'view', event.id, '-o', 'table', '--top', '3'], { COLUMNS: String(columns) });
+      expect(result.code).toBe(0);
+      for (const line of lines(result.stdout)) expect(cells(line), line).toBeLessThanOrEqual(columns);
+      // The first cell of each market row (or the agent of each block), in order: every agent, whole.
+      const blockForm = /^agent:/m.test(result.stdout);
+      const shown = blockForm
+        ? blocksOf(result.stdout, '').flatMap((block) => block.agent ?? [])
+        : lines(result.stdout).flatMap((line) => /^│ ([A-Z]+) /.exec(line)?.[1] ?? []);
+      expect(shown.slice(0, agents.length + 1)).toEqual([...agents, 'ALL']);
+      expect(result.stdout).not.toMatch(/[A-Z]+…/);
+      expect(notes(result.stderr).length).toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 describe('tables fit a real terminal', () => {
-  it.each([40, 200])('events search --limit 3 in a %i-column window: nothing wraps, ids whole, the note only when needed', async (columns) => {
-    const events = await searched();
-    const window = await runInWindow(SEARCH, { columns, env: env() });
-    expect(window.code).toBe(0);
-    expect(window.lines).toEqual(window.rows); // the terminal wrapped no line
-    for (const line of window.lines) expect(cells(line), line).toBeLessThanOrEqual(columns);
-    for (const { id } of events) expect(window.lines.join('\n')).toContain(id);
-    if (columns === 40) expect(notes(window.stderr)).toEqual([expect.stringMatching(NOTE)]);
-    else expect(window.stderr).toBe('');
-  });
+  it.each([40, 200])(
+    'events search --limit 3 in a %i-column window: nothing wraps, ids whole, the note only when needed',
+    async (columns) => {
+      const events = await searched();
+      const window = await runInWindow(SEARCH, { columns, env: env() });
+      expect(window.code).toBe(0);
+      expect(window.lines).toEqual(window.rows); // the terminal wrapped no line
+      for (const line of window.lines) expect(cells(line), line).toBeLessThanOrEqual(columns);
+      for (const { id } of events) expect(window.lines.join('\n')).toContain(id);
+      if (columns === 40) expect(notes(window.stderr)).toEqual([expect.stringMatching(NOTE)]);
+      else expect(window.stderr).toBe('');
+    },
+  );
 
   it.each([40, 200])('events view in a %i-column window: nothing wraps, agent codes whole', async (columns) => {
     const event = onSaleEverywhere();
@@ -182,7 +199,9 @@ describe('tables fit a real terminal', () => {
     const narrow = await runInWindow(['watch', 'TMUSA', event.agentIds.TMUSA!, '--count', '1'], { columns: 40, env: env() });
     expect(narrow.code).toBe(0);
     expect(narrow.lines).toEqual(narrow.rows);
-    expect(narrow.lines.filter((line) => line.includes('+ added'))).toHaveLength(wide.lines.filter((line) => line.includes('+ added')).length);
+    expect(narrow.lines.filter((line) => line.includes('+ added'))).toHaveLength(
+      wide.lines.filter((line) => line.includes('+ added')).length,
+    );
     expect(narrow.lines.some((line) => line.includes('= snapshot'))).toBe(true);
   });
 });

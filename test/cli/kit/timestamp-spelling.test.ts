@@ -52,7 +52,10 @@ it('history prints the same api_timestamp as inventory and track, in json, ndjso
 it('history --listings spells first_seen and last_seen the same way', async () => {
   const result = await tix(['history', 'TMUSA', agentId, '--db', db, '--listings', '-o', 'ndjson']);
   expect(result.code, result.stderr).toBe(0);
-  const lives = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { first_seen: string; last_seen: string });
+  const lives = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { first_seen: string; last_seen: string });
   expect(lives.length).toBeGreaterThan(0);
   for (const life of lives) {
     expect(life.first_seen).toBe(inventoryTimestamp);

@@ -13,14 +13,27 @@ const sandbox = useSandbox({ now: FIXED_NOW });
 
 const QUERIES = {
   'events search, fields varying by page': ['events', 'search', '--page-size', '2', '--all', '--limit', '40'],
-  'events search, fields varying by the agents that list each event': ['events', 'search', '--category', 'sports', '--page-size', '1', '--all', '--limit', '25'],
+  'events search, fields varying by the agents that list each event': [
+    'events',
+    'search',
+    '--category',
+    'sports',
+    '--page-size',
+    '1',
+    '--all',
+    '--limit',
+    '25',
+  ],
 };
 
 /** The flattened records of the same query as NDJSON: the reference for every other format. */
 async function ndjsonRecords(args: string[]): Promise<Record<string, unknown>[]> {
   const result = await runTix([...args, '-o', 'ndjson'], { env: sandboxEnv(sandbox().url) });
   expect(result.code).toBe(0);
-  return result.stdout.trim().split('\n').map((line) => flatten(JSON.parse(line)));
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => flatten(JSON.parse(line)));
 }
 
 function unionOf(records: Record<string, unknown>[]): Set<string> {
@@ -29,7 +42,10 @@ function unionOf(records: Record<string, unknown>[]): Set<string> {
 
 function parseDelimited(format: string, text: string): string[][] {
   if (format === 'csv') return parseCsv(text) as string[][];
-  return text.replace(/\n$/, '').split('\n').map((line) => line.split('\t'));
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => line.split('\t'));
 }
 
 describe.each(Object.entries(QUERIES))('%s', (_, args) => {
@@ -69,7 +85,9 @@ describe.each(Object.entries(QUERIES))('%s', (_, args) => {
   });
 
   it('with --fields nothing is left out and nothing is warned', async () => {
-    const result = await runTix([...args, '-o', 'csv', '--fields', 'id,agentIds.VIVID,agentIds.TICKPICK'], { env: sandboxEnv(sandbox().url) });
+    const result = await runTix([...args, '-o', 'csv', '--fields', 'id,agentIds.VIVID,agentIds.TICKPICK'], {
+      env: sandboxEnv(sandbox().url),
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('warning');
     expect(parseCsv(result.stdout)[0]).toEqual(['id', 'agentIds.VIVID', 'agentIds.TICKPICK']);

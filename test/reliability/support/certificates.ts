@@ -17,12 +17,46 @@ export interface Certificates {
 export function makeCertificates(dir: string, names: readonly string[] = []): Certificates {
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=tix test CA', '-keyout', file('ca.key'), '-out', file('ca.pem'));
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=tix test CA',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+  );
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', file('server.key'), '-out', file('server.csr'));
   writeFileSync(
     file('server.ext'),
     `subjectAltName=${['IP:127.0.0.1', 'DNS:localhost', ...names.map((name) => `DNS:${name}`)].join(',')}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n`,
   );
-  openssl('x509', '-req', '-days', '2', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-extfile', file('server.ext'), '-out', file('server.pem'));
-  return { caFile: file('ca.pem'), serverKey: readFileSync(file('server.key'), 'utf8'), serverCert: readFileSync(file('server.pem'), 'utf8') };
+  openssl(
+    'x509',
+    '-req',
+    '-days',
+    '2',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-extfile',
+    file('server.ext'),
+    '-out',
+    file('server.pem'),
+  );
+  return {
+    caFile: file('ca.pem'),
+    serverKey: readFileSync(file('server.key'), 'utf8'),
+    serverCert: readFileSync(file('server.pem'), 'utf8'),
+  };
 }

@@ -37,11 +37,16 @@ export interface TerminalRun {
 
 const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 
-export async function startOnTerminal(args: readonly string[], env: Record<string, string | undefined> = {}, cwd = REPO_ROOT): Promise<TerminalRun> {
+export async function startOnTerminal(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  cwd = REPO_ROOT,
+): Promise<TerminalRun> {
   const dir = mkdtempSync(join(tmpdir(), 'tix-tmux-'));
   const socket = join(dir, 'tmux.sock');
   const log = join(dir, 'pane.log');
-  const tmux = (...rest: string[]) => run('tmux', ['-S', socket, '-f', '/dev/null', ...rest], { env: cleanEnv({ TERM: 'xterm-256color', ...env }) });
+  const tmux = (...rest: string[]) =>
+    run('tmux', ['-S', socket, '-f', '/dev/null', ...rest], { env: cleanEnv({ TERM: 'xterm-256color', ...env }) });
   onTestFinished(async () => {
     await tmux('kill-server').catch(() => {});
     rmSync(dir, { recursive: true, force: true });

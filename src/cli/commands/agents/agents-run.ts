@@ -21,7 +21,13 @@ export async function runAgents(flags: RawOutputFlags, rt: Runtime): Promise<voi
     }
     const rows = [
       ...TICKET_AGENTS.map((a) => ({ role: 'ticket agent', code: a.code, name: a.name, platform: a.platform, kind: a.kind })),
-      ...SALES_PROVIDERS.map((p) => ({ role: 'sales provider', code: p.code, name: p.code, platform: p.platform, kind: 'resale marketplace' })),
+      ...SALES_PROVIDERS.map((p) => ({
+        role: 'sales provider',
+        code: p.code,
+        name: p.code,
+        platform: p.platform,
+        kind: 'resale marketplace',
+      })),
     ];
     const writer = rowWriterFor(rt, output, sink, {
       documented: ['role', 'code', 'name', 'platform', 'kind'],

@@ -12,7 +12,7 @@ export function agentsCommand(): Command {
   addOutputOptions(command);
   addExamples(command, [
     { description: 'Agents and providers as a table', command: 'tix agents' },
-    { description: 'Just the agent codes', command: "tix agents -o ndjson | jq -r 'select(.role == \"ticket agent\") | .code'" },
+    { description: 'Just the agent codes', command: 'tix agents -o ndjson | jq -r \'select(.role == "ticket agent") | .code\'' },
   ]);
   return command.action(async (flags: RawOutputFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => (await import('./agents-run.js')).runAgents(flags, rt)),

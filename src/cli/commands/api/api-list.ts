@@ -67,13 +67,24 @@ export function createMergedListWriter(sink: Sink, pretty: boolean): MergedListW
   };
 
   /** The text before the list's first item and after its closing bracket. */
-  function frameOf(body: unknown, key: string | undefined, json: (value: unknown, depth: number) => string): { head: string; tail: string } {
+  function frameOf(
+    body: unknown,
+    key: string | undefined,
+    json: (value: unknown, depth: number) => string,
+  ): { head: string; tail: string } {
     if (key === undefined) return { head: '[', tail: '' };
     const entries = Object.entries(body as Record<string, unknown>);
     const at = entries.findIndex(([name]) => name === key);
-    const member = ([name, value]: [string, unknown]) => `${pretty ? '\n  ' : ''}${JSON.stringify(name)}:${pretty ? ' ' : ''}${json(value, 1)}`;
-    const before = entries.slice(0, at).map((entry) => `${member(entry)},`).join('');
-    const after = entries.slice(at + 1).map((entry) => `,${member(entry)}`).join('');
+    const member = ([name, value]: [string, unknown]) =>
+      `${pretty ? '\n  ' : ''}${JSON.stringify(name)}:${pretty ? ' ' : ''}${json(value, 1)}`;
+    const before = entries
+      .slice(0, at)
+      .map((entry) => `${member(entry)},`)
+      .join('');
+    const after = entries
+      .slice(at + 1)
+      .map((entry) => `,${member(entry)}`)
+      .join('');
     return {
       head: `{${before}${pretty ? '\n  ' : ''}${JSON.stringify(key)}:${pretty ? ' ' : ''}[`,
       tail: `${after}${pretty ? '\n' : ''}}`,

@@ -69,7 +69,8 @@ function pagingOf(target: RelativeTarget): Paging {
     if (values.length === 0) return fallback;
     if (values.length > 1) throw new UsageError(`--paginate: ${name} is given ${values.length} times; give it once`);
     const value = values[0]!;
-    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--paginate: ${name} must be a whole number from 1 (got '${value}')`);
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1)
+      throw new UsageError(`--paginate: ${name} must be a whole number from 1 (got '${value}')`);
     return Number(value);
   };
   return { first: number('pageNumber', 1), pageSize: number('pageSize', API_DEFAULT_PAGE_SIZE) };
@@ -82,7 +83,9 @@ function pagingOf(target: RelativeTarget): Paging {
 async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    const pages: MergedListWriter = isDocument(output.format) ? createMergedListWriter(sink, prettyJson(rt, output)) : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
+    const pages: MergedListWriter = isDocument(output.format)
+      ? createMergedListWriter(sink, prettyJson(rt, output))
+      : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
     let previous: { body: Buffer; key: string | undefined } | undefined;
     for (let page = paging.first; ; page++) {
       let response: RawResponse;
@@ -93,12 +96,18 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
         throw error;
       }
       if (previous?.body.equals(response.body)) {
-        throw new TixError(`page ${page} of ${response.endpoint} is the same as page ${page - 1}: the endpoint seems not to page by pageNumber, so --paginate stopped`, ExitCode.ERROR);
+        throw new TixError(
+          `page ${page} of ${response.endpoint} is the same as page ${page - 1}: the endpoint seems not to page by pageNumber, so --paginate stopped`,
+          ExitCode.ERROR,
+        );
       }
       const body = jsonOf(response, options, rt);
       const list = listIn(body, response, options);
       if (previous && previous.key !== list.key) {
-        throw new TixError(`page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`, ExitCode.ERROR);
+        throw new TixError(
+          `page ${page} of ${response.endpoint} holds its list in ${nameOf(list.key)}, page ${paging.first} in ${nameOf(previous.key)}`,
+          ExitCode.ERROR,
+        );
       }
       // Rows are watched as they pass the row writer; a merged JSON document is watched here.
       if (isDocument(output.format)) watchOf(sink)?.scan(body);
@@ -117,14 +126,15 @@ async function getOnce(client: ApiClient, target: RelativeTarget, options: ApiOp
     if (options.include) writeHead(rt, response.status, response.headers);
     return response;
   } catch (error) {
-    if (options.include && error instanceof ApiError && error.status !== undefined && error.headers) writeHead(rt, error.status, error.headers);
+    if (options.include && error instanceof ApiError && error.status !== undefined && error.headers)
+      writeHead(rt, error.status, error.headers);
     throw error;
   }
 }
 
 function writeHead(rt: Runtime, status: number, headers: Headers): void {
   // Both transports speak HTTP/1.1; the reason phrase is the standard one for the status.
-  let text = `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
+  let text = `${`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`.trimEnd()}\n`;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     for (const line of Array.isArray(value) ? value : [value]) text += `${name}: ${line}\n`;

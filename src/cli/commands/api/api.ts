@@ -21,22 +21,34 @@ export function apiCommand(): Command {
         'GET any path of the API with the stored key and print the body as the API sent it (indented on a terminal), with the retries, timeouts, --debug, key masking and exit codes of every other command. For what tix does not model: the available-services endpoint the contract mentions without a path, parameters tix has no flag for, API versions still to come.',
         "The path is relative to the base URL (leading slash optional), or an absolute URL under it. A path that would leave it (another host, scheme or port, '..' or '.' segments, '//host', backslashes, control characters) is refused and nothing is sent.",
         '-o table|csv|tsv|ndjson need a body that holds a list: a top-level array, or an object with exactly one array field.',
-        'A 2xx whose body is not JSON (a proxy\'s HTML page) is exit 1, as for every command, and is not printed; -i shows it on stderr.',
+        "A 2xx whose body is not JSON (a proxy's HTML page) is exit 1, as for every command, and is not printed; -i shows it on stderr.",
       ].join('\n\n'),
     )
     .argument('<path>', 'API path, e.g. /events/evt_fnt7jz3fkx or events?pageSize=5')
     .option('-f, --field <name=value>', 'add a query parameter, percent-encoded (repeatable; added after any in <path>)', collect)
     .option('--paginate', 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages')
-    .option('-i, --include', 'print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)');
+    .option(
+      '-i, --include',
+      'print the status line and response headers on stderr first (and the body, when a 2xx is not JSON: that is exit 1)',
+    );
   addOutputOptions(command);
   const format = command.options.find((option) => option.long === '--output');
   // The shared text promises a table on a terminal and the output setting; here the body is shown as sent.
   if (format) format.description = `output format: ${FORMATS.join(' | ')} (default: json, the body as sent; the others need a list)`;
   addExamples(command, [
     { description: 'One event, exactly as the API sends it', command: 'tix api /events/evt_fnt7jz3fkx' },
-    { description: 'A parameter with spaces, and the response headers on stderr', command: "tix api events -f 'city=New York' -f pageSize=5 -i" },
-    { description: "Every event of one agent's listing, page by page, one per line", command: 'tix api events/seatGeek -f pageSize=500 --paginate -o ndjson' },
-    { description: 'Sports events (category 4) as a table of three columns', command: 'tix api events -f category=4 -f pageSize=10 --fields id,name,city -o table' },
+    {
+      description: 'A parameter with spaces, and the response headers on stderr',
+      command: "tix api events -f 'city=New York' -f pageSize=5 -i",
+    },
+    {
+      description: "Every event of one agent's listing, page by page, one per line",
+      command: 'tix api events/seatGeek -f pageSize=500 --paginate -o ndjson',
+    },
+    {
+      description: 'Sports events (category 4) as a table of three columns',
+      command: 'tix api events -f category=4 -f pageSize=10 --fields id,name,city -o table',
+    },
   ]);
   return command.action(async (path: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

@@ -25,7 +25,8 @@ export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Prom
   try {
     await checkKey(client);
   } catch (error) {
-    if (error instanceof TixError && (error.exitCode === ExitCode.AUTH || error instanceof NotTheApiError)) throw new TixError(`${error.message}; nothing was stored`, error.exitCode);
+    if (error instanceof TixError && (error.exitCode === ExitCode.AUTH || error instanceof NotTheApiError))
+      throw new TixError(`${error.message}; nothing was stored`, error.exitCode);
     throw error;
   } finally {
     await client.close();

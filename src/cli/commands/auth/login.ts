@@ -11,7 +11,10 @@ export function authLoginCommand(): Command {
     .option('--with-key', 'read the key from stdin (for scripts: tix auth login --with-key < key.txt)');
   addExamples(login, [
     { description: 'Store a key kept in a file, for the default profile', command: 'tix auth login --with-key < key.txt' },
-    { description: 'Store a key for a second profile with its own base URL', command: 'tix auth login --profile staging --base-url https://api.example.com --with-key < staging-key.txt' },
+    {
+      description: 'Store a key for a second profile with its own base URL',
+      command: 'tix auth login --profile staging --base-url https://api.example.com --with-key < staging-key.txt',
+    },
   ]);
   return login.action(async (flags: { withKey?: boolean }, cmd: Command) =>
     runCommand(cmd, async (rt) => {

@@ -12,12 +12,20 @@ const INSTALL = `Install it once:
 export function completionCommand(): Command {
   const command = new Command('completion')
     .summary('print the shell completion script for bash, zsh or fish')
-    .description(`Print a script that makes Tab complete tix's commands, flags, enum values, agents, settings, profiles and files.\n\n${INSTALL}`)
+    .description(
+      `Print a script that makes Tab complete tix's commands, flags, enum values, agents, settings, profiles and files.\n\n${INSTALL}`,
+    )
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS));
   addExamples(command, [
     { description: 'Complete tix in this bash session', command: 'source <(tix completion bash)' },
-    { description: 'Install for zsh (~/.zfunc must be on fpath before compinit)', command: 'mkdir -p ~/.zfunc && tix completion zsh > ~/.zfunc/_tix' },
-    { description: 'Install for fish', command: 'mkdir -p ~/.config/fish/completions && tix completion fish > ~/.config/fish/completions/tix.fish' },
+    {
+      description: 'Install for zsh (~/.zfunc must be on fpath before compinit)',
+      command: 'mkdir -p ~/.zfunc && tix completion zsh > ~/.zfunc/_tix',
+    },
+    {
+      description: 'Install for fish',
+      command: 'mkdir -p ~/.config/fish/completions && tix completion fish > ~/.config/fish/completions/tix.fish',
+    },
   ]);
   return command.action(async (shell: Shell, _flags: unknown, cmd: Command) => {
     const { renderCompletion } = await import('./render.js');

@@ -48,7 +48,7 @@ export interface CompletionModel {
 }
 
 /** Words the scripts embed unquoted in all three shells; anything else would need per-shell escaping. */
-const PLAIN_WORD = /^[A-Za-z0-9][A-Za-z0-9._\/@+:-]*$/;
+const PLAIN_WORD = /^[A-Za-z0-9][A-Za-z0-9._/@+:-]*$/;
 
 export function completionModel(root: Command): CompletionModel {
   const commands: CommandSpec[] = [];
@@ -57,7 +57,10 @@ export function completionModel(root: Command): CompletionModel {
     const help = command.createHelp();
     const ownFlags = help.visibleOptions(command).map(flagSpec);
     const seen = new Set(ownFlags.map(flagKey));
-    const inherited = help.visibleGlobalOptions(command).map(flagSpec).filter((flag) => !seen.has(flagKey(flag)));
+    const inherited = help
+      .visibleGlobalOptions(command)
+      .map(flagSpec)
+      .filter((flag) => !seen.has(flagKey(flag)));
     const flags = [...ownFlags, ...inherited];
     for (const flag of flags) register(flagsByName, flag);
     const visible = help.visibleCommands(command).filter((sub) => command.commands.includes(sub));

@@ -24,14 +24,18 @@ ${model.commands.map(commandCase).join('\n')}
 # Completes the value of flag $1.
 _tix_flag_values() {
   case $1 in
-${valueGroups(model).map(({ names, values }) => `    ${names.join('|')}) ${reply(values)} ;;`).join('\n')}
+${valueGroups(model)
+  .map(({ names, values }) => `    ${names.join('|')}) ${reply(values)} ;;`)
+  .join('\n')}
   esac
 }
 
 # Completes argument $2 (from 1) of command path $1.
 _tix_argument_values() {
   case "$1#$2" in
-${argumentCases(model).map(({ path, index, values }) => `    ${singleQuoted(`${path.join(' ')}#${index}`)}) ${reply(values)} ;;`).join('\n')}
+${argumentCases(model)
+  .map(({ path, index, values }) => `    ${singleQuoted(`${path.join(' ')}#${index}`)}) ${reply(values)} ;;`)
+  .join('\n')}
   esac
 }
 

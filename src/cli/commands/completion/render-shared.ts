@@ -9,7 +9,10 @@ export function singleQuoted(text: string): string {
 
 /** Every flag name that takes a value, sorted. */
 export function valuedFlagNames(model: CompletionModel): string[] {
-  return [...model.flagsByName].filter(([, flag]) => flag.takesValue).map(([name]) => name).sort();
+  return [...model.flagsByName]
+    .filter(([, flag]) => flag.takesValue)
+    .map(([name]) => name)
+    .sort();
 }
 
 /** Flags with completable values, those with the same values grouped (-o and --output: one case). */

@@ -25,7 +25,9 @@ ${model.commands.map(commandCase).join('\n')}
 # Completes the value of flag $1.
 _tix_flag_values() {
   case $1 in
-${valueGroups(model).map(({ names, values }) => `    (${names.join('|')}) ${reply(values)} ;;`).join('\n')}
+${valueGroups(model)
+  .map(({ names, values }) => `    (${names.join('|')}) ${reply(values)} ;;`)
+  .join('\n')}
     (*) return 1 ;;
   esac
 }
@@ -33,7 +35,9 @@ ${valueGroups(model).map(({ names, values }) => `    (${names.join('|')}) ${repl
 # Completes argument $2 (from 1) of command path $1.
 _tix_argument_values() {
   case "$1#$2" in
-${argumentCases(model).map(({ path, index, values }) => `    (${singleQuoted(`${path.join(' ')}#${index}`)}) ${reply(values)} ;;`).join('\n')}
+${argumentCases(model)
+  .map(({ path, index, values }) => `    (${singleQuoted(`${path.join(' ')}#${index}`)}) ${reply(values)} ;;`)
+  .join('\n')}
     (*) return 1 ;;
   esac
 }
@@ -90,9 +94,17 @@ function commandCase(command: CommandSpec): string {
   const indent = '      ';
   const lines = [`    (${singleQuoted(command.path.join(' '))})`];
   if (command.subcommands.length > 0) {
-    lines.push(`${indent}_tix_subcommands=(`, ...command.subcommands.map((s) => `${indent}  ${singleQuoted(`${s.name}:${s.summary}`)}`), `${indent})`);
+    lines.push(
+      `${indent}_tix_subcommands=(`,
+      ...command.subcommands.map((s) => `${indent}  ${singleQuoted(`${s.name}:${s.summary}`)}`),
+      `${indent})`,
+    );
   }
-  lines.push(`${indent}_tix_flags=(`, ...command.flags.flatMap(describedFlag).map((entry) => `${indent}  ${singleQuoted(entry)}`), `${indent})`);
+  lines.push(
+    `${indent}_tix_flags=(`,
+    ...command.flags.flatMap(describedFlag).map((entry) => `${indent}  ${singleQuoted(entry)}`),
+    `${indent})`,
+  );
   if (command.args.at(-1)?.variadic) lines.push(`${indent}_tix_rest=${command.args.length}`);
   lines.push(`${indent};;`);
   return lines.join('\n');
@@ -109,6 +121,7 @@ function reply(values: ValueCompletion): string {
     case 'files':
       return '_files';
     case 'profiles':
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${(f)...} expansion, written into the script.
       return 'compadd -- ${(f)"$(_tix_profiles)"}';
   }
 }

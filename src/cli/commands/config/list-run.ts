@@ -20,7 +20,11 @@ export async function runConfigList(flags: RawOutputFlags, rt: Runtime): Promise
       await writer.end();
       return;
     }
-    const writer = rowWriterFor(rt, output, sink, { documented: ['key', 'value', 'source', 'description'], tableDefaults: ['key', 'value', 'source'], fit: { identifiers: ['key'], dropOrder: ['source'] } });
+    const writer = rowWriterFor(rt, output, sink, {
+      documented: ['key', 'value', 'source', 'description'],
+      tableDefaults: ['key', 'value', 'source'],
+      fit: { identifiers: ['key'], dropOrder: ['source'] },
+    });
     await writer.write(rows);
     await writer.end();
   });

@@ -4,7 +4,10 @@ import { runCommand } from '../../kit/run-command.js';
 import { keyArgument } from './key-argument.js';
 
 export function configSetCommand(): Command {
-  const set = new Command('set').summary('store a setting in the profile (validated first)').addArgument(keyArgument()).argument('<value>', 'new value');
+  const set = new Command('set')
+    .summary('store a setting in the profile (validated first)')
+    .addArgument(keyArgument())
+    .argument('<value>', 'new value');
   addExamples(set, [
     { description: 'Export CSV by default', command: 'tix config set output csv' },
     { description: 'Point a profile at the API', command: 'tix config set base-url https://api.example.com --profile prod' },

@@ -19,9 +19,16 @@ interface RawFlags extends RawPagingFlags, RawOutputFlags {
 
 export function eventsByAgentCommand(): Command {
   const command = new Command('by-agent')
-    .summary("list the events one ticket agent knows")
-    .description(`List the events a ticket agent knows, by event date (GET /events/{agent}).\nAgents: ${TICKET_AGENTS.map((a) => a.name).join(', ')} (or their codes, any case).`)
-    .addArgument(withValues(new Argument('<agent>', 'agent type name or code, such as ticketMaster or tmusa'), TICKET_AGENTS.map((a) => a.name)))
+    .summary('list the events one ticket agent knows')
+    .description(
+      `List the events a ticket agent knows, by event date (GET /events/{agent}).\nAgents: ${TICKET_AGENTS.map((a) => a.name).join(', ')} (or their codes, any case).`,
+    )
+    .addArgument(
+      withValues(
+        new Argument('<agent>', 'agent type name or code, such as ticketMaster or tmusa'),
+        TICKET_AGENTS.map((a) => a.name),
+      ),
+    )
     .option('--from <date>', 'earliest event date (default: today)')
     .option('--to <date>', 'latest event date (default: two years from today)')
     .option('--name <pattern>', "event name; % is a wildcard ('%hamilton%')");

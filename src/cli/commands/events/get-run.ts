@@ -49,7 +49,8 @@ export async function runEventsGet(options: EventsGetOptions, rt: Runtime): Prom
 
   if (!options.partial) {
     if (lookup.failed) throw lookup.failed.error;
-    if (notFound !== '') throw new TixError(`${what} ${notFound}; nothing was printed (--partial prints the events found)`, ExitCode.NOT_FOUND);
+    if (notFound !== '')
+      throw new TixError(`${what} ${notFound}; nothing was printed (--partial prints the events found)`, ExitCode.NOT_FOUND);
   }
 
   await writeEventPages(rt, options.output, single(lookup.events));
@@ -62,7 +63,9 @@ export async function runEventsGet(options: EventsGetOptions, rt: Runtime): Prom
 /** GET /events/{id} for each id, --concurrency at a time; all are asked, so the error names every id not found. */
 async function byServiceIds(options: EventsGetOptions, rt: Runtime): Promise<Lookup> {
   const client = await rt.client();
-  const settled = await mapSettled(options.ids, options.concurrency, (id) => getEvent(client, id, { signal: rt.signal }), { stopOnFailure: false });
+  const settled = await mapSettled(options.ids, options.concurrency, (id) => getEvent(client, id, { signal: rt.signal }), {
+    stopOnFailure: false,
+  });
   const lookup: Lookup = { events: [], notFound: [], unnamedNotFound: 0, failed: undefined };
   settled.forEach((s, i) => {
     if (s.ok) lookup.events.push(s.value);
@@ -77,14 +80,22 @@ async function byAgentIds(agent: string, options: EventsGetOptions, rt: Runtime)
   const code = findAgent(agent)?.code ?? agent.toUpperCase();
   const batches: string[][] = [];
   for (let i = 0; i < options.ids.length; i += AGENT_IDS_PER_REQUEST) batches.push(options.ids.slice(i, i + AGENT_IDS_PER_REQUEST));
-  const settled = await mapSettled(batches, options.concurrency, (batch) => getEventsByAgentIds(client, agent, batch, { signal: rt.signal }), {
-    // Every batch is asked even after a failure, so that the error names every id not found.
-    stopOnFailure: false,
-  });
+  const settled = await mapSettled(
+    batches,
+    options.concurrency,
+    (batch) => getEventsByAgentIds(client, agent, batch, { signal: rt.signal }),
+    {
+      // Every batch is asked even after a failure, so that the error names every id not found.
+      stopOnFailure: false,
+    },
+  );
   const lookup: Lookup = { events: [], notFound: [], unnamedNotFound: 0, failed: undefined };
   settled.forEach((s, i) => {
     const batch = batches[i]!;
-    if (!s.ok) return addFailure(lookup, batch, s.error);
+    if (!s.ok) {
+      addFailure(lookup, batch, s.error);
+      return;
+    }
     lookup.events.push(...s.value.events);
     const answered = new Set(s.value.events.map((event) => agentIdsOf(event).get(code)));
     // Listings without the agent's ids still say how many were found, if not which.

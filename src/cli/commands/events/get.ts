@@ -26,11 +26,17 @@ export function eventsGetCommand(): Command {
     .argument('<id...>', "event ids (evt_...), or the agent's ids with --agent")
     .addOption(
       withValues(
-        new Option('--agent <agent>', `the ids are this ticket agent's event ids: ${TICKET_AGENTS.map((a) => a.name).join(' | ')} (or its code, any case)`),
+        new Option(
+          '--agent <agent>',
+          `the ids are this ticket agent's event ids: ${TICKET_AGENTS.map((a) => a.name).join(' | ')} (or its code, any case)`,
+        ),
         TICKET_AGENTS.map((a) => a.name),
       ),
     )
-    .option('--partial', 'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1');
+    .option(
+      '--partial',
+      'if some ids are not found (or their requests fail), print the events found, warn which ids are missing, and exit 1',
+    );
   addOutputOptions(command);
   addExamples(command, [
     { description: 'One event by its service id', command: 'tix events get evt_fnt7jz3fkx' },
@@ -48,7 +54,9 @@ export function eventsGetCommand(): Command {
       else {
         const wrong = options.ids.find((id) => !id.startsWith(SERVICE_ID_PREFIX));
         if (wrong !== undefined) {
-          throw new UsageError(`<id>: '${wrong}' is not a service event id (they start with ${SERVICE_ID_PREFIX}); for an agent's ids add --agent <agent>`);
+          throw new UsageError(
+            `<id>: '${wrong}' is not a service event id (they start with ${SERVICE_ID_PREFIX}); for an agent's ids add --agent <agent>`,
+          );
         }
       }
       const { runEventsGet } = await import('./get-run.js');

@@ -72,6 +72,8 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
 /** A full page means there may be more; say how to get them, on stderr where it does not disturb the data. */
 function hintMorePages(rt: Runtime, count: number, paging: PagingOptions): void {
   if (count >= paging.pageSize) {
-    rt.note(`Showing page ${paging.page} (${count} ${count === 1 ? 'event' : 'events'}); more may follow: use --page ${paging.page + 1} or --all.`);
+    rt.note(
+      `Showing page ${paging.page} (${count} ${count === 1 ? 'event' : 'events'}); more may follow: use --page ${paging.page + 1} or --all.`,
+    );
   }
 }

@@ -74,8 +74,14 @@ export function eventsSearchCommand(): Command {
   addExamples(command, [
     { description: 'Concerts in the next 30 days', command: 'tix events search --category concerts --date next-30-days' },
     { description: 'Every event whose name mentions a tour, as CSV', command: "tix events search --name '%tour%' --all -o csv" },
-    { description: 'Sports in Boston from today to three months out, soonest first', command: 'tix events search --category sports --city Boston --from today --to +3m --sort event-date --asc' },
-    { description: 'Just the ids, for piping into other commands', command: 'tix events search --date this-week -o ndjson --fields id,name' },
+    {
+      description: 'Sports in Boston from today to three months out, soonest first',
+      command: 'tix events search --category sports --city Boston --from today --to +3m --sort event-date --asc',
+    },
+    {
+      description: 'Just the ids, for piping into other commands',
+      command: 'tix events search --date this-week -o ndjson --fields id,name',
+    },
   ]);
   return command.action(async (flags: RawFlags & RawPagingFlags & RawOutputFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
@@ -97,7 +103,11 @@ export function parseEventsSearchOptions(flags: RawFlags & RawPagingFlags & RawO
   if (flags.asc) filters.direction = 0;
   if (flags.desc) filters.direction = 1;
 
-  const dateFlags = [flags.date !== undefined && '--date', flags.on !== undefined && '--on', (flags.from ?? flags.to) !== undefined && '--from/--to'].filter(Boolean);
+  const dateFlags = [
+    flags.date !== undefined && '--date',
+    flags.on !== undefined && '--on',
+    (flags.from ?? flags.to) !== undefined && '--from/--to',
+  ].filter(Boolean);
   if (dateFlags.length > 1) throw new UsageError(`${dateFlags.join(' and ')} cannot be used together: each picks the dates`);
   if (flags.date !== undefined) filters.date = parseEnum('--date', EVENT_SEARCH_DATE, flags.date);
   if (filters.date !== undefined && DATE_ENUM_SLUGS_NEEDING_DATES.has(filters.date)) {

@@ -130,9 +130,15 @@ export async function runEventsView(options: EventsViewOptions, rt: Runtime): Pr
   const failed = outcomes.flatMap((o) => (o.ok ? [] : [o]));
   if (outcomes.length > 0 && failed.length === outcomes.length) {
     // Nothing to show but the event itself: fail the way one agent's failure does, with its exit code.
-    throw new TixError(`no ticket agent answered for ${options.eventId} (${failed.map((f) => f.agent).join(', ')}): ${failed[0]!.error}`, commonCode(failureCodes));
+    throw new TixError(
+      `no ticket agent answered for ${options.eventId} (${failed.map((f) => f.agent).join(', ')}): ${failed[0]!.error}`,
+      commonCode(failureCodes),
+    );
   }
-  const failures = [...failed.map((f) => `${f.agent} (${f.eventId}) failed: ${f.error}`), ...(salesFailure ? [`sales: ${salesFailure.message}`] : [])];
+  const failures = [
+    ...failed.map((f) => `${f.agent} (${f.eventId}) failed: ${f.error}`),
+    ...(salesFailure ? [`sales: ${salesFailure.message}`] : []),
+  ];
   if (failures.length > 0 && !options.partial) {
     // As inventory: an incomplete view is not printed (a file would look whole), unless --partial asks for it.
     const code = commonCode([...failureCodes, ...(salesFailure ? [salesFailure.exitCode] : [])]);
@@ -142,7 +148,8 @@ export async function runEventsView(options: EventsViewOptions, rt: Runtime): Pr
   await writeView(fetched, options, rt);
 
   if (outcomes.length === 0) rt.note('No ticket agent lists this event.');
-  if (options.salesDays !== undefined && !outcomes.some((o) => o.agent === 'STUBHUB')) rt.note('No StubHub id for this event, so no sales data.');
+  if (options.salesDays !== undefined && !outcomes.some((o) => o.agent === 'STUBHUB'))
+    rt.note('No StubHub id for this event, so no sales data.');
   for (const failure of failures) rt.warn(failure);
   return failures.length > 0 ? ExitCode.ERROR : ExitCode.OK;
 }
@@ -173,7 +180,9 @@ async function fetchEverything(client: ApiClient, options: EventsViewOptions, rt
     (job) =>
       job.kind === 'agent'
         ? getInventory(client, job.target.agent, [job.target.eventId], init).then((response) => ({ response }))
-        : getSalesSummary(client, 'stubhub', window!.stubhubId, { startDate: window!.from, endDate: window!.to }, init).then((summary) => ({ summary })),
+        : getSalesSummary(client, 'stubhub', window!.stubhubId, { startDate: window!.from, endDate: window!.to }, init).then((summary) => ({
+            summary,
+          })),
     { stopOnFailure: false },
   );
 
@@ -210,7 +219,8 @@ function lastDays(days: number, timeZone: string, rt: Runtime): { from: string; 
 }
 
 function salesMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 403) return `this API key is not allowed sales data (HTTP 403); --no-sales leaves them out`;
+  if (error instanceof ApiError && error.status === 403)
+    return `this API key is not allowed sales data (HTTP 403); --no-sales leaves them out`;
   return messageOf(error);
 }
 
@@ -234,14 +244,26 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       return;
     }
     if (!isForPeople(output.format)) {
-      await writeRows(rt, output, sink, options.listings ? LISTING_VIEW : MARKET_VIEW, options.listings ? listingRows(fetched.outcomes) : rows);
+      await writeRows(
+        rt,
+        output,
+        sink,
+        options.listings ? LISTING_VIEW : MARKET_VIEW,
+        options.listings ? listingRows(fetched.outcomes) : rows,
+      );
       return;
     }
 
     const width = tableWidth(rt, output);
     await sink.write(`${eventBlockLines(fetched.event, fetched.sales?.response, options.filter, width).join('\n')}\n\n`);
     if (options.listings) {
-      await writeRows(rt, output, sink, LISTING_VIEW, listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)));
+      await writeRows(
+        rt,
+        output,
+        sink,
+        LISTING_VIEW,
+        listingRows(fetched.outcomes).sort((a, b) => Number(a.price) - Number(b.price)),
+      );
       return;
     }
     if (rows.length > 0) {
@@ -249,7 +271,8 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
       const tableRows = rows.flatMap((row) => ('error' in row ? [] : [{ ...row, updated: row.timestamp }]));
       await writeRows(rt, output, sink, MARKET_VIEW, [...tableRows, whole]);
     }
-    if (fetched.notListed.length > 0) await sink.write(`${fitLines([`Not listed by: ${fetched.notListed.join(', ')}`], width).join('\n')}\n`);
+    if (fetched.notListed.length > 0)
+      await sink.write(`${fitLines([`Not listed by: ${fetched.notListed.join(', ')}`], width).join('\n')}\n`);
     const top = cheapest(listings, options.top);
     if (options.top > 0) {
       await sink.write(`\n${top.length === 0 ? 'No listings.' : `Cheapest ${top.length === 1 ? 'listing' : `${top.length} listings`}:`}\n`);
@@ -262,18 +285,43 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
 /** Rows for --listings: the agent first, each listing's own extra fields, and its agent's timestamp last. */
 function listingRows(outcomes: readonly AgentOutcome[]): Record<string, unknown>[] {
   return outcomes.flatMap((o) =>
-    o.ok ? o.listings.map(({ section, row, quantity, price, listingId, ...extra }) => ({ agent: o.agent, eventId: o.eventId, section, row, quantity, price, listingId, ...extra, timestamp: o.timestamp })) : [],
+    o.ok
+      ? o.listings.map(({ section, row, quantity, price, listingId, ...extra }) => ({
+          agent: o.agent,
+          eventId: o.eventId,
+          section,
+          row,
+          quantity,
+          price,
+          listingId,
+          ...extra,
+          timestamp: o.timestamp,
+        }))
+      : [],
   );
 }
 
-async function writeRows(rt: Runtime, output: EventsViewOptions['output'], sink: Sink, view: RecordView, rows: readonly object[]): Promise<void> {
+async function writeRows(
+  rt: Runtime,
+  output: EventsViewOptions['output'],
+  sink: Sink,
+  view: RecordView,
+  rows: readonly object[],
+): Promise<void> {
   const writer = rowWriterFor(rt, output, sink, view);
   await writer.write(rows as Record<string, unknown>[]);
   await writer.end();
 }
 
 function salesJson(sales: SalesWindow): SalesJson {
-  return { provider: 'stubhub', eventId: sales.stubhubId, startDate: sales.from, endDate: sales.to, totals: totals(sales.response.salesData), daily: sales.response.salesData };
+  return {
+    provider: 'stubhub',
+    eventId: sales.stubhubId,
+    startDate: sales.from,
+    endDate: sales.to,
+    totals: totals(sales.response.salesData),
+    daily: sales.response.salesData,
+  };
 }
 
 function exitCodeOf(error: unknown): ExitCode {

@@ -22,7 +22,12 @@ export interface SalesWindow {
  * Name, place, and the date in the event's local time and in UTC. The listing carries only the UTC
  * instant; the local time (with its offset) comes from the sales header, the one payload that has it.
  */
-export function eventBlockLines(event: EventListing, salesHeader: SalesSummaryResponse | undefined, filter: ListingFilter, width: number | undefined): string[] {
+export function eventBlockLines(
+  event: EventListing,
+  salesHeader: SalesSummaryResponse | undefined,
+  filter: ListingFilter,
+  width: number | undefined,
+): string[] {
   const utc = typeof event.eventDate === 'string' ? utcText(event.eventDate) : undefined;
   const local = typeof salesHeader?.date === 'string' ? formatDatetime(salesHeader.date) : undefined;
   const when = local && utc ? `${local} local, ${utc}` : (utc ?? local ?? 'date not given');

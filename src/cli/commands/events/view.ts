@@ -34,8 +34,10 @@ export function eventsViewCommand(): Command {
     )
     .argument('<evt_id>', 'the event (evt_...)')
     .addOption(
-      new Option('--id <agent=id>', `the agent's id for this event, added to or replacing the listing's (repeatable; agents: ${AGENT_CODES.join(', ')})`)
-        .argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      new Option(
+        '--id <agent=id>',
+        `the agent's id for this event, added to or replacing the listing's (repeatable; agents: ${AGENT_CODES.join(', ')})`,
+      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
     )
     .option('--top <n>', `how many of the cheapest listings to show, 0-1000 (default: ${DEFAULT_TOP})`)
     .option('--sales-days <n>', `days of sales to sum up, ending today, 1-365 (default: ${DEFAULT_SALES_DAYS})`)
@@ -45,22 +47,33 @@ export function eventsViewCommand(): Command {
   addListingFilterOptions(command);
   addOutputOptions(command);
   addExamples(command, [
-    { description: 'Everything about one event: every market, the cheapest seats, recent sales', command: 'tix events view evt_fnt7jz3fkx' },
-    { description: 'Pairs or more under 200 a ticket, the 5 cheapest', command: 'tix events view evt_fnt7jz3fkx --min-quantity 2 --max-price 200 --top 5' },
+    {
+      description: 'Everything about one event: every market, the cheapest seats, recent sales',
+      command: 'tix events view evt_fnt7jz3fkx',
+    },
+    {
+      description: 'Pairs or more under 200 a ticket, the 5 cheapest',
+      command: 'tix events view evt_fnt7jz3fkx --min-quantity 2 --max-price 200 --top 5',
+    },
     { description: 'Every listing of every agent, as CSV', command: 'tix events view evt_fnt7jz3fkx --listings --no-sales -o csv' },
     { description: 'With an agent id the listing does not carry', command: 'tix events view evt_fnt7jz3fkx --id SKYBOX=12345 -o json' },
   ]);
   return command.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const id = parsePathSegment('<evt_id>', eventId);
-      if (!id.startsWith(SERVICE_ID_PREFIX)) throw new UsageError(`<evt_id>: '${id}' is not a service event id (they start with ${SERVICE_ID_PREFIX})`);
+      if (!id.startsWith(SERVICE_ID_PREFIX))
+        throw new UsageError(`<evt_id>: '${id}' is not a service event id (they start with ${SERVICE_ID_PREFIX})`);
       if (!flags.sales && flags.salesDays !== undefined) throw new UsageError('--sales-days cannot be combined with --no-sales');
       const options: EventsViewOptions = {
         eventId: id,
         agentIds: parseAgentIdOverrides(flags.id ?? []),
         filter: parseListingFilter(flags),
         top: flags.top === undefined ? DEFAULT_TOP : parseWholeNumber('--top', flags.top, 0, 1000),
-        salesDays: !flags.sales ? undefined : flags.salesDays === undefined ? DEFAULT_SALES_DAYS : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
+        salesDays: !flags.sales
+          ? undefined
+          : flags.salesDays === undefined
+            ? DEFAULT_SALES_DAYS
+            : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
         listings: flags.listings === true,
         partial: flags.partial === true,
         concurrency: rt.settings.values.concurrency,

@@ -24,7 +24,9 @@ export async function runHistoryExport(options: HistoryExportOptions, rt: Runtim
     const to = await openStore(options.to, options, rt, false);
     try {
       const { copyHistory } = await import('../../../store/transfer.js');
-      const copied = await copyHistory(from, to, options.window, (soFar) => rt.trace(`export: ${soFar.snapshots} snapshots and ${soFar.salesDays} sales days copied so far`));
+      const copied = await copyHistory(from, to, options.window, (soFar) =>
+        rt.trace(`export: ${soFar.snapshots} snapshots and ${soFar.salesDays} sales days copied so far`),
+      );
       rt.note(
         `tix: copied ${copied.snapshots} ${plural(copied.snapshots, 'snapshot')} (${copied.stored} new, ${copied.alreadyStored} already there) and ` +
           `${copied.salesDays} sales ${copied.salesDays === 1 ? 'day' : 'days'} (${copied.salesWritten} written) from ${from.location} to ${to.location}`,
@@ -41,7 +43,12 @@ export async function runHistoryExport(options: HistoryExportOptions, rt: Runtim
 function openStore(where: StoreLocation, options: HistoryExportOptions, rt: Runtime, readOnly: boolean): Promise<HistoryStore> {
   // The source is this run's own store, found as every history command finds it (and named after where it came from).
   const source = where === options.to ? { source: where.flag } : {};
-  return openHistoryStore(rt, where.location, { readOnly, lockTimeoutSeconds: options.lockTimeoutSeconds, schema: where.schema, ...source });
+  return openHistoryStore(rt, where.location, {
+    readOnly,
+    lockTimeoutSeconds: options.lockTimeoutSeconds,
+    schema: where.schema,
+    ...source,
+  });
 }
 
 function plural(n: number, word: string): string {

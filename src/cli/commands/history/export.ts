@@ -53,16 +53,23 @@ export function historyExportCommand(): Command {
     .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
     .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
   addExamples(command, [
-    { description: 'A copy of the price history in another file (run it again: only what is new is copied)', command: 'tix track evt_fnt7jz3fkx && tix history export --to backup.duckdb' },
+    {
+      description: 'A copy of the price history in another file (run it again: only what is new is copied)',
+      command: 'tix track evt_fnt7jz3fkx && tix history export --to backup.duckdb',
+    },
     { description: 'Only the last 7 days', command: 'tix track evt_fnt7jz3fkx && tix history export --since -7d --to week.duckdb' },
   ]);
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;
       for (const [key, flag] of NOT_FOR_EXPORT) {
-        if (parent[key] !== undefined) throw new UsageError(`${flag} does not apply to history export (it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout)`);
+        if (parent[key] !== undefined)
+          throw new UsageError(
+            `${flag} does not apply to history export (it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout)`,
+          );
       }
-      if (parent.header === false) throw new UsageError('--no-header does not apply to history export (it copies the history; it prints no rows)');
+      if (parent.header === false)
+        throw new UsageError('--no-header does not apply to history export (it copies the history; it prints no rows)');
       const options: HistoryExportOptions = {
         // This run's history, as every history command finds it: --db, TIX_DB, the db setting, the default file.
         from: storeLocation('--db', await historyLocation(rt), '--schema', parent.schema),
@@ -70,7 +77,8 @@ export function historyExportCommand(): Command {
         window: parseWindow(parent, { now: rt.io.now(), timeZone: rt.settings.values.timezone }),
         lockTimeoutSeconds: parseLockTimeout(parent.lockTimeout),
       };
-      if (sameStore(options.from, options.to)) throw new UsageError('--to names the same store as --db: give another file, database or --to-schema');
+      if (sameStore(options.from, options.to))
+        throw new UsageError('--to names the same store as --db: give another file, database or --to-schema');
       const { runHistoryExport } = await import('./export-run.js');
       return runHistoryExport(options, rt);
     }),

@@ -37,16 +37,36 @@ export function renderHistoryChart(points: readonly MarketPoint[], options: { wi
   const unit = per === 1 ? 'snapshot' : `${per} snapshots`;
   const layout = { axisWidth: AXIS_WIDTH, from, to, width: options.width };
   return [
-    ...columnChart(`Lowest price per ${unit}, ${span}`, buckets, (b) => b.minPrice, (v) => money(v), layout),
+    ...columnChart(
+      `Lowest price per ${unit}, ${span}`,
+      buckets,
+      (b) => b.minPrice,
+      (v) => money(v),
+      layout,
+    ),
     '',
-    ...columnChart(`Tickets available per ${unit}, ${span}`, buckets, (b) => b.tickets, (v) => Math.round(v).toLocaleString('en-US'), layout),
+    ...columnChart(
+      `Tickets available per ${unit}, ${span}`,
+      buckets,
+      (b) => b.tickets,
+      (v) => Math.round(v).toLocaleString('en-US'),
+      layout,
+    ),
     '',
   ].join('\n');
 }
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */
 function wallClock(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return (iso) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;

@@ -23,7 +23,14 @@ export interface HistoryOptions {
   output: OutputOptions;
 }
 
-const PRICES = { min_price: 'price', median_price: 'price', max_price: 'price', first_price: 'price', last_price: 'price', lowest_price: 'price' } as const;
+const PRICES = {
+  min_price: 'price',
+  median_price: 'price',
+  max_price: 'price',
+  first_price: 'price',
+  last_price: 'price',
+  lowest_price: 'price',
+} as const;
 
 const SNAPSHOTS_VIEW: RecordView = {
   documented: ['agent', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
@@ -33,17 +40,48 @@ const SNAPSHOTS_VIEW: RecordView = {
 };
 
 const LISTINGS_VIEW: RecordView = {
-  documented: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
-  tableDefaults: ['agent', 'listing_id', 'section', 'row', 'quantity', 'first_seen', 'last_seen', 'first_price', 'last_price', 'lowest_price', 'gone'],
+  documented: [
+    'agent',
+    'listing_id',
+    'section',
+    'row',
+    'quantity',
+    'first_seen',
+    'last_seen',
+    'first_price',
+    'last_price',
+    'lowest_price',
+    'gone',
+  ],
+  tableDefaults: [
+    'agent',
+    'listing_id',
+    'section',
+    'row',
+    'quantity',
+    'first_seen',
+    'last_seen',
+    'first_price',
+    'last_price',
+    'lowest_price',
+    'gone',
+  ],
   columnTypes: { ...PRICES, first_seen: 'datetime', last_seen: 'datetime', quantity: 'integer' },
-  fit: { identifiers: ['agent', 'listing_id'], dropOrder: ['gone', 'first_price', 'last_price', 'first_seen', 'row', 'quantity', 'listing_id'] },
+  fit: {
+    identifiers: ['agent', 'listing_id'],
+    dropOrder: ['gone', 'first_price', 'last_price', 'first_seen', 'row', 'quantity', 'listing_id'],
+  },
 };
 
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const events = await agentEvents(options, rt);
-  const query: HistoryQuery = { events, ...(options.since ? { since: options.since } : {}), ...(options.until ? { until: options.until } : {}) };
+  const query: HistoryQuery = {
+    events,
+    ...(options.since ? { since: options.since } : {}),
+    ...(options.until ? { until: options.until } : {}),
+  };
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
   let rows: SnapshotRow[] | ListingLifeRow[];
   let outsideWindow = false;
@@ -55,10 +93,15 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     await store.close();
   }
   if (rows.length === 0 && !outsideWindow) {
-    throw new TixError(`no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`, ExitCode.NOT_FOUND);
+    throw new TixError(
+      `no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`,
+      ExitCode.NOT_FOUND,
+    );
   }
   if (rows.length === 0) {
-    rt.note(`No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`);
+    rt.note(
+      `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
+    );
     if (options.chart) return ExitCode.OK;
   }
 
@@ -67,15 +110,23 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }));
+      await sink.write(
+        renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }),
+      );
       return;
     }
-    const records = options.listings ? (rows as ListingLifeRow[]).map((r) => listingRecord(r, withAgent)) : (rows as SnapshotRow[]).map((r) => snapshotRecord(r, withAgent));
+    const records = options.listings
+      ? (rows as ListingLifeRow[]).map((r) => listingRecord(r, withAgent))
+      : (rows as SnapshotRow[]).map((r) => snapshotRecord(r, withAgent));
     const view = options.listings ? LISTINGS_VIEW : SNAPSHOTS_VIEW;
-    const writer =
-      isDocument(output.format)
-        ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
-        : rowWriterFor(rt, output, sink, withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) });
+    const writer = isDocument(output.format)
+      ? jsonListFor(rt, output, sink, options.listings ? 'listings' : 'snapshots')
+      : rowWriterFor(
+          rt,
+          output,
+          sink,
+          withAgent ? view : { ...view, documented: view.documented.slice(1), tableDefaults: view.tableDefaults.slice(1) },
+        );
     await writer.write(records);
     await writer.end();
   });

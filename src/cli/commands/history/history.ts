@@ -35,15 +35,24 @@ export function historyCommand(): Command {
     .option('--since <date>', `first snapshot time: ${DATE_FORMS}`)
     .option('--until <date>', 'last snapshot time, inclusive (a date means the end of that day)')
     .option('--tz <zone>', 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)')
-    .option('--listings', 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)')
+    .option(
+      '--listings',
+      'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)',
+    )
     .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
   // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [
-    { description: "Record an event's listings, then show its history", command: 'tix track TMUSA:G5v8HKyBKZbyJN && tix history TMUSA G5v8HKyBKZbyJN' },
+    {
+      description: "Record an event's listings, then show its history",
+      command: 'tix track TMUSA:G5v8HKyBKZbyJN && tix history TMUSA G5v8HKyBKZbyJN',
+    },
     { description: 'Every agent of an event, as a chart', command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart' },
-    { description: 'The listings seen since yesterday, and which are gone, as CSV', command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv' },
+    {
+      description: 'The listings seen since yesterday, and which are gone, as CSV',
+      command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
+    },
   ]);
   return command.action(async (event: string, id: string | undefined, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
@@ -69,7 +78,8 @@ export function historyCommand(): Command {
 
 function parseEvent(event: string, id: string | undefined): TrackEntry {
   if (/^evt_/i.test(event.trim())) {
-    if (id !== undefined) throw new UsageError(`<id>: an evt_ id stands alone (every agent that lists it); give '${event}' or an agent and its id`);
+    if (id !== undefined)
+      throw new UsageError(`<id>: an evt_ id stands alone (every agent that lists it); give '${event}' or an agent and its id`);
     return parseEntry(event, '<event>');
   }
   if (id === undefined && event.includes(':')) return parseEntry(event, '<event>');

@@ -36,10 +36,14 @@ const LISTING_VIEW: RecordView = {
 export async function runInventory(options: InventoryOptions, rt: Runtime): Promise<number> {
   const client = await rt.client();
   const spinner = await progress(rt, `Fetching inventory for ${options.ids.length} events`, options.output);
-  let fetched;
+  let fetched: InventoryFetch;
   try {
     // Without --partial the first failure decides the outcome, so stop asking.
-    fetched = await fetchInventory(client, options.agent, options.ids, { concurrency: options.concurrency, signal: rt.signal, stopOnFailure: !options.partial });
+    fetched = await fetchInventory(client, options.agent, options.ids, {
+      concurrency: options.concurrency,
+      signal: rt.signal,
+      stopOnFailure: !options.partial,
+    });
   } finally {
     spinner.stop();
   }
@@ -49,10 +53,14 @@ export async function runInventory(options: InventoryOptions, rt: Runtime): Prom
   if (wrongUrl) throw wrongUrl.error;
   const unknownAgent = failures.find((f) => isNotFound(f.error));
   if (unknownAgent) {
-    throw new ApiError(`ticket agent '${options.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {
-      endpoint: (unknownAgent.error as ApiError).endpoint,
-      status: 404,
-    });
+    throw new ApiError(
+      `ticket agent '${options.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`,
+      ExitCode.NOT_FOUND,
+      {
+        endpoint: (unknownAgent.error as ApiError).endpoint,
+        status: 404,
+      },
+    );
   }
   if (failures.length > 0 && !options.partial) {
     const first = failures[0]!.error;
@@ -97,7 +105,17 @@ export function listingRows(inventory: InventoryResponse, byPrice: boolean): Rec
     const sections = byPrice ? [...event.sections].sort((a, b) => a.price - b.price) : event.sections;
     for (const listing of sections) {
       const { section, row, quantity, price, listingId, ...extra } = listing;
-      rows.push({ ticketAgent: event.ticketAgent, eventId: event.eventId, section, row, quantity, price, listingId, ...extra, timestamp: inventory.timestamp });
+      rows.push({
+        ticketAgent: event.ticketAgent,
+        eventId: event.eventId,
+        section,
+        row,
+        quantity,
+        price,
+        listingId,
+        ...extra,
+        timestamp: inventory.timestamp,
+      });
     }
   }
   return rows;
@@ -121,7 +139,10 @@ function failureText({ failures, notRequested }: InventoryFetch, total: number):
   const shown = `${failed.slice(0, 10).join(', ')}${failed.length > 10 ? ', …' : ''}`;
   const requests = failures.length === 1 ? '1 request failed' : `${count(failures.length)} requests failed`;
   const after = failures.length === 1 ? 'the failure' : 'the first failure';
-  const skipped = notRequested.length === 0 ? '' : `; ${count(notRequested.length)} ${notRequested.length === 1 ? 'id was' : 'ids were'} not requested after ${after}`;
+  const skipped =
+    notRequested.length === 0
+      ? ''
+      : `; ${count(notRequested.length)} ${notRequested.length === 1 ? 'id was' : 'ids were'} not requested after ${after}`;
   const error = `${failures.length === 1 ? 'error' : 'first error'}: ${messageOf(failures[0]!.error)}`;
   return `${count(failed.length)} of ${count(total)} ids (${shown}), ${requests}${skipped}; ${error}`;
 }

@@ -28,7 +28,10 @@ export function inventoryCommand(): Command {
       description: "Inventory for every StubHub id of this week's events, as CSV",
       command: "tix events search --date this-week --all -o ndjson | jq -r '.agentIds.STUBHUB // empty' | tix inventory STUBHUB - -o csv",
     },
-    { description: 'Only pairs or more on the floor, at most 250 a ticket', command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'" },
+    {
+      description: 'Only pairs or more on the floor, at most 250 a ticket',
+      command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'",
+    },
   ]);
   return command.action(async (agent: string, ids: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

@@ -19,9 +19,25 @@ const DETAILS_VIEW: RecordView = {
 };
 
 const DAILY_VIEW: RecordView = {
-  documented: ['marketplaceId', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice', 'minimumSalesDataDate', 'maximumSalesDataDate'],
+  documented: [
+    'marketplaceId',
+    'date',
+    'totalTickets',
+    'totalSales',
+    'minSoldPrice',
+    'maxSoldPrice',
+    'avgSoldPrice',
+    'minimumSalesDataDate',
+    'maximumSalesDataDate',
+  ],
   tableDefaults: ['date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice'],
-  columnTypes: { ...PRICE_COLUMNS, totalTickets: 'integer', date: 'date', minimumSalesDataDate: 'datetime', maximumSalesDataDate: 'datetime' },
+  columnTypes: {
+    ...PRICE_COLUMNS,
+    totalTickets: 'integer',
+    date: 'date',
+    minimumSalesDataDate: 'datetime',
+    maximumSalesDataDate: 'datetime',
+  },
   fit: DAY_FIT,
   jsonKey: 'salesDetails',
 };
@@ -33,7 +49,10 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
   if (!isForPeople(options.output.format) && !(isDocument(options.output.format) && prettyJson(rt, options.output))) {
     return streamSalesDetails(options, rt, client);
   }
-  const response = await explainSalesErrors(options, getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  const response = await explainSalesErrors(
+    options,
+    getSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }),
+  );
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (isDocument(output.format) && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
@@ -41,7 +60,8 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
     const writer = rowWriterFor(rt, output, sink, options.daily ? DAILY_VIEW : DETAILS_VIEW);
     for (const day of response.salesDetails) await writer.write(options.daily ? [dailyRow(response, day)] : saleRows(response, day));
     await writer.end();
-    if (isForPeople(output.format)) await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
+    if (isForPeople(output.format))
+      await sink.write(`${fitLines([totalsLine(totals(response.salesDetails))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesDetails.length === 0) rt.note('No sales in this range.');
 }
@@ -53,7 +73,10 @@ export async function runSalesDetails(options: SalesOptions & { daily: boolean }
 const ROWS_PER_WRITE = 10_000;
 
 async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt: Runtime, client: ApiClient): Promise<void> {
-  const response = await explainSalesErrors(options, openSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  const response = await explainSalesErrors(
+    options,
+    openSalesDetails(client, options.provider, options.eventId, dates(options), { signal: rt.signal }),
+  );
   await keepYoungGenerationSmall();
   const { output } = options;
   let days = 0;
@@ -80,7 +103,8 @@ async function streamSalesDetails(options: SalesOptions & { daily: boolean }, rt
         days++;
         if (options.daily) rows.push(dailyRow(header!, part.day as SalesDetailsResponse['salesDetails'][number]));
       } else if (!options.daily) {
-        for (const row of saleRows(header!, { date: part.date, soldTickets: part.sales } as SalesDetailsResponse['salesDetails'][number])) rows.push(row);
+        for (const row of saleRows(header!, { date: part.date, soldTickets: part.sales } as SalesDetailsResponse['salesDetails'][number]))
+          rows.push(row);
       }
       if (rows.length >= ROWS_PER_WRITE || (part.kind === 'day' && rows.length > 0)) {
         await writer.write(rows);

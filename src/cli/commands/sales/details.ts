@@ -4,14 +4,18 @@ import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
 
 export function salesDetailsCommand(): Command {
-  const details = salesSubcommand('details', 'every sale of one event: section, row, seats, quantity, price', 'GET /events/{provider}/{eventId}/sales-details').option(
-    '--daily',
-    'only the per-day totals of the details response',
-  );
+  const details = salesSubcommand(
+    'details',
+    'every sale of one event: section, row, seats, quantity, price',
+    'GET /events/{provider}/{eventId}/sales-details',
+  ).option('--daily', 'only the per-day totals of the details response');
   addExamples(details, [
     { description: "Yesterday's sales as CSV", command: 'tix sales details 101459428 --from yesterday --to yesterday -o csv' },
     { description: 'Per-day totals of the last week', command: 'tix sales details 101459428 --from -7d --to yesterday --daily' },
-    { description: 'The whole history as Parquet, typed, for DuckDB or pandas', command: 'tix sales details 101459428 --out sales.parquet' },
+    {
+      description: 'The whole history as Parquet, typed, for DuckDB or pandas',
+      command: 'tix sales details 101459428 --out sales.parquet',
+    },
   ]);
   return details.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {

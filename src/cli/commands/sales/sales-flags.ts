@@ -21,11 +21,16 @@ export interface RawFlags extends RawOutputFlags {
 export function salesSubcommand(name: string, summary: string, endpoint: string): Command {
   const command = new Command(name)
     .summary(summary)
-    .description(`${summary[0]!.toUpperCase()}${summary.slice(1)} (${endpoint}).\nThe event id is the provider's own id (agentIds.STUBHUB in events search output).`)
+    .description(
+      `${summary[0]!.toUpperCase()}${summary.slice(1)} (${endpoint}).\nThe event id is the provider's own id (agentIds.STUBHUB in events search output).`,
+    )
     .argument('<eventId>', "the event's id at the provider")
     .addOption(
       withValues(
-        new Option('--provider <code>', `sales data provider: ${SALES_PROVIDERS.map((p) => p.code).join(' | ')} (default: stubhub, or the provider setting)`),
+        new Option(
+          '--provider <code>',
+          `sales data provider: ${SALES_PROVIDERS.map((p) => p.code).join(' | ')} (default: stubhub, or the provider setting)`,
+        ),
         SALES_PROVIDERS.map((p) => p.code),
       ),
     )

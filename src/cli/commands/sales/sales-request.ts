@@ -12,7 +12,13 @@ export interface SalesOptions {
   output: OutputOptions;
 }
 
-export const PRICE_COLUMNS = { totalSales: 'price', minSoldPrice: 'price', maxSoldPrice: 'price', avgSoldPrice: 'price', price: 'price' } as const;
+export const PRICE_COLUMNS = {
+  totalSales: 'price',
+  minSoldPrice: 'price',
+  maxSoldPrice: 'price',
+  avgSoldPrice: 'price',
+  price: 'price',
+} as const;
 
 /** A day's sales keep the date, tickets and revenue on the narrowest table. */
 export const DAY_FIT: TableFit = { dropOrder: ['avgSoldPrice', 'maxSoldPrice', 'minSoldPrice'] };
@@ -39,7 +45,11 @@ export async function explainSalesErrors<T>(options: SalesOptions, call: Promise
       );
     }
     if (error.status === 403) {
-      throw new ApiError(`this API key is not allowed sales data (HTTP 403 from ${error.endpoint}); ask your account manager to enable it`, ExitCode.AUTH, details);
+      throw new ApiError(
+        `this API key is not allowed sales data (HTTP 403 from ${error.endpoint}); ask your account manager to enable it`,
+        ExitCode.AUTH,
+        details,
+      );
     }
     throw error;
   }

@@ -17,7 +17,10 @@ const SUMMARY_VIEW: RecordView = {
 
 export async function runSalesSummary(options: SalesOptions & { chart: boolean }, rt: Runtime): Promise<void> {
   const client = await rt.client();
-  const response = await explainSalesErrors(options, getSalesSummary(client, options.provider, options.eventId, dates(options), { signal: rt.signal }));
+  const response = await explainSalesErrors(
+    options,
+    getSalesSummary(client, options.provider, options.eventId, dates(options), { signal: rt.signal }),
+  );
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
@@ -25,12 +28,18 @@ export async function runSalesSummary(options: SalesOptions & { chart: boolean }
       return;
     }
     if (isDocument(output.format) && output.fields === undefined) return writeJson(sink, response, prettyJson(rt, output));
-    const rows = response.salesData.map(({ date, ...rest }) => ({ marketplaceId: response.marketplaceId, name: response.name, date, ...rest }));
+    const rows = response.salesData.map(({ date, ...rest }) => ({
+      marketplaceId: response.marketplaceId,
+      name: response.name,
+      date,
+      ...rest,
+    }));
     if (isForPeople(output.format)) await sink.write(`${fitLines(eventHeaderLines(response), tableWidth(rt, output)).join('\n')}\n`);
     const writer = rowWriterFor(rt, output, sink, SUMMARY_VIEW);
     await writer.write(rows);
     await writer.end();
-    if (isForPeople(output.format)) await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
+    if (isForPeople(output.format))
+      await sink.write(`${fitLines([totalsLine(totals(response.salesData))], tableWidth(rt, output)).join('\n')}\n`);
   });
   if (response.salesData.length === 0) rt.note('No sales in this range.');
 }

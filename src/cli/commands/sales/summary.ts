@@ -5,10 +5,11 @@ import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
 
 export function salesSummaryCommand(): Command {
-  const summary = salesSubcommand('summary', 'daily tickets, revenue and prices for one event', 'GET /events/{provider}/{eventId}/sales-summary').option(
-    '--chart',
-    'draw tickets and revenue per day in the terminal (by week when the range is wide)',
-  );
+  const summary = salesSubcommand(
+    'summary',
+    'daily tickets, revenue and prices for one event',
+    'GET /events/{provider}/{eventId}/sales-summary',
+  ).option('--chart', 'draw tickets and revenue per day in the terminal (by week when the range is wide)');
   addExamples(summary, [
     { description: 'Daily sales of an event over the last 30 days', command: 'tix sales summary 101459428 --from -30d' },
     { description: 'A chart of the whole history', command: 'tix sales summary 101459428 --chart' },

@@ -36,7 +36,10 @@ export function sandboxCommand(): Command {
     .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
     .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')
     .option('--now <iso>', "the sandbox's clock, an ISO 8601 date-time, or YYYY-MM-DD for its midnight UTC (default: the real time)")
-    .option('--time-scale <factor>', `run the clock this many times as fast as real time, from --now, 1-${MAX_TIME_SCALE} (900: inventory refreshes every second)`)
+    .option(
+      '--time-scale <factor>',
+      `run the clock this many times as fast as real time, from --now, 1-${MAX_TIME_SCALE} (900: inventory refreshes every second)`,
+    )
     .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
     .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')
     .option('--large-sales <n>', 'give one event this many sales (its id is printed), for big exports');
@@ -65,7 +68,9 @@ export function sandboxCommand(): Command {
         `  API key (full access):  ${SANDBOX_API_KEY}`,
         `  API key (no sales):     ${SANDBOX_NOSALES_KEY}`,
         `  events: ${sandbox.events.length.toLocaleString('en-US')}${sandbox.largeSalesEventId ? `; large sales event (stubhub): ${sandbox.largeSalesEventId}` : ''}`,
-        ...(options.timeScale === undefined ? [] : [`  clock: ${options.timeScale}x real time, now ${new Date(sandbox.now()).toISOString()}`]),
+        ...(options.timeScale === undefined
+          ? []
+          : [`  clock: ${options.timeScale}x real time, now ${new Date(sandbox.now()).toISOString()}`]),
         `Try: TIX_BASE_URL=${sandbox.url} TIX_API_KEY=${SANDBOX_API_KEY} tix events search --category concerts`,
         'Press Ctrl-C to stop.',
         '',
@@ -84,8 +89,13 @@ export function sandboxCommand(): Command {
 function listenError(error: unknown, port: number): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const where = `cannot listen on 127.0.0.1:${port}`;
-  if (code === 'EADDRINUSE') return new TixError(`${where}: the port is in use; choose another --port, or 0 for any free port`, ExitCode.ERROR);
-  if (code === 'EACCES') return new TixError(`${where}: permission denied (ports below 1024 need privileges); choose a --port from 1024, or 0 for any free port`, ExitCode.ERROR);
+  if (code === 'EADDRINUSE')
+    return new TixError(`${where}: the port is in use; choose another --port, or 0 for any free port`, ExitCode.ERROR);
+  if (code === 'EACCES')
+    return new TixError(
+      `${where}: permission denied (ports below 1024 need privileges); choose a --port from 1024, or 0 for any free port`,
+      ExitCode.ERROR,
+    );
   return error;
 }
 
@@ -107,7 +117,8 @@ export function parseSandboxFlags(flags: RawFlags) {
   if (flags.faultRate !== undefined) options.faultRate = fraction('--fault-rate', flags.faultRate);
   if (flags.largeSales !== undefined) options.largeSalesEvent = parseWholeNumber('--large-sales', flags.largeSales, 1, 20_000_000);
   if (flags.fault !== undefined) {
-    if (!(FAULTS as readonly string[]).includes(flags.fault)) throw new UsageError(`--fault must be one of ${FAULTS.join(', ')}, not '${flags.fault}'`);
+    if (!(FAULTS as readonly string[]).includes(flags.fault))
+      throw new UsageError(`--fault must be one of ${FAULTS.join(', ')}, not '${flags.fault}'`);
     options.fault = flags.fault as (typeof FAULTS)[number];
   }
   if (flags.now !== undefined) options.now = parseInstantFlag('--now', flags.now);

@@ -46,7 +46,15 @@ interface Failure {
 const SNAPSHOT_VIEW: RecordView = {
   documented: ['agent', 'event_id', 'api_timestamp', 'fetched_at', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
   tableDefaults: ['agent', 'event_id', 'api_timestamp', 'listings', 'tickets', 'min_price', 'median_price', 'max_price'],
-  columnTypes: { api_timestamp: 'datetime', fetched_at: 'datetime', listings: 'integer', tickets: 'integer', min_price: 'price', median_price: 'price', max_price: 'price' },
+  columnTypes: {
+    api_timestamp: 'datetime',
+    fetched_at: 'datetime',
+    listings: 'integer',
+    tickets: 'integer',
+    min_price: 'price',
+    median_price: 'price',
+    max_price: 'price',
+  },
   fit: { identifiers: ['agent', 'event_id'], dropOrder: ['max_price', 'median_price', 'listings', 'event_id'] },
 };
 
@@ -96,7 +104,9 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
 /** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}). */
 async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<Target[]> {
   const events = options.entries.filter((e): e is Extract<TrackEntry, { kind: 'event' }> => e.kind === 'event');
-  const settled = await mapSettled(events, options.concurrency, (entry) => getEvent(client, entry.eventId, { signal: rt.signal }), { stopOnFailure: false });
+  const settled = await mapSettled(events, options.concurrency, (entry) => getEvent(client, entry.eventId, { signal: rt.signal }), {
+    stopOnFailure: false,
+  });
   const agentIds = new Map<string, Map<string, string>>();
   settled.forEach((s, i) => {
     const entry = events[i]!;
@@ -119,7 +129,13 @@ async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runt
 }
 
 /** Each agent's events in batches of 10 (fetchInventory), agents side by side, sharing --concurrency. */
-async function fetchSnapshots(client: ApiClient, targets: readonly Target[], options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SnapshotRecord[]> {
+async function fetchSnapshots(
+  client: ApiClient,
+  targets: readonly Target[],
+  options: TrackOptions,
+  rt: Runtime,
+  failures: Failure[],
+): Promise<SnapshotRecord[]> {
   const byAgent = new Map<string, Target[]>();
   for (const target of targets) {
     const list = byAgent.get(target.agent);
@@ -136,13 +152,17 @@ async function fetchSnapshots(client: ApiClient, targets: readonly Target[], opt
       for (const batch of fetched.failures) {
         for (const id of batch.ids) {
           failed.add(id);
-          failures.push({ what: describe(agent, id, entryOf.get(id)), error: isNotFound(batch.error) ? `ticket agent '${agent}' not recognised (HTTP 404)` : batch.error });
+          failures.push({
+            what: describe(agent, id, entryOf.get(id)),
+            error: isNotFound(batch.error) ? `ticket agent '${agent}' not recognised (HTTP 404)` : batch.error,
+          });
         }
       }
       const snapshots = snapshotsOf(agent, fetched.responses, new Set(ids), outputInstant(rt.io.now().toISOString()), failures);
       const answered = new Set(snapshots.map((s) => s.eventId));
       for (const id of ids) {
-        if (!failed.has(id) && !answered.has(id)) failures.push({ what: describe(agent, id, entryOf.get(id)), error: 'not in the inventory the API sent' });
+        if (!failed.has(id) && !answered.has(id))
+          failures.push({ what: describe(agent, id, entryOf.get(id)), error: 'not in the inventory the API sent' });
       }
       return snapshots;
     }),
@@ -150,7 +170,13 @@ async function fetchSnapshots(client: ApiClient, targets: readonly Target[], opt
   return perAgent.flat();
 }
 
-function snapshotsOf(agent: string, responses: readonly InventoryResponse[], wanted: ReadonlySet<string>, fetchedAt: string, failures: Failure[]): SnapshotRecord[] {
+function snapshotsOf(
+  agent: string,
+  responses: readonly InventoryResponse[],
+  wanted: ReadonlySet<string>,
+  fetchedAt: string,
+  failures: Failure[],
+): SnapshotRecord[] {
   const snapshots: SnapshotRecord[] = [];
   for (const response of responses) {
     for (const event of response.data) {
@@ -166,7 +192,14 @@ function snapshotsOf(agent: string, responses: readonly InventoryResponse[], wan
         apiTimestamp: response.timestamp,
         fetchedAt,
         figures: marketFigures(event.sections),
-        listings: event.sections.map(({ listingId, section, row, quantity, price, ...extra }) => ({ listingId: String(listingId), section, row, quantity, price, extra })),
+        listings: event.sections.map(({ listingId, section, row, quantity, price, ...extra }) => ({
+          listingId: String(listingId),
+          section,
+          row,
+          quantity,
+          price,
+          extra,
+        })),
       });
     }
   }
@@ -174,12 +207,21 @@ function snapshotsOf(agent: string, responses: readonly InventoryResponse[], wan
 }
 
 /** The daily sales summary of every StubHub id among the targets. */
-async function fetchSales(client: ApiClient, targets: readonly Target[], options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<SalesDayRecord[]> {
+async function fetchSales(
+  client: ApiClient,
+  targets: readonly Target[],
+  options: TrackOptions,
+  rt: Runtime,
+  failures: Failure[],
+): Promise<SalesDayRecord[]> {
   const stubhub = targets.filter((t) => t.agent === 'STUBHUB');
   const settled = await mapSettled(
     stubhub,
     options.concurrency,
-    async (t) => ({ summary: await getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }), fetchedAt: outputInstant(rt.io.now().toISOString()) }),
+    async (t) => ({
+      summary: await getSalesSummary(client, DEFAULT_PROVIDER, t.id, {}, { signal: rt.signal }),
+      fetchedAt: outputInstant(rt.io.now().toISOString()),
+    }),
     { stopOnFailure: false },
   );
   return settled.flatMap((s, i) => {
@@ -191,7 +233,9 @@ async function fetchSales(client: ApiClient, targets: readonly Target[], options
     }
     const { summary, fetchedAt } = s.value;
     // One malformed day would fail the whole transaction: the event's sales are left out instead.
-    const bad = summary.salesData.find((day) => typeof day.date !== 'string' || Number.isNaN(Date.parse(`${day.date.slice(0, 10)}T00:00:00Z`)));
+    const bad = summary.salesData.find(
+      (day) => typeof day.date !== 'string' || Number.isNaN(Date.parse(`${day.date.slice(0, 10)}T00:00:00Z`)),
+    );
     if (bad) {
       failures.push({ what, error: `the API sent a day that is not a date ('${String(bad.date)}')` });
       return [];
@@ -214,8 +258,7 @@ async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: Tra
   const output = options.output!;
   const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
-    const writer =
-      isDocument(output.format) ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
+    const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
     await writer.write(rows);
     await writer.end();
   });

@@ -16,18 +16,23 @@ export function trackCommand(): Command {
     .summary('record the current inventory of a watch list in the price history')
     .description(
       [
-        "Record what the ticket agents list now for a watch list of events, in the price history database (see 'tix history'): per agent and event one snapshot (listings, tickets, lowest, median and highest price) and every listing. The API only answers \"now\": run this from cron, and tix keeps the past.",
+        'Record what the ticket agents list now for a watch list of events, in the price history database (see \'tix history\'): per agent and event one snapshot (listings, tickets, lowest, median and highest price) and every listing. The API only answers "now": run this from cron, and tix keeps the past.',
         'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again.',
         'Prints one summary line on stderr, and nothing on stdout unless an output flag is given; an --out file is written only when every entry worked.',
       ].join('\n'),
     )
     .argument('[entries...]', 'AGENT:ID or evt_ ids to track, or - to read a list from stdin')
-    .addOption(withValueSource(new Option('--from-file <file>', 'read entries from a file: one a line, # comments, blank lines ignored'), 'files'))
-    .option('--sales', "also record the daily StubHub sales summary of each event with a StubHub id");
+    .addOption(
+      withValueSource(new Option('--from-file <file>', 'read entries from a file: one a line, # comments, blank lines ignored'), 'files'),
+    )
+    .option('--sales', 'also record the daily StubHub sales summary of each event with a StubHub id');
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [
-    { description: 'Record two agents\' listings and every agent of one event', command: 'tix track TMUSA:G5v8HKyBKZbyJN STUBHUB:101459428 evt_fnt7jz3fkx' },
+    {
+      description: "Record two agents' listings and every agent of one event",
+      command: 'tix track TMUSA:G5v8HKyBKZbyJN STUBHUB:101459428 evt_fnt7jz3fkx',
+    },
     {
       description: "Track this week's concerts at every agent, with their sales",
       command: 'tix events search --category concerts --date this-week --limit 5 -o ndjson | jq -r .id | tix track - --sales',

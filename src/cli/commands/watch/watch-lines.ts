@@ -41,7 +41,8 @@ export function changeLine(event: PolledEvent, change: ListingChange<InventoryLi
   const { listingId, section, row, quantity, price } = change.listing;
   const listing = { type: change.type, agent: event.agent, eventId: event.eventId, listingId, section, row, quantity, price };
   // The timestamp last, after `old` and `new`, in every line.
-  if (change.type === 'price' || change.type === 'quantity') return { ...listing, old: change.old, new: change.new, timestamp: event.timestamp };
+  if (change.type === 'price' || change.type === 'quantity')
+    return { ...listing, old: change.old, new: change.new, timestamp: event.timestamp };
   return { ...listing, timestamp: event.timestamp };
 }
 

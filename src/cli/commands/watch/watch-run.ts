@@ -72,7 +72,11 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
     const agents = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
       ? ndjsonLine
-      : (await import('./watch-terminal.js')).terminalFormatter({ color: rt.colorFor(rt.io.stdout), timeZone: rt.settings.values.timezone, width: () => rt.terminalWidth() });
+      : (await import('./watch-terminal.js')).terminalFormatter({
+          color: rt.colorFor(rt.io.stdout),
+          timeZone: rt.settings.values.timezone,
+          width: () => rt.terminalWidth(),
+        });
     const sink = stdoutSink(rt.io.stdout);
     const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
@@ -103,7 +107,10 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
       // A reader that goes away while tix waits (`| head -1`) ends the watch now, not at the next poll's write.
       const readerGone = reader.start();
       try {
-        await sleep(Math.max(0, options.intervalMs - (now().getTime() - started)), readerGone ? AbortSignal.any([rt.signal, readerGone]) : rt.signal);
+        await sleep(
+          Math.max(0, options.intervalMs - (now().getTime() - started)),
+          readerGone ? AbortSignal.any([rt.signal, readerGone]) : rt.signal,
+        );
       } catch (error) {
         if (!readerGone?.aborted || rt.signal.aborted) throw error;
       } finally {
@@ -134,7 +141,8 @@ async function agentsToWatch(client: ApiClient, target: WatchTarget, rt: Runtime
       byAgent.set(agent, list);
     }
   });
-  if (byAgent.size === 0) throw new TixError(`no ticket agent lists ${target.eventIds.join(', ')}: there is no inventory to watch`, ExitCode.NOT_FOUND);
+  if (byAgent.size === 0)
+    throw new TixError(`no ticket agent lists ${target.eventIds.join(', ')}: there is no inventory to watch`, ExitCode.NOT_FOUND);
   return [...byAgent].map(([agent, ids]) => ({ agent, ids }));
 }
 
@@ -145,12 +153,21 @@ function watched(target: WatchTarget, agents: readonly AgentIds[]): string {
 }
 
 /** Every agent at once, each in batches of 10 ids (fetchInventory). A failed batch fails only its events. */
-async function pollOnce(client: ApiClient, agents: readonly AgentIds[], concurrency: number, signal: AbortSignal, now: () => Date): Promise<PollResult> {
-  const fetched = await Promise.all(agents.map((a) => fetchInventory(client, a.agent, a.ids, { concurrency, signal, stopOnFailure: false })));
+async function pollOnce(
+  client: ApiClient,
+  agents: readonly AgentIds[],
+  concurrency: number,
+  signal: AbortSignal,
+  now: () => Date,
+): Promise<PollResult> {
+  const fetched = await Promise.all(
+    agents.map((a) => fetchInventory(client, a.agent, a.ids, { concurrency, signal, stopOnFailure: false })),
+  );
   const result: PollResult = { events: [], failures: [], fetchedAt: now().toISOString() };
   fetched.forEach(({ inventory, failures }, i) => {
     const { agent } = agents[i]!;
-    for (const data of inventory.data) result.events.push({ event: { agent, eventId: data.eventId, timestamp: inventory.timestamp }, listings: data.sections });
+    for (const data of inventory.data)
+      result.events.push({ event: { agent, eventId: data.eventId, timestamp: inventory.timestamp }, listings: data.sections });
     for (const failure of failures) result.failures.push({ agent, ...failure });
   });
   return result;
@@ -169,13 +186,18 @@ function reportFailures(failures: PollResult['failures'], poll: number, rt: Runt
   if (wrongUrl) throw wrongUrl.error;
   const unknownAgent = failures.find((f) => isNotFound(f.error));
   if (unknownAgent) {
-    throw new ApiError(`ticket agent '${unknownAgent.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`, ExitCode.NOT_FOUND, {
-      endpoint: (unknownAgent.error as ApiError).endpoint,
-      status: 404,
-    });
+    throw new ApiError(
+      `ticket agent '${unknownAgent.agent}' not recognised (HTTP 404); known agents: ${AGENT_CODES.join(', ')}`,
+      ExitCode.NOT_FOUND,
+      {
+        endpoint: (unknownAgent.error as ApiError).endpoint,
+        status: 404,
+      },
+    );
   }
   for (const failure of failures) {
-    const ids = failure.ids.length > 3 ? `${failure.ids.slice(0, 3).join(', ')} and ${failure.ids.length - 3} more` : failure.ids.join(', ');
+    const ids =
+      failure.ids.length > 3 ? `${failure.ids.slice(0, 3).join(', ')} and ${failure.ids.length - 3} more` : failure.ids.join(', ');
     const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
     rt.warn(`poll ${poll}: no inventory for ${failure.agent} ${ids}: ${message}; the next poll tries again`);
   }
@@ -189,7 +211,10 @@ function reachedPrice(price: number, result: PollResult, options: WatchOptions, 
       if (listing.price <= price && (best === undefined || listing.price < best.listing.price)) best = { event, listing };
     }
   }
-  if (best) rt.note(`${best.event.agent} ${best.event.eventId}: listing ${best.listing.listingId} at ${money(best.listing.price)} is at or below ${money(price)}`);
+  if (best)
+    rt.note(
+      `${best.event.agent} ${best.event.eventId}: listing ${best.listing.listingId} at ${money(best.listing.price)} is at or below ${money(price)}`,
+    );
   return best !== undefined;
 }
 

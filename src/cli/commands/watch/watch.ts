@@ -35,7 +35,12 @@ export function watchCommand(): Command {
         'On a terminal: one coloured line per change. Otherwise (or with -o ndjson): one JSON object per line. Runs until Ctrl-C, --count or --until-price.',
       ].join('\n'),
     )
-    .addArgument(withValues(new Argument('<agent|evt_id>', `ticket agent code (${AGENT_CODES.join(', ')}), or a service event id (evt_...)`), AGENT_CODES))
+    .addArgument(
+      withValues(
+        new Argument('<agent|evt_id>', `ticket agent code (${AGENT_CODES.join(', ')}), or a service event id (evt_...)`),
+        AGENT_CODES,
+      ),
+    )
     .argument('[ids...]', "the agent's event ids, space- or comma-separated, or - for stdin (more evt_ ids when watching events)")
     .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s)`)
     .option('--count <n>', 'stop after n polls (exit 0)')
@@ -51,18 +56,28 @@ export function watchCommand(): Command {
       ),
     );
   addListingFilterOptions(command);
-  command.option('--record', 'store every poll in the price history (the db setting, else the default file), as tix track would; --db names another');
+  command.option(
+    '--record',
+    'store every poll in the price history (the db setting, else the default file), as tix track would; --db names another',
+  );
   addStoreOptions(command);
   addExamples(command, [
-    { description: 'One poll of two Ticketmaster events: every listing, then a snapshot per event', command: 'tix watch TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP --count 1' },
-    { description: 'Every agent that lists an event, once: listings of 2 or more tickets', command: 'tix watch evt_fnt7jz3fkx --min-quantity 2 --count 1' },
+    {
+      description: 'One poll of two Ticketmaster events: every listing, then a snapshot per event',
+      command: 'tix watch TMUSA G5v8HKyBKZbyJN,vvG1PFHjdJRivP --count 1',
+    },
+    {
+      description: 'Every agent that lists an event, once: listings of 2 or more tickets',
+      command: 'tix watch evt_fnt7jz3fkx --min-quantity 2 --count 1',
+    },
     {
       description: "Only each event's figures, from a script (off a terminal every line is a JSON object)",
-      command: "tix watch STUBHUB 101459428 --count 1 | jq -c 'select(.type == \"snapshot\")'",
+      command: 'tix watch STUBHUB 101459428 --count 1 | jq -c \'select(.type == "snapshot")\'',
     },
     {
       description: 'Keep every poll in the price history, then read it back',
-      command: 'tix watch TMUSA G5v8HKyBKZbyJN --count 2 --interval 1s --db prices.duckdb > /dev/null && tix history TMUSA G5v8HKyBKZbyJN --db prices.duckdb',
+      command:
+        'tix watch TMUSA G5v8HKyBKZbyJN --count 2 --interval 1s --db prices.duckdb > /dev/null && tix history TMUSA G5v8HKyBKZbyJN --db prices.duckdb',
     },
     {
       description: 'Wait for 2 tickets together at or below 500, then notify',
@@ -101,12 +116,16 @@ async function parseTarget(first: string, rest: readonly string[], stdin: NodeJS
   if (first.trim().toLowerCase().startsWith(SERVICE_ID_PREFIX)) {
     const eventIds = await parseIdList('<evt_id>', [first, ...rest], stdin);
     const wrong = eventIds.find((id) => !id.toLowerCase().startsWith(SERVICE_ID_PREFIX));
-    if (wrong !== undefined) throw new UsageError(`<ids>: '${printable(wrong)}' is not a service event id (evt_...); watch either service events or one agent's ids`);
+    if (wrong !== undefined)
+      throw new UsageError(
+        `<ids>: '${printable(wrong)}' is not a service event id (evt_...); watch either service events or one agent's ids`,
+      );
     return { kind: 'events', eventIds };
   }
   const given = parsePathSegment('<agent>', first);
   // Codes and agent names in any case are one agent (as the API reads them); lines and history use its code.
   const agent = findAgent(given)?.code ?? given.toUpperCase();
-  if (rest.length === 0) throw new UsageError(`<ids>: give ${agent}'s event ids to watch, or watch a service event id (evt_...) instead of an agent`);
+  if (rest.length === 0)
+    throw new UsageError(`<ids>: give ${agent}'s event ids to watch, or watch a service event id (evt_...) instead of an agent`);
   return { kind: 'agent', agent, ids: await parseIdList('<ids>', rest, stdin) };
 }

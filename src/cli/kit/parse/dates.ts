@@ -36,10 +36,14 @@ export function parseDateFlag(flag: string, raw: string, context: DateContext): 
     const amount = Number(offset[2]) * (offset[1] === '-' ? -1 : 1);
     const today = todayIn(context);
     switch (offset[3]) {
-      case 'd': return { date: addDays(today, amount) };
-      case 'w': return { date: addDays(today, amount * 7) };
-      case 'm': return { date: addMonths(today, amount) };
-      default: return { date: addMonths(today, amount * 12) };
+      case 'd':
+        return { date: addDays(today, amount) };
+      case 'w':
+        return { date: addDays(today, amount * 7) };
+      case 'm':
+        return { date: addMonths(today, amount) };
+      default:
+        return { date: addMonths(today, amount * 12) };
     }
   }
 
@@ -63,7 +67,9 @@ export function parseInstantFlag(flag: string, raw: string): Date {
   const dateTime = date === undefined ? parseDateTime(raw) : undefined;
   const text = date !== undefined ? `${date}T00:00:00Z` : dateTime?.text;
   if (text === undefined) {
-    throw new UsageError(`${flag} must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z or 2026-06-01T12:00:00+01:00 (offsets up to ±14:00), or YYYY-MM-DD for its midnight UTC, not '${printable(raw)}'`);
+    throw new UsageError(
+      `${flag} must be an ISO 8601 date-time such as 2026-06-01T12:00:00Z or 2026-06-01T12:00:00+01:00 (offsets up to ±14:00), or YYYY-MM-DD for its midnight UTC, not '${printable(raw)}'`,
+    );
   }
   return new Date(text);
 }

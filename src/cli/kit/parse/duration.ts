@@ -11,7 +11,9 @@ export function parseDuration(flag: string, raw: string, minMs: number, maxMs: n
   const match = /^(\d{1,9})\s*([smh]?)$/i.exec(raw.trim());
   const ms = match ? Number(match[1]) * UNITS[(match[2] || 's').toLowerCase()]! : Number.NaN;
   if (!(ms >= minMs && ms <= maxMs)) {
-    throw new UsageError(`${flag} must be a duration from ${formatDuration(minMs)} to ${formatDuration(maxMs)} such as 30s, 5m or 1h (a bare number is seconds), not '${printable(raw)}'`);
+    throw new UsageError(
+      `${flag} must be a duration from ${formatDuration(minMs)} to ${formatDuration(maxMs)} such as 30s, 5m or 1h (a bare number is seconds), not '${printable(raw)}'`,
+    );
   }
   return ms;
 }

@@ -23,7 +23,8 @@ export function parseTimeWindow(flags: { since?: string; until?: string }, conte
     window.until = boundInstant(until, 'until', context.timeZone);
     window.untilDate = until.date;
   }
-  if (window.since && window.until && window.since > window.until) throw new UsageError(`--since (${window.since}) is after --until (${window.until})`);
+  if (window.since && window.until && window.since > window.until)
+    throw new UsageError(`--since (${window.since}) is after --until (${window.until})`);
   return window;
 }
 

@@ -28,7 +28,10 @@ describe('createMergedListWriter', () => {
   const shapes: [string, (items: unknown[]) => unknown][] = [
     ['a top-level array', (items) => items],
     ['an object with only the list', (items) => ({ events: items })],
-    ['fields before and after the list', (items) => ({ first: { a: [1, { b: 2 }] }, data: items, timestamp: '2026-03-15T03:00:00Z', n: null })],
+    [
+      'fields before and after the list',
+      (items) => ({ first: { a: [1, { b: 2 }] }, data: items, timestamp: '2026-03-15T03:00:00Z', n: null }),
+    ],
   ];
   const pageSets: [string, unknown[][]][] = [
     ['three pages', [[nested, { id: 'evt_2' }], [[1, [2]], 'text', 3], [{}]]],

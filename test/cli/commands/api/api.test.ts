@@ -105,7 +105,10 @@ describe('tix api --paginate', () => {
   async function searchIds(): Promise<string[]> {
     const all = await runTix(['events', 'search', '--all', '-o', 'ndjson'], { env: sandboxEnv(sandbox().url) });
     expect(all.code).toBe(0);
-    return all.stdout.trim().split('\n').map((line) => JSON.parse(line).id);
+    return all.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).id);
   }
 
   it('returns every event of the search exactly once, merged into one {"events":[...]}', async () => {
@@ -133,7 +136,10 @@ describe('tix api --paginate', () => {
     });
     expect(result!).toMatchObject({ code: 0, stderr: '' });
     expect(sent).toHaveLength(5);
-    const ids = result!.stdout.trim().split('\n').map((line: string) => JSON.parse(line).id);
+    const ids = result!.stdout
+      .trim()
+      .split('\n')
+      .map((line: string) => JSON.parse(line).id);
     expect(ids).toEqual(await searchIds());
   });
 
@@ -163,10 +169,7 @@ describe('tix api --paginate', () => {
 });
 
 describe('tix api on a terminal', () => {
-  it.for([
-    ['events?pageSize=3'],
-    ['events?pageSize=2', '--paginate'],
-  ])('%j: the JSON printed off a terminal, indented', async (args) => {
+  it.for([['events?pageSize=3'], ['events?pageSize=2', '--paginate']])('%j: the JSON printed off a terminal, indented', async (args) => {
     // Nothing is typed: the harness only gives tix a terminal and collects what it showed.
     const shown = await runOnTerminal(['api', ...args], 'no prompt', '', sandboxEnv(sandbox().url));
     expect(shown.code).toBe(0);
@@ -181,7 +184,9 @@ describe('tix api output formats', () => {
     const raw = JSON.parse((await rawGet(sandbox(), '/events?pageSize=4')).body);
     const result = await api(['events?pageSize=4', '-o', 'csv', '--fields', 'id,name']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`id,name\r\n${raw.events.map((e: { id: string; name: string }) => `${e.id},${/[",]/.test(e.name) ? `"${e.name.replaceAll('"', '""')}"` : e.name}\r\n`).join('')}`);
+    expect(result.stdout).toBe(
+      `id,name\r\n${raw.events.map((e: { id: string; name: string }) => `${e.id},${/[",]/.test(e.name) ? `"${e.name.replaceAll('"', '""')}"` : e.name}\r\n`).join('')}`,
+    );
   });
 
   it('a format that needs a list, on a body without one, is exit 2 with one clear line', async () => {
@@ -209,7 +214,9 @@ describe('tix api -i', () => {
     const result = await api(['/events/evt_zzzzzzzzzz', '-i']);
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^HTTP\/1\.1 404 Not Found\n(?:[a-z-]+: .*\n)+\ntix: not found \(HTTP 404 from GET \/events\/evt_zzzzzzzzzz\)/);
+    expect(result.stderr).toMatch(
+      /^HTTP\/1\.1 404 Not Found\n(?:[a-z-]+: .*\n)+\ntix: not found \(HTTP 404 from GET \/events\/evt_zzzzzzzzzz\)/,
+    );
   });
 });
 
@@ -242,7 +249,11 @@ describe('tix api --paginate when pages fail', () => {
     const result = await api(['events', '-f', 'pageSize=7', '--paginate'], sandboxEnv(flaky().url));
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(reference.stdout);
-    expect(flaky().log.slice(before).some((entry) => entry.status === 503)).toBe(true);
+    expect(
+      flaky()
+        .log.slice(before)
+        .some((entry) => entry.status === 503),
+    ).toBe(true);
   });
 
   // The third request crashes the handler: a 500, which no retry helps, after two pages were written.
@@ -262,7 +273,11 @@ describe('tix api --paginate when pages fail', () => {
     const result = await runTix(['api', 'events', '-f', 'pageSize=7', '--paginate', '--out', out], { env: sandboxEnv(breaking().url) });
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toBe('tix: the API failed (HTTP 500 from GET /events): internal server error: page 3 breaks\n');
-    expect(breaking().log.slice(before).map((entry) => entry.status)).toEqual([200, 200, 500]);
+    expect(
+      breaking()
+        .log.slice(before)
+        .map((entry) => entry.status),
+    ).toEqual([200, 200, 500]);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -302,7 +317,9 @@ describe('the key never shows', () => {
       // Data is never altered: the body goes out as sent, and one warning names where the key is.
       expect(result.stdout).toContain(`you sent ${KEY}`);
       const fields = args.includes('ndjson') ? '"key", "note"' : '"items[].key", "items[].note"';
-      expect(result.stderr).toContain(`tix: warning: the API echoed your API key in fields ${fields} of the output; treat the output as secret\n`);
+      expect(result.stderr).toContain(
+        `tix: warning: the API echoed your API key in fields ${fields} of the output; treat the output as secret\n`,
+      );
     } else {
       expect(result.stdout).not.toContain(KEY);
       expect(result.stderr).toContain('key *** is not known');

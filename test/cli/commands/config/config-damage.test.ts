@@ -24,12 +24,20 @@ const DAMAGED: [string, string, string][] = [
   ['empty', '', 'not valid JSON: Unexpected end of JSON input at line 1 column 1'],
   ['truncated', '{"profiles":{"default":{', "not valid JSON: Expected property name or '}' at line 1 column 25"],
   ['garbage', 'garbage\n', "not valid JSON: Unexpected token 'g' at line 1 column 1"],
-  ['a trailing comma on line 3', '{\n  "profiles": {\n    "default": {"page-size": "7",}\n  }\n}\n', 'not valid JSON: Expected double-quoted property name at line 3 column 34'],
+  [
+    'a trailing comma on line 3',
+    '{\n  "profiles": {\n    "default": {"page-size": "7",}\n  }\n}\n',
+    'not valid JSON: Expected double-quoted property name at line 3 column 34',
+  ],
   ['an array', '[]\n', 'it holds an array, not an object such as {"profiles": {}}'],
   ['null', 'null\n', 'it holds null, not an object such as {"profiles": {}}'],
   ['a profile that is a string', '{"profiles":{"default":"x"}}\n', "profile 'default' is a string, not an object of settings"],
   ['profiles that are an array', '{"profiles":["default"]}\n', '"profiles" is an array, not an object of profiles'],
-  ['a setting that is an object', '{"profiles":{"default":{"timeout":{"seconds":5}}}}\n', "'timeout' in profile 'default' is an object, not a string, number or boolean"],
+  [
+    'a setting that is an object',
+    '{"profiles":{"default":{"timeout":{"seconds":5}}}}\n',
+    "'timeout' in profile 'default' is an object, not a string, number or boolean",
+  ],
   ['a key that is a number', '{"profiles":{"default":{"api-key":12345}}}\n', "'api-key' in profile 'default' is a number, not a string"],
 ];
 
@@ -50,7 +58,14 @@ describe.each(DAMAGED)('a config file holding %s', (_name, text, detail) => {
   it('fails the commands that read or change it with one line naming the file, and leaves it as it was', async () => {
     const { file, env } = damagedConfig(text);
     const error = `tix: cannot use the config file ${file}: ${detail}${FIX}`;
-    for (const args of [['config', 'list'], ['config', 'get', 'timeout'], ['config', 'set', 'timeout', '5'], ['config', 'unset', 'timeout'], ['auth', 'status'], ['auth', 'logout']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'get', 'timeout'],
+      ['config', 'set', 'timeout', '5'],
+      ['config', 'unset', 'timeout'],
+      ['auth', 'status'],
+      ['auth', 'logout'],
+    ]) {
       expectOneLineFailure(await runTix(args, { env }), error);
     }
     const login = await runTix(['auth', 'login', '--with-key'], { env: { ...env, TIX_BASE_URL: sandbox.url }, input: 'sandbox-key\n' });
@@ -93,10 +108,18 @@ describe('a config file that cannot be read as a file', () => {
     mkdirSync(file);
     const env = { TIX_CONFIG_DIR: dir };
     const problem = `${file}: it is a folder, not a file; remove or rename that folder ('tix config path' prints where the file goes)`;
-    for (const args of [['config', 'list'], ['config', 'set', 'timeout', '5'], ['events', 'search']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'set', 'timeout', '5'],
+      ['events', 'search'],
+    ]) {
       expectOneLineFailure(await runTix(args, { env }), `tix: cannot use the config file ${problem}`);
     }
-    expect(await runTix(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${file}\n`, stderr: `tix: warning: ignoring the config file ${problem}\n` });
+    expect(await runTix(['config', 'path'], { env })).toMatchObject({
+      code: 0,
+      stdout: `${file}\n`,
+      stderr: `tix: warning: ignoring the config file ${problem}\n`,
+    });
     const fromEnv = await runTix(['events', 'search', '--page-size', '1', '-q'], { env: { ...env, ...sandboxEnv(sandbox.url) } });
     expect(fromEnv).toMatchObject({ code: 0, stderr: `tix: warning: ignoring the config file ${problem}\n` });
   });
@@ -107,10 +130,18 @@ describe('a config file that cannot be read as a file', () => {
     const env = { TIX_CONFIG_DIR: notAFolder };
     const file = join(notAFolder, 'config.json');
     const problem = `${file}: ${notAFolder} is a file, not a folder; set TIX_CONFIG_DIR to a folder, or move that file`;
-    for (const args of [['config', 'list'], ['config', 'set', 'timeout', '5'], ['auth', 'status']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'set', 'timeout', '5'],
+      ['auth', 'status'],
+    ]) {
       expectOneLineFailure(await runTix(args, { env }), `tix: cannot use the config file ${problem}`);
     }
-    expect(await runTix(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${file}\n`, stderr: `tix: warning: ignoring the config file ${problem}\n` });
+    expect(await runTix(['config', 'path'], { env })).toMatchObject({
+      code: 0,
+      stdout: `${file}\n`,
+      stderr: `tix: warning: ignoring the config file ${problem}\n`,
+    });
     const inSandbox = await runTix(['--sandbox', 'events', 'search', '--page-size', '1', '-q'], { env });
     expect(inSandbox).toMatchObject({ code: 0, stderr: `tix: warning: ignoring the config file ${problem}\n` });
     expect(readFileSync(notAFolder, 'utf8')).toBe('not a folder\n');

@@ -36,7 +36,9 @@ describe('numbers in the config file', () => {
     expect(settings.retries).toMatchObject({ value: 0, source: 'profile' });
     expect(settings.concurrency).toMatchObject({ value: 2, source: 'profile' });
 
-    const search = await runTix(['events', 'search', '--debug'], { env: { ...env, TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'sandbox-key' } });
+    const search = await runTix(['events', 'search', '--debug'], {
+      env: { ...env, TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'sandbox-key' },
+    });
     expect(search.code, search.stderr).toBe(0);
     expect(JSON.parse(search.stdout).events).toHaveLength(7);
     expect(search.stderr).toMatch(/pageSize=7\b/);
@@ -55,7 +57,11 @@ describe('a file saved by a Windows editor', () => {
   it('is read despite its byte-order mark and CRLF line ends', async () => {
     const dir = tempDir('tix-values-');
     writeFileSync(join(dir, 'config.json'), '\uFEFF{\r\n  "profiles": {\r\n    "default": { "page-size": 6 }\r\n  }\r\n}\r\n');
-    expect(await runTix(['config', 'get', 'page-size'], { env: { TIX_CONFIG_DIR: dir } })).toMatchObject({ code: 0, stdout: '6\n', stderr: '' });
+    expect(await runTix(['config', 'get', 'page-size'], { env: { TIX_CONFIG_DIR: dir } })).toMatchObject({
+      code: 0,
+      stdout: '6\n',
+      stderr: '',
+    });
   });
 });
 
@@ -92,13 +98,25 @@ describe('a bad value in the config file', () => {
     expect(await runTix(['config', 'get', 'timeout'], { env })).toMatchObject({ code: 0, stdout: '12\n', stderr: '' });
     expect(await runTix(['config', 'path'], { env })).toMatchObject({ code: 0, stdout: `${file}\n`, stderr: '' });
     // The environment and the flag win over the bad value, without a word.
-    expect(await runTix(['config', 'get', 'page-size'], { env: { ...env, TIX_PAGE_SIZE: '5' } })).toMatchObject({ code: 0, stdout: '5\n', stderr: '' });
-    const fromFlag = await runTix(['events', 'search', '--page-size', '2', '--retries', '1', '-q'], { env: { ...env, TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'sandbox-key' } });
+    expect(await runTix(['config', 'get', 'page-size'], { env: { ...env, TIX_PAGE_SIZE: '5' } })).toMatchObject({
+      code: 0,
+      stdout: '5\n',
+      stderr: '',
+    });
+    const fromFlag = await runTix(['events', 'search', '--page-size', '2', '--retries', '1', '-q'], {
+      env: { ...env, TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'sandbox-key' },
+    });
     expect(fromFlag).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(fromFlag.stdout).events).toHaveLength(2);
 
-    expect(await runTix(['config', 'set', 'page-size', '9'], { env })).toMatchObject({ code: 0, stderr: "Set page-size to 9 in profile 'default'.\n" });
-    expect(await runTix(['config', 'unset', 'retries'], { env })).toMatchObject({ code: 0, stderr: "Removed retries from profile 'default'.\n" });
+    expect(await runTix(['config', 'set', 'page-size', '9'], { env })).toMatchObject({
+      code: 0,
+      stderr: "Set page-size to 9 in profile 'default'.\n",
+    });
+    expect(await runTix(['config', 'unset', 'retries'], { env })).toMatchObject({
+      code: 0,
+      stderr: "Removed retries from profile 'default'.\n",
+    });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { 'page-size': '9', timeout: 12 } } });
     const list = await runTix(['config', 'list', '--json'], { env });
     expect(list.code, list.stderr).toBe(0);

@@ -16,7 +16,10 @@ const sandbox = useSandbox({ now: '2026-06-15T12:00:00Z', events: 300, seed: 5 }
 const tix = (...args: string[]) => runTix(args, { env: sandboxEnv(sandbox().url) });
 
 /** Events with a StubHub id, and that id. */
-const withStubhub = () => sandbox().events.filter((e) => e.agentIds.STUBHUB).map((e) => ({ id: e.id, stubhub: e.agentIds.STUBHUB! }));
+const withStubhub = () =>
+  sandbox()
+    .events.filter((e) => e.agentIds.STUBHUB)
+    .map((e) => ({ id: e.id, stubhub: e.agentIds.STUBHUB! }));
 
 function yesterdaysFile(): string {
   const file = join(tempDir(), 'events.json');
@@ -31,7 +34,9 @@ describe('events get -o json', () => {
     expect(one.code, one.stderr).toBe(0);
     expect(JSON.parse(one.stdout)).toEqual({ events: [(await apiGet(sandbox().url, `/events/${a!.id}`)).body] });
     const two = await tix('events', 'get', a!.id, b!.id, '-o', 'json');
-    expect(JSON.parse(two.stdout)).toEqual({ events: [JSON.parse(one.stdout).events[0], (await apiGet(sandbox().url, `/events/${b!.id}`)).body] });
+    expect(JSON.parse(two.stdout)).toEqual({
+      events: [JSON.parse(one.stdout).events[0], (await apiGet(sandbox().url, `/events/${b!.id}`)).body],
+    });
 
     const [c, d] = withStubhub();
     const oneAgentId = await tix('events', 'get', '--agent', 'STUBHUB', c!.stubhub, '-o', 'json');
@@ -41,7 +46,6 @@ describe('events get -o json', () => {
     const twoAgentIds = await tix('events', 'get', '--agent', 'STUBHUB', c!.stubhub, d!.stubhub, '-o', 'json');
     expect(JSON.parse(twoAgentIds.stdout).events.map((e: { id: string }) => e.id)).toEqual([c!.id, d!.id]);
   });
-
 });
 
 describe('events get with an id not found', () => {
@@ -49,7 +53,9 @@ describe('events get with an id not found', () => {
     const [a] = withStubhub();
     const toStdout = await tix('events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999');
     expect({ code: toStdout.code, stdout: toStdout.stdout }).toEqual({ code: 4, stdout: '' });
-    expect(toStdout.stderr).toBe('tix: no STUBHUB event found for id 999999999 (1 of 2); nothing was printed (--partial prints the events found)\n');
+    expect(toStdout.stderr).toBe(
+      'tix: no STUBHUB event found for id 999999999 (1 of 2); nothing was printed (--partial prints the events found)\n',
+    );
 
     const out = yesterdaysFile();
     const toFile = await tix('events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999', '--out', out);
@@ -61,7 +67,9 @@ describe('events get with an id not found', () => {
     const [a] = sandbox().events;
     const result = await tix('events', 'get', 'evt_doesnotexist', a!.id, 'evt_neitherdoesthis');
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 4, stdout: '' });
-    expect(result.stderr).toBe('tix: no event found for ids evt_doesnotexist, evt_neitherdoesthis (2 of 3); nothing was printed (--partial prints the events found)\n');
+    expect(result.stderr).toBe(
+      'tix: no event found for ids evt_doesnotexist, evt_neitherdoesthis (2 of 3); nothing was printed (--partial prints the events found)\n',
+    );
   });
 
   it('with --partial: the events found, written to --out, a warning naming the missing ids, exit 1', async () => {
@@ -74,7 +82,12 @@ describe('events get with an id not found', () => {
 
     const byService = await tix('events', 'get', a!.id, 'evt_doesnotexist', '--partial', '-o', 'ndjson');
     expect(byService.code).toBe(1);
-    expect(byService.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual([a!.id]);
+    expect(
+      byService.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([a!.id]);
     expect(byService.stderr).toBe('tix: warning: no event found for id evt_doesnotexist (1 of 2)\n');
   });
 });
@@ -98,6 +111,8 @@ describe('events get --agent when the listings do not carry agent ids', () => {
     const [a] = withStubhub();
     const result = await runTix(['events', 'get', '--agent', 'STUBHUB', a!.stubhub, '999999999'], { env: sandboxEnv(proxy.url) });
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 4, stdout: '' });
-    expect(result.stderr).toBe("tix: no STUBHUB event found for 1 of 2 ids (the API's listings do not say which); nothing was printed (--partial prints the events found)\n");
+    expect(result.stderr).toBe(
+      "tix: no STUBHUB event found for 1 of 2 ids (the API's listings do not say which); nothing was printed (--partial prints the events found)\n",
+    );
   });
 });

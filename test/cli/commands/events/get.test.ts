@@ -28,10 +28,20 @@ describe('tix events get', () => {
     const ids = sandbox.events.slice(10, 15).map((e) => e.id);
     const result = await tix('events', 'get', ids[0]!, `${ids[1]},${ids[2]}`, ids[3]!, ids[4]!, '-o', 'ndjson');
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(ids);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(ids);
 
     const piped = await runTix(['events', 'get', '-', '-o', 'ndjson', '--fields', 'id'], { env, input: `${ids.join('\n')}\n` });
-    expect(piped.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(ids);
+    expect(
+      piped.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(ids);
   });
 
   it('fails with exit 4 and names the event when one is not found, writing nothing', async () => {
@@ -45,7 +55,12 @@ describe('tix events get', () => {
     const chosen = sandbox.events.filter((e) => e.agentIds.TMUSA).slice(0, 3);
     const result = await tix('events', 'get', '--agent', 'ticketmaster', chosen.map((e) => e.agentIds.TMUSA!).join(','), '-o', 'ndjson');
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(chosen.map((e) => e.id));
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(chosen.map((e) => e.id));
   });
 
   it('refuses an id that is not a service id without --agent (exit 2)', async () => {

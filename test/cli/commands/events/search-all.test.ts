@@ -18,28 +18,39 @@ function idsFrom(format: string, stdout: string): string[] {
     case 'json':
       return JSON.parse(stdout).events.map((e: { id: string }) => e.id);
     case 'ndjson':
-      return stdout.trim().split('\n').map((line) => JSON.parse(line).id);
+      return stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id);
     case 'csv':
       return (parseCsv(stdout, { columns: true }) as { id: string }[]).map((r) => r.id);
     case 'tsv':
-      return stdout.trim().split('\n').slice(1).map((line) => line.split('\t')[0]!);
+      return stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t')[0]!);
     default: // table: one row per event, id in the first column
       return [...stdout.matchAll(/(evt_\w+)/g)].map((m) => m[1]!);
   }
 }
 
 describe('tix events search --all', () => {
-  it.each(['json', 'ndjson', 'csv', 'tsv', 'table'])('returns every event once, in order, as %s', async (format) => {
-    const result = await runTix([...ARGS, '-o', format], { env: sandboxEnv(sandbox.url), timeoutMs: 60_000 });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    const ids = idsFrom(format, result.stdout);
-    expect(ids).toHaveLength(20_000);
-    expect(new Set(ids).size).toBe(20_000);
-    // The sandbox's default order (event date, then id) is the order of its generated list sorted the same way.
-    const expected = [...sandbox.events]
-      .sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : a.id < b.id ? -1 : 1))
-      .map((e) => e.id);
-    expect(ids).toEqual(expected);
-  }, 90_000);
+  it.each(['json', 'ndjson', 'csv', 'tsv', 'table'])(
+    'returns every event once, in order, as %s',
+    async (format) => {
+      const result = await runTix([...ARGS, '-o', format], { env: sandboxEnv(sandbox.url), timeoutMs: 60_000 });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      const ids = idsFrom(format, result.stdout);
+      expect(ids).toHaveLength(20_000);
+      expect(new Set(ids).size).toBe(20_000);
+      // The sandbox's default order (event date, then id) is the order of its generated list sorted the same way.
+      const expected = [...sandbox.events]
+        .sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : a.id < b.id ? -1 : 1))
+        .map((e) => e.id);
+      expect(ids).toEqual(expected);
+    },
+    90_000,
+  );
 });

@@ -34,7 +34,19 @@ describe('tix events search', () => {
   });
 
   it('maps each enum flag by name or number to the API value', async () => {
-    const byName = await tix('events', 'search', '--category', 'concerts', '--type', 'event', '--sort', 'name', '--asc', '--page-size', '20');
+    const byName = await tix(
+      'events',
+      'search',
+      '--category',
+      'concerts',
+      '--type',
+      'event',
+      '--sort',
+      'name',
+      '--asc',
+      '--page-size',
+      '20',
+    );
     const byNumber = await tix('events', 'search', '--category', '1', '--type', '2', '--sort', '3', '--asc', '--page-size', '20');
     expect(byName.code).toBe(0);
     expect(byName.stdout).toBe(byNumber.stdout);
@@ -48,16 +60,60 @@ describe('tix events search', () => {
   it('sends every filter as the query parameter the contract names', async () => {
     const before = sandbox.log.length;
     const result = await tix(
-      'events', 'search', '--category', 'sports', '--type', 'public-sale', '--date', 'next-30-days', '--sort', 'city', '--desc',
-      '--name', '%a%', '--venue', 'Arena', '--city', 'Boston', '--state', 'MA', '--country', 'US', '--tz', 'America/New_York',
-      '--password', 'pw1', '--omit', 'agentIds', '--ticket-agent', 'TMUSA', '--page', '2', '--page-size', '7',
+      'events',
+      'search',
+      '--category',
+      'sports',
+      '--type',
+      'public-sale',
+      '--date',
+      'next-30-days',
+      '--sort',
+      'city',
+      '--desc',
+      '--name',
+      '%a%',
+      '--venue',
+      'Arena',
+      '--city',
+      'Boston',
+      '--state',
+      'MA',
+      '--country',
+      'US',
+      '--tz',
+      'America/New_York',
+      '--password',
+      'pw1',
+      '--omit',
+      'agentIds',
+      '--ticket-agent',
+      'TMUSA',
+      '--page',
+      '2',
+      '--page-size',
+      '7',
     );
     expect([0]).toContain(result.code);
     const request = sandbox.log.slice(before).find((r) => r.path.startsWith('/events?'));
     const query = Object.fromEntries(new URL(`http://x${request!.path}`).searchParams);
     expect(query).toEqual({
-      category: '4', type: '1', date: '11', sortBy: '5', direction: '1', name: '%a%', venue: 'Arena', city: 'Boston', state: 'MA',
-      country: 'US', q: 'America/New_York', password: 'pw1', omit: 'agentIds', ticketAgent: 'TMUSA', pageNumber: '2', pageSize: '7',
+      category: '4',
+      type: '1',
+      date: '11',
+      sortBy: '5',
+      direction: '1',
+      name: '%a%',
+      venue: 'Arena',
+      city: 'Boston',
+      state: 'MA',
+      country: 'US',
+      q: 'America/New_York',
+      password: 'pw1',
+      omit: 'agentIds',
+      ticketAgent: 'TMUSA',
+      pageNumber: '2',
+      pageSize: '7',
     });
   });
 
@@ -128,7 +184,12 @@ describe('tix events search', () => {
     expect(lines).toHaveLength(5);
     for (const line of lines) expect(line.split('\t')[1]).toMatch(/^evt_/);
     const nd = await tix('events', 'search', '--page-size', '3', '-o', 'ndjson', '--fields', 'id');
-    expect(nd.stdout.trim().split('\n').map((l) => Object.keys(JSON.parse(l)))).toEqual([['id'], ['id'], ['id']]);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => Object.keys(JSON.parse(l))),
+    ).toEqual([['id'], ['id'], ['id']]);
   });
 
   it('renders a table with the default columns and no colour when asked for one off a terminal', async () => {

@@ -31,7 +31,8 @@ const someAgents = () => onSale().find((e) => agentCount(e) === 4)!;
 function figures(listings: readonly Listing[]) {
   const prices = listings.map((l) => l.price).sort((a, b) => a - b);
   const mid = Math.floor(prices.length / 2);
-  const median = prices.length === 0 ? null : prices.length % 2 ? prices[mid]! : Math.round(((prices[mid - 1]! + prices[mid]!) / 2) * 100) / 100;
+  const median =
+    prices.length === 0 ? null : prices.length % 2 ? prices[mid]! : Math.round(((prices[mid - 1]! + prices[mid]!) / 2) * 100) / 100;
   return {
     listings: listings.length,
     tickets: listings.reduce((n, l) => n + l.quantity, 0),
@@ -60,10 +61,17 @@ describe('tix events view', () => {
     expect(out.notListed).toEqual([]);
     expect(out.market.map((r: { agent: string }) => r.agent).sort()).toEqual([...AGENT_CODES].sort());
 
-    const inventories = new Map(await Promise.all(AGENT_CODES.map(async (agent) => [agent, await inventoryOf(agent, event.agentIds[agent]!)] as const)));
+    const inventories = new Map(
+      await Promise.all(AGENT_CODES.map(async (agent) => [agent, await inventoryOf(agent, event.agentIds[agent]!)] as const)),
+    );
     for (const row of out.market) {
       const inventory = inventories.get(row.agent)!;
-      expect(row).toEqual({ agent: row.agent, eventId: event.agentIds[row.agent], ...figures(inventory.listings), timestamp: inventory.timestamp });
+      expect(row).toEqual({
+        agent: row.agent,
+        eventId: event.agentIds[row.agent],
+        ...figures(inventory.listings),
+        timestamp: inventory.timestamp,
+      });
     }
     // Cheapest first, by minimum price.
     const minima = out.market.map((r: { minPrice: number }) => r.minPrice);
@@ -86,7 +94,9 @@ describe('tix events view', () => {
     const listed = Object.keys(event.agentIds);
     expect(out.market.map((r: { agent: string }) => r.agent).sort()).toEqual([...listed].sort());
     expect(out.notListed).toEqual(AGENT_CODES.filter((code) => !listed.includes(code)));
-    const asked = sandbox().log.slice(before).filter((r) => r.path.startsWith('/inventory/'));
+    const asked = sandbox()
+      .log.slice(before)
+      .filter((r) => r.path.startsWith('/inventory/'));
     expect(asked.map((r) => r.path.split('/')[2]).sort()).toEqual([...listed].sort());
     expect(asked.every((r) => r.path === `/inventory/${r.path.split('/')[2]}/${event.agentIds[r.path.split('/')[2]!]}`)).toBe(true);
   });
@@ -102,7 +112,9 @@ describe('tix events view', () => {
     const week = await view(event.id, '-o', 'json', '--sales-days', '7');
     expect(week.code).toBe(0);
     const sales = JSON.parse(week.stdout).sales;
-    const direct = (await apiGet(sandbox().url, `/events/stubhub/${event.agentIds.STUBHUB}/sales-summary`, { startDate: daysAgo(6), endDate: today })).body;
+    const direct = (
+      await apiGet(sandbox().url, `/events/stubhub/${event.agentIds.STUBHUB}/sales-summary`, { startDate: daysAgo(6), endDate: today })
+    ).body;
     expect(sales.startDate).toBe(daysAgo(6));
     expect(sales.daily).toEqual(direct.salesData);
     const tickets = direct.salesData.reduce((n: number, d: { totalTickets: number }) => n + d.totalTickets, 0);
@@ -117,7 +129,11 @@ describe('tix events view', () => {
     const result = await view(event.id, '-o', 'json', '--no-sales');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).sales).toBeNull();
-    expect(sandbox().log.slice(before).some((r) => r.path.includes('sales'))).toBe(false);
+    expect(
+      sandbox()
+        .log.slice(before)
+        .some((r) => r.path.includes('sales')),
+    ).toBe(false);
   });
 
   it('applies the listing filters before any figure: per agent, whole market and cheapest', async () => {
@@ -150,7 +166,16 @@ describe('tix events view', () => {
     const missing = AGENT_CODES.find((code) => !event.agentIds[code])!;
     const donor = everyAgent();
     const replaced = Object.keys(event.agentIds).find((code) => code !== 'STUBHUB')!;
-    const result = await view(event.id, '-o', 'json', '--no-sales', '--id', `${missing.toLowerCase()}=${donor.agentIds[missing]}`, '--id', `${replaced}=${donor.agentIds[replaced]}`);
+    const result = await view(
+      event.id,
+      '-o',
+      'json',
+      '--no-sales',
+      '--id',
+      `${missing.toLowerCase()}=${donor.agentIds[missing]}`,
+      '--id',
+      `${replaced}=${donor.agentIds[replaced]}`,
+    );
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
     const row = (agent: string) => out.market.find((r: { agent: string }) => r.agent === agent);
@@ -170,11 +195,21 @@ describe('tix events view', () => {
     expect(csv.stdout.split('\r\n')[0]).toBe('agent,eventId,listings,tickets,minPrice,medianPrice,maxPrice,timestamp,error');
     const rows: Record<string, string>[] = parseCsv(csv.stdout, { columns: true });
     expect(rows.map((r) => [r.agent, r.eventId, Number(r.listings), Number(r.minPrice)])).toEqual(
-      json.market.map((r: { agent: string; eventId: string; listings: number; minPrice: number }) => [r.agent, r.eventId, r.listings, r.minPrice]),
+      json.market.map((r: { agent: string; eventId: string; listings: number; minPrice: number }) => [
+        r.agent,
+        r.eventId,
+        r.listings,
+        r.minPrice,
+      ]),
     );
 
     const ndjson = await view(event.id, '-o', 'ndjson', '--no-sales');
-    expect(ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(json.market);
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(json.market);
 
     const listings = await view(event.id, '-o', 'csv', '--no-sales', '--listings');
     expect(listings.code).toBe(0);
@@ -183,7 +218,9 @@ describe('tix events view', () => {
     expect(header.at(-1)).toBe('timestamp');
     const listingRows: Record<string, string>[] = parseCsv(listings.stdout, { columns: true });
     expect(listingRows.length).toBe(json.wholeMarket.listings);
-    expect(listingRows.map((r) => `${r.agent}/${r.listingId}`)).toEqual(json.listings.map((l: { agent: string; listingId: string }) => `${l.agent}/${l.listingId}`));
+    expect(listingRows.map((r) => `${r.agent}/${r.listingId}`)).toEqual(
+      json.listings.map((l: { agent: string; listingId: string }) => `${l.agent}/${l.listingId}`),
+    );
     for (const agent of Object.keys(event.agentIds)) {
       const own = (await inventoryOf(agent, event.agentIds[agent]!)).listings.map((l) => l.listingId);
       expect(listingRows.filter((r) => r.agent === agent).map((r) => r.listingId)).toEqual(own);
@@ -192,7 +229,9 @@ describe('tix events view', () => {
 
   it('prints a table: the event with its local and UTC date, the agents and the whole market, the cheapest, the sales', async () => {
     const event = everyAgent();
-    const result = await tix(['events', 'view', event.id, '-o', 'table', '--top', '3'], { env: { ...sandboxEnv(sandbox().url), COLUMNS: '160' } });
+    const result = await tix(['events', 'view', event.id, '-o', 'table', '--top', '3'], {
+      env: { ...sandboxEnv(sandbox().url), COLUMNS: '160' },
+    });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`${event.name} (${event.id})`);
@@ -208,7 +247,9 @@ describe('tix events view', () => {
 
   it('with --partial prints the market but warns and exits 1 when the key may not read sales', async () => {
     const event = someAgents();
-    const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], { env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY) });
+    const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0', '--partial'], {
+      env: sandboxEnv(sandbox().url, SANDBOX_NOSALES_KEY),
+    });
     expect(result.code).toBe(1);
     const out = JSON.parse(result.stdout);
     expect(out.market).toHaveLength(agentCount(event));
@@ -279,7 +320,9 @@ describe('tix events view when agents fail', () => {
     const result = await tix(['events', 'view', event.id, '-o', 'json', '--retries', '0'], { env: sandboxEnv(allDown().url) });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^tix: no ticket agent answered for ${event.id} \\(${Object.keys(event.agentIds).join(', ')}\\): `));
+    expect(result.stderr).toMatch(
+      new RegExp(`^tix: no ticket agent answered for ${event.id} \\(${Object.keys(event.agentIds).join(', ')}\\): `),
+    );
   });
 });
 
@@ -306,10 +349,20 @@ describe('tix events view of an event no agent lists', () => {
     const result = await tix(['events', 'view', event.id, '-o', 'json'], { env: sandboxEnv(proxyUrl) });
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
-    expect(out).toMatchObject({ market: [], notListed: AGENT_CODES, cheapest: [], sales: null, wholeMarket: { listings: 0, tickets: 0, minPrice: null } });
+    expect(out).toMatchObject({
+      market: [],
+      notListed: AGENT_CODES,
+      cheapest: [],
+      sales: null,
+      wholeMarket: { listings: 0, tickets: 0, minPrice: null },
+    });
     expect(result.stderr).toContain('No ticket agent lists this event.');
     expect(result.stderr).toContain('No StubHub id for this event, so no sales data.');
-    expect(sandbox().log.slice(before).map((r) => r.path)).toEqual([`/events/${event.id}`]);
+    expect(
+      sandbox()
+        .log.slice(before)
+        .map((r) => r.path),
+    ).toEqual([`/events/${event.id}`]);
 
     const csv = await tix(['events', 'view', event.id, '-o', 'csv'], { env: sandboxEnv(proxyUrl) });
     expect(csv.code).toBe(0);

@@ -23,7 +23,10 @@ function tmusaOnSale(count: number): string[] {
 }
 
 async function apiInventory(ids: string[]) {
-  return (await apiGet(sandbox().url, `/inventory/TMUSA/${ids.join(',')}`)).body as { data: { eventId: string; ticketAgent: string; sections: Listing[] }[]; timestamp: string };
+  return (await apiGet(sandbox().url, `/inventory/TMUSA/${ids.join(',')}`)).body as {
+    data: { eventId: string; ticketAgent: string; sections: Listing[] }[];
+    timestamp: string;
+  };
 }
 
 const amount = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

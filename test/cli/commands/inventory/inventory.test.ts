@@ -58,10 +58,20 @@ describe('tix inventory', () => {
   it.each(['6', '16'])('asks for 95 and 1,000 ids with --concurrency %s without a Node warning', async (concurrency) => {
     for (const count of [95, 1000]) {
       const ids = tmIds.slice(0, count);
-      const result = await runTix(['inventory', 'TMUSA', '-', '-o', 'ndjson', '--concurrency', concurrency], { env, input: ids.join('\n') });
+      const result = await runTix(['inventory', 'TMUSA', '-', '-o', 'ndjson', '--concurrency', concurrency], {
+        env,
+        input: ids.join('\n'),
+      });
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
-      expect(new Set(result.stdout.trim().split('\n').map((line) => JSON.parse(line).eventId)).size).toBeGreaterThan(0);
+      expect(
+        new Set(
+          result.stdout
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line).eventId),
+        ).size,
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -85,7 +95,9 @@ describe('tix inventory', () => {
   });
 
   it('writes one CSV row per listing, documented columns first, then extras, then the timestamp', async () => {
-    const ids = onSale().flatMap((e) => (e.agentIds.SKYBOX ? [e.agentIds.SKYBOX] : [])).slice(0, 5);
+    const ids = onSale()
+      .flatMap((e) => (e.agentIds.SKYBOX ? [e.agentIds.SKYBOX] : []))
+      .slice(0, 5);
     const result = await tix('inventory', 'SKYBOX', ids.join(','), '-o', 'csv');
     expect(result.code).toBe(0);
     const rows: Record<string, string>[] = parseCsv(result.stdout, { columns: true });
@@ -101,12 +113,16 @@ describe('tix inventory', () => {
   });
 
   it('sorts a table by event, then price, and sums each event up on stderr', async () => {
-    const ids = onSale().flatMap((e) => (e.agentIds.TMUSA ? [e.agentIds.TMUSA] : [])).slice(0, 3);
+    const ids = onSale()
+      .flatMap((e) => (e.agentIds.TMUSA ? [e.agentIds.TMUSA] : []))
+      .slice(0, 3);
     const result = await tix('inventory', 'TMUSA', ...ids, '-o', 'table');
     expect(result.code).toBe(0);
     const summaries = result.stderr.trim().split('\n');
     expect(summaries).toHaveLength(3);
-    summaries.forEach((line, i) => expect(line).toMatch(new RegExp(`^${ids[i]}: (no listings|\\d+ listings, \\d+ tickets, lowest [\\d,.]+, median [\\d,.]+)$`)));
+    summaries.forEach((line, i) =>
+      expect(line).toMatch(new RegExp(`^${ids[i]}: (no listings|\\d+ listings, \\d+ tickets, lowest [\\d,.]+, median [\\d,.]+)$`)),
+    );
     const positions = ids.map((id) => result.stdout.indexOf(id)).filter((p) => p >= 0);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
@@ -141,7 +157,9 @@ describe('tix inventory when a batch keeps failing', () => {
 
   it('fails, names the ids it could not fetch, and writes no file', async () => {
     const file = join(tempDir(), 'inventory.csv');
-    const result = await runTix(['inventory', 'TMUSA', ...tmIds.slice(30, 60), '--retries', '0', '--out', file], { env: sandboxEnv(proxyUrl) });
+    const result = await runTix(['inventory', 'TMUSA', ...tmIds.slice(30, 60), '--retries', '0', '--out', file], {
+      env: sandboxEnv(proxyUrl),
+    });
     expect(result.code).toBe(5);
     expect(result.stderr.trim()).toMatch(new RegExp(`could not fetch inventory for 10 of 30 ids \\(${tmIds[40]},.*\\)`));
     expect(existsSync(file)).toBe(false);

@@ -48,18 +48,38 @@ describe('tix sales summary', () => {
     if (format === 'csv') {
       const rows: Record<string, string>[] = parseCsv(result.stdout, { columns: true });
       expect(rows).toHaveLength(days);
-      expect(Object.keys(rows[0]!)).toEqual(['marketplaceId', 'name', 'date', 'totalTickets', 'totalSales', 'minSoldPrice', 'maxSoldPrice', 'avgSoldPrice']);
-      expect(rows[0]).toMatchObject({ marketplaceId: recentId, date: summary.salesData[0].date, totalTickets: String(summary.salesData[0].totalTickets) });
+      expect(Object.keys(rows[0]!)).toEqual([
+        'marketplaceId',
+        'name',
+        'date',
+        'totalTickets',
+        'totalSales',
+        'minSoldPrice',
+        'maxSoldPrice',
+        'avgSoldPrice',
+      ]);
+      expect(rows[0]).toMatchObject({
+        marketplaceId: recentId,
+        date: summary.salesData[0].date,
+        totalTickets: String(summary.salesData[0].totalTickets),
+      });
     } else if (format === 'tsv') {
       expect(result.stdout.trim().split('\n')).toHaveLength(days + 1);
     } else if (format === 'ndjson') {
-      expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).date)).toEqual(summary.salesData.map((d: any) => d.date));
+      expect(
+        result.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).date),
+      ).toEqual(summary.salesData.map((d: any) => d.date));
     } else if (format === 'table') {
       expect(result.stdout).toContain(summary.name);
       expect(result.stdout).toMatch(/Sales data: \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/);
       const tickets = summary.salesData.reduce((n: number, d: any) => n + d.totalTickets, 0);
       const revenue = summary.salesData.reduce((n: number, d: any) => n + d.totalSales, 0);
-      expect(result.stdout).toContain(`Total: ${tickets.toLocaleString('en-US')} tickets, ${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} revenue`);
+      expect(result.stdout).toContain(
+        `Total: ${tickets.toLocaleString('en-US')} tickets, ${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} revenue`,
+      );
     }
   });
 
@@ -117,9 +137,22 @@ describe('tix sales details', () => {
     const sums = await tix('sales', 'summary', recentId, '--from', '-30d', '-o', 'ndjson');
     expect(details.code).toBe(0);
     const rows: Record<string, string>[] = parseCsv(details.stdout, { columns: true });
-    expect(Object.keys(rows[0]!)).toEqual(['marketplaceId', 'date', 'soldDate', 'sectionName', 'row', 'seats', 'quantity', 'price', 'priceFormatted']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'marketplaceId',
+      'date',
+      'soldDate',
+      'sectionName',
+      'row',
+      'seats',
+      'quantity',
+      'price',
+      'priceFormatted',
+    ]);
     const sold = rows.reduce((n, r) => n + Number(r.quantity), 0);
-    const total = sums.stdout.trim().split('\n').reduce((n, l) => n + JSON.parse(l).totalTickets, 0);
+    const total = sums.stdout
+      .trim()
+      .split('\n')
+      .reduce((n, l) => n + JSON.parse(l).totalTickets, 0);
     expect(sold).toBe(total);
     expect(sold).toBeGreaterThan(0);
   });
@@ -127,7 +160,10 @@ describe('tix sales details', () => {
   it('prints only the per-day aggregates with --daily', async () => {
     const result = await tix('sales', 'details', recentId, '--daily', '-o', 'ndjson');
     expect(result.code).toBe(0);
-    const days = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const days = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(days.map((d) => d.date)).toEqual(summary.salesData.map((d: any) => d.date));
     expect(days[0]).not.toHaveProperty('soldTickets');
     expect(days[0]).toHaveProperty('minimumSalesDataDate');
@@ -174,7 +210,17 @@ describe('tix agents', () => {
     const json = await runTix(['agents', '--json']);
     expect(json.code).toBe(0);
     const body = JSON.parse(json.stdout);
-    expect(body.ticketAgents.map((a: any) => a.code)).toEqual(['TMUSA', 'STUBHUB', 'SKYBOX', 'TICKETEVOLUTION', 'SEATGEEK', 'VIVID', 'TICKPICK', 'TICKETNETWORK', 'GAMETIME']);
+    expect(body.ticketAgents.map((a: any) => a.code)).toEqual([
+      'TMUSA',
+      'STUBHUB',
+      'SKYBOX',
+      'TICKETEVOLUTION',
+      'SEATGEEK',
+      'VIVID',
+      'TICKPICK',
+      'TICKETNETWORK',
+      'GAMETIME',
+    ]);
     expect(body.salesProviders).toEqual([{ code: 'stubhub', platform: 'StubHub' }]);
     const csv = await runTix(['agents', '-o', 'csv']);
     expect(csv.stdout.trim().split(/\r?\n/)).toHaveLength(11);

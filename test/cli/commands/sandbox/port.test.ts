@@ -18,6 +18,10 @@ afterAll(() => new Promise<void>((resolve) => occupied.close(() => resolve())));
 
 it('a port in use: exit 1, one line naming 127.0.0.1:N and the way out, and no sandbox', async () => {
   const result = await tix(['sandbox', '--events', '10', '--port', String(port)], { timeoutMs: 20_000 });
-  expectCleanFailure(result, 1, new RegExp(`^tix: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use; choose another --port, or 0 for any free port$`));
+  expectCleanFailure(
+    result,
+    1,
+    new RegExp(`^tix: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use; choose another --port, or 0 for any free port$`),
+  );
   expect(result.stderr).not.toMatch(/unexpected error|EADDRINUSE|listening/);
 });

@@ -49,7 +49,9 @@ describe('tix sandbox', () => {
     });
     try {
       expect(stderr).toMatch(/clock: 900x real time, now 2026-03-15T\d\d:\d\d:\d\d\.\d{3}Z\n/);
-      const event = (await apiGet(url, '/events', { pageSize: 200, date: 3 })).body.events.find((e: { agentIds: Record<string, string> }) => e.agentIds.STUBHUB);
+      const event = (await apiGet(url, '/events', { pageSize: 200, date: 3 })).body.events.find(
+        (e: { agentIds: Record<string, string> }) => e.agentIds.STUBHUB,
+      );
       const path = `/inventory/STUBHUB/${event.agentIds.STUBHUB}`;
       const first = (await apiGet(url, path)).body;
       expect(Date.parse(first.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-03-15T03:00:00Z'));

@@ -11,12 +11,22 @@ const sandbox = useSandbox({ now: '2026-03-15T03:00:00Z' });
 
 /** A shell pipeline `tix ARGS | READER`; tix's own exit status is the last line of stderr. */
 async function pipeline(args: readonly string[], reader: string): Promise<{ tixCode: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir(), TZ: 'UTC', TIX_CONFIG_DIR: tempDir('tix-config-'), ...sandboxEnv(sandbox().url) };
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: tempDir(),
+    TZ: 'UTC',
+    TIX_CONFIG_DIR: tempDir('tix-config-'),
+    ...sandboxEnv(sandbox().url),
+  };
   const tix = [process.execPath, TIX_BIN, ...args].map((word) => `'${word}'`).join(' ');
   const result = await runShell(`${tix} | ${reader}; echo "tix-exit=\${PIPESTATUS[0]}" >&2`, { cwd: env.HOME, env });
   const exit = /tix-exit=(\d+)\n$/.exec(result.stderr);
   if (result.code !== 0 || !exit) throw new Error(`the pipeline did not end by itself:\n${result.stderr}`);
-  return failOnUnexpectedStderr({ tixCode: Number(exit[1]), stdout: result.stdout, stderr: result.stderr.slice(0, exit.index) }, false, args);
+  return failOnUnexpectedStderr(
+    { tixCode: Number(exit[1]), stdout: result.stdout, stderr: result.stderr.slice(0, exit.index) },
+    false,
+    args,
+  );
 }
 
 describe('watch when its reader goes away', () => {

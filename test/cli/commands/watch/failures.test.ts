@@ -23,7 +23,14 @@ let event: { id: string; tmusa: string };
 beforeAll(async () => {
   sandbox = await startSandbox({ now: FIXED_NOW, events: 300, seed: 4 });
   env = sandboxEnv(sandbox.url);
-  const found = sandbox.events.find((e) => e.agentIds.TMUSA && Object.keys(e.agentIds).length >= 3 && e.presaleTime < NOW - DAY && e.publicSaleTime < NOW - DAY && e.eventTime > NOW + 30 * DAY)!;
+  const found = sandbox.events.find(
+    (e) =>
+      e.agentIds.TMUSA &&
+      Object.keys(e.agentIds).length >= 3 &&
+      e.presaleTime < NOW - DAY &&
+      e.publicSaleTime < NOW - DAY &&
+      e.eventTime > NOW + 30 * DAY,
+  )!;
   event = { id: found.id, tmusa: found.agentIds.TMUSA! };
 });
 afterAll(() => sandbox.close());
@@ -86,10 +93,20 @@ describe('failures', () => {
     // Every other request to the same URL fails: polls 1 and 3 fail, 2 and 4 succeed.
     const flaky = await startSandbox({ now: FIXED_NOW, events: 300, seed: 4, failRate: 1, maxConsecutiveFailures: 1 });
     try {
-      const result = await runTix(['--retries', '0', 'watch', 'TMUSA', event.tmusa, '--count', '4', '--interval', '1s'], { env: sandboxEnv(flaky.url) });
+      const result = await runTix(['--retries', '0', 'watch', 'TMUSA', event.tmusa, '--count', '4', '--interval', '1s'], {
+        env: sandboxEnv(flaky.url),
+      });
       expect(result.code, result.stderr).toBe(0);
       const warnings = result.stderr.split('\n').filter((l) => l.startsWith('tix: warning:'));
-      expect(warnings).toEqual([1, 3].map((poll) => expect.stringMatching(new RegExp(`^tix: warning: poll ${poll}: no inventory for TMUSA ${event.tmusa}: the API is unavailable \\(HTTP 503.*the next poll tries again$`))));
+      expect(warnings).toEqual(
+        [1, 3].map((poll) =>
+          expect.stringMatching(
+            new RegExp(
+              `^tix: warning: poll ${poll}: no inventory for TMUSA ${event.tmusa}: the API is unavailable \\(HTTP 503.*the next poll tries again$`,
+            ),
+          ),
+        ),
+      );
       const printed = lines(result.stdout);
       // Polls 2 and 4 printed; 4 saw the same listings as 2 (a fixed clock), so only its snapshot.
       expect(printed.filter((l) => l.type === 'snapshot')).toHaveLength(2);

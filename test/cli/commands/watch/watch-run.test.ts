@@ -87,7 +87,10 @@ describe('runWatch', () => {
         }
       }
     }
-    const printed = String(stdout.read()).trim().split('\n').map((l) => JSON.parse(l));
+    const printed = String(stdout.read())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(printed.every((l) => l.type === 'snapshot' || l.quantity >= 3)).toBe(true);
     expect(printed.filter((l) => l.type === 'snapshot')).toHaveLength(6);
   });

@@ -97,11 +97,17 @@ function replay(lines: Line[]): { snapshot: Line; held: Held[] }[] {
   return snapshots;
 }
 
-const byId = (listings: readonly Held[]) => [...listings].map(({ listingId, section, row, quantity, price }) => ({ listingId, section, row, quantity, price })).sort((a, b) => a.listingId.localeCompare(b.listingId));
+const byId = (listings: readonly Held[]) =>
+  [...listings]
+    .map(({ listingId, section, row, quantity, price }) => ({ listingId, section, row, quantity, price }))
+    .sort((a, b) => a.listingId.localeCompare(b.listingId));
 
 /** Events some agent has on sale around NOW for a good while, with plenty of listings. */
 function onSale(sandbox: Sandbox, agent: string, count: number): SandboxEvent[] {
-  const events = sandbox.events.filter((e) => e.agentIds[agent] && e.publicSaleTime < NOW - DAY && e.presaleTime < NOW - DAY && e.eventTime > NOW + 30 * DAY && e.popularity > 0.4);
+  const events = sandbox.events.filter(
+    (e) =>
+      e.agentIds[agent] && e.publicSaleTime < NOW - DAY && e.presaleTime < NOW - DAY && e.eventTime > NOW + 30 * DAY && e.popularity > 0.4,
+  );
   expect(events.length).toBeGreaterThanOrEqual(count);
   return events.slice(0, count);
 }
@@ -122,7 +128,8 @@ describe('against a sandbox running 900 times as fast (a refresh every second)',
     for (const line of lines) {
       expect(line.agent).toBe('STUBHUB');
       expect(ids).toContain(line.eventId);
-      if (line.type !== 'snapshot') expect(Object.keys(line).slice(0, 8)).toEqual(['type', 'agent', 'eventId', 'listingId', 'section', 'row', 'quantity', 'price']);
+      if (line.type !== 'snapshot')
+        expect(Object.keys(line).slice(0, 8)).toEqual(['type', 'agent', 'eventId', 'listingId', 'section', 'row', 'quantity', 'price']);
     }
     const snapshots = replay(lines);
     // Three polls, one snapshot per event each, events in the order given.
@@ -187,7 +194,9 @@ describe('against a sandbox that refreshes once per inventory request', () => {
     let filteredOut = 0;
     for (const [poll, pair] of [snapshots.slice(0, 2), snapshots.slice(2, 4), snapshots.slice(4, 6), snapshots.slice(6, 8)].entries()) {
       // Poll n was served at the n-th slot after NOW.
-      expect(pair.map((s) => s.snapshot.timestamp)).toEqual([1, 1].map(() => new Date(NOW + (poll + 1) * REFRESH_MS).toISOString().replace('.000Z', 'Z')));
+      expect(pair.map((s) => s.snapshot.timestamp)).toEqual(
+        [1, 1].map(() => new Date(NOW + (poll + 1) * REFRESH_MS).toISOString().replace('.000Z', 'Z')),
+      );
       const listed = await inventoryAt(NOW + (poll + 1) * REFRESH_MS, 'TMUSA', ids);
       for (const { snapshot, held } of pair) {
         const all = listed.get(snapshot.eventId)!;
