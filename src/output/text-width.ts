@@ -1,14 +1,24 @@
-// cli-table3's own width function, from a file it does not export: it has no public one, its string-width is
-// its dependency rather than tix's, and a copy would need emoji-regex 8's 10 KB pattern to count as it does
-// (string-width 4 gives 🧑‍💻 five cells and a lone regional indicator two): an own count would change output.
-import tableUtils from 'cli-table3/src/utils.js';
+// string-width 4 is the count cli-table3 sizes its columns by; tix names it as its own dependency (the
+// version cli-table3 uses) so that its text around tables and its fitting agree with the table cell for
+// cell (string-width 4 gives 🧑‍💻 five cells and a lone regional indicator two: a count of our own would not).
+import stringWidth from 'string-width';
+
+/** SGR colour codes, which take no cells (chalk's, in coloured table cells). */
+const COLOUR_CODES = /\u001b\[(?:\d*;){0,5}\d*m/g;
 
 /**
  * Display width in terminal cells, as cli-table3 counts it (wide CJK and emoji count 2, combining marks 0).
  * Printable ASCII, the common case, is counted without any work.
  */
 export function displayWidth(text: string): number {
-  return isPlainAscii(text) ? text.length : tableUtils.strlen(text);
+  return isPlainAscii(text) ? text.length : widestLine(text);
+}
+
+/** cli-table3's own measure: colour codes left out, the widest of the lines. */
+function widestLine(text: string): number {
+  let widest = 0;
+  for (const line of text.replace(COLOUR_CODES, '').split('\n')) widest = Math.max(widest, stringWidth(line));
+  return widest;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
