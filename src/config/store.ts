@@ -42,10 +42,15 @@ export class ConfigStore {
   /** Reads the file if there is one; never throws for a file that cannot be used, and never creates anything. */
   static async read(env: NodeJS.ProcessEnv = process.env): Promise<ConfigRead> {
     const path = configFilePath(env);
-    let stats: Stats | undefined;
+    let stats: Stats;
     try {
-      stats = statSync(path, { throwIfNoEntry: false });
-      if (!stats) return {};
+      // Not throwIfNoEntry: from Node 22 it also hides ENOTDIR (a file where the folder should be) as "no file".
+      stats = statSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      return { problem: asConfigFileError(path, error) };
+    }
+    try {
       const store = await ConfigStore.open(path);
       const warning = store.holdsKey() ? tooOpenWarning(path, stats.mode) : undefined;
       return warning ? { store, warning } : { store };
