@@ -6,7 +6,7 @@ import { parseBaseUrl } from '../../../api/url.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { http } from '../../../shared/node-http.js';
 import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
-import type { RowWriter } from '../../../output/index.js';
+import type { RowWriter, Sink } from '../../../output/index.js';
 import { watchOf } from '../../kit/echoed-key.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -45,6 +45,8 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   if (isDocument(options.output.format)) {
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
+      // --jq filters one JSON text a line: the body as parsed, compact (as sent, it may span lines).
+      if (options.output.jq !== undefined) return sink.write(`${JSON.stringify(body)}\n`);
       return sink.write(asSent(response, body, prettyJson(rt, options.output)));
     });
     return;
@@ -84,7 +86,9 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     const pages: MergedListWriter = isDocument(output.format)
-      ? createMergedListWriter(sink, prettyJson(rt, output))
+      ? output.jq !== undefined
+        ? pageLines(sink)
+        : createMergedListWriter(sink, prettyJson(rt, output))
       : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
     let previous: { body: Buffer; key: string | undefined } | undefined;
     for (let page = paging.first; ; page++) {
@@ -160,6 +164,11 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
 }
 
 /** The body as sent; on a terminal, indented for reading. */
+/** With --jq, each page's body as one compact line, which the --jq sink filters page by page. */
+function pageLines(sink: Sink): MergedListWriter {
+  return { write: (body) => sink.write(`${JSON.stringify(body)}\n`), end: () => Promise.resolve() };
+}
+
 function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
   return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
 }

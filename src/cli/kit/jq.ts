@@ -1,0 +1,100 @@
+import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
+import type { Sink } from '../../output/index.js';
+
+/**
+ * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), loaded here and only here, by dynamic
+ * import, so no run without --jq pays for it. The filter runs over each line of JSON a command writes: with
+ * --jq every JSON writer writes compact JSON, one document a line (a whole payload, an ndjson record, or
+ * for a paged list one `{"<key>":[...]}` per page), so a filter sees what `-o json` would print for a
+ * single page, and `--all` runs it once per page and memory stays flat. Results are printed as `jq -r -c`
+ * (gh's --jq): strings raw, everything else compact JSON, one result a line.
+ */
+
+interface JqWeb {
+  raw(json: string, filter: string, flags?: string[]): string | undefined;
+}
+
+/** jq's exit status for a filter that does not compile. */
+const JQ_COMPILE_ERROR = 3;
+/** -r: strings raw; -c: everything else as compact JSON. */
+const JQ_FLAGS = ['-r', '-c'];
+
+async function loadJq(): Promise<JqWeb> {
+  const module = (await import('jq-web')) as { default: Promise<JqWeb> | JqWeb };
+  return await module.default;
+}
+
+/** jq's own message, as one line: its first line without the `jq: error...: ` prefix. */
+function jqMessage(error: unknown): string {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const text = typeof stderr === 'string' && stderr.trim() !== '' ? stderr : error instanceof Error ? error.message : String(error);
+  const first = text.split('\n').find((line) => line.startsWith('jq: error')) ?? text.split('\n')[0] ?? '';
+  return first
+    .replace(/^jq: error(?: \(at [^)]*\))?: /, '')
+    .replace(/:\s*$/, '')
+    .trim();
+}
+
+function isCompileError(error: unknown): boolean {
+  return (error as { exitCode?: unknown }).exitCode === JQ_COMPILE_ERROR;
+}
+
+/** Runs the filter over one JSON text; undefined when it gave no result. A runtime error is exit 1. */
+function run(jq: JqWeb, json: string, filter: string): string | undefined {
+  try {
+    return jq.raw(json, filter, [...JQ_FLAGS]);
+  } catch (error) {
+    if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
+    throw new TixError(`--jq: ${jqMessage(error)}`, ExitCode.ERROR);
+  }
+}
+
+/** Loads jq and compiles the filter (a filter that does not compile is exit 2, before any output). */
+export async function compileJq(filter: string): Promise<(json: string) => string | undefined> {
+  const jq = await loadJq();
+  try {
+    jq.raw('null', filter, [...JQ_FLAGS]);
+  } catch (error) {
+    // A runtime error over null (`.events[]`) says nothing about the filter; only a compile error counts.
+    if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
+  }
+  return (json) => run(jq, json, filter);
+}
+
+/**
+ * A sink that runs the filter over each complete line written to it and writes the results to `target`
+ * (stdout, or the --out file, still written atomically). A last line without a newline is filtered at commit.
+ */
+export async function jqSink(target: Sink, filter: string): Promise<Sink> {
+  const apply = await compileJq(filter);
+  let pending = '';
+  const filterLines = async (text: string) => {
+    let out = '';
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      const result = apply(line);
+      if (result !== undefined) out += `${result}\n`;
+    }
+    if (out !== '') await target.write(out);
+  };
+  return {
+    async write(chunk) {
+      pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      const end = pending.lastIndexOf('\n');
+      if (end < 0) return;
+      const complete = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      await filterLines(complete);
+    },
+    async commit() {
+      const rest = pending;
+      pending = '';
+      await filterLines(rest);
+      await target.commit();
+    },
+    abort: () => target.abort(),
+    get closed() {
+      return target.closed;
+    },
+  };
+}
