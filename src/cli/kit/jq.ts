@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
 
@@ -19,9 +20,13 @@ const JQ_COMPILE_ERROR = 3;
 /** -r: strings raw; -c: everything else as compact JSON. */
 const JQ_FLAGS = ['-r', '-c'];
 
+/**
+ * jq-web is CommonJS whose module.exports is a promise of jq: required (at run time, from node_modules: the
+ * build leaves it out of the bundle, as its jq.wasm lies next to its jq.js) rather than import()ed, since an
+ * ES namespace around a promise is itself thenable and some loaders (vitest's) trip over it.
+ */
 async function loadJq(): Promise<JqWeb> {
-  const module = (await import('jq-web')) as { default: Promise<JqWeb> | JqWeb };
-  return await module.default;
+  return await (createRequire(import.meta.url)('jq-web') as Promise<JqWeb>);
 }
 
 /** jq's own message, as one line: its first line without the `jq: error...: ` prefix. */
