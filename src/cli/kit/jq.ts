@@ -67,20 +67,19 @@ export async function compileJq(filter: string): Promise<(json: string) => strin
 }
 
 /**
- * A sink that runs the filter over each complete line written to it and writes the results to `target`
+ * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results to `target`
  * (stdout, or the --out file, still written atomically). A last line without a newline is filtered at commit.
  */
 export async function jqSink(target: Sink, filter: string): Promise<Sink> {
   const apply = await compileJq(filter);
   let pending = '';
+  // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one call: jq runs the
+  // filter over each JSON text of its input in turn, as `... | jq` would, and a call costs ~1 ms however
+  // small its input, which one call a record of 200,000 would pay 200,000 times.
   const filterLines = async (text: string) => {
-    let out = '';
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      const result = apply(line);
-      if (result !== undefined) out += `${result}\n`;
-    }
-    if (out !== '') await target.write(out);
+    if (text.trim() === '') return;
+    const result = apply(text);
+    if (result !== undefined) await target.write(`${result}\n`);
   };
   return {
     async write(chunk) {
