@@ -106,6 +106,19 @@ describe('results on every command that prints JSON', () => {
 });
 
 describe('streaming and formats', () => {
+  it('watch: each line of its ndjson, poll by poll', async () => {
+    const watch = ['watch', 'TMUSA', tmId, '--count', '1', '--interval', '1m'];
+    const rows = await tix([...watch, '-o', 'ndjson']);
+    const expected = lines(rows.stdout).map((line) => {
+      const { type, agent, eventId } = JSON.parse(line);
+      return JSON.stringify([type, agent, eventId]);
+    });
+    expect(expected.at(-1)).toBe(JSON.stringify(['snapshot', 'TMUSA', tmId]));
+    const result = await tix([...watch, '--jq', '[.type, .agent, .eventId]']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected);
+  });
+
   it('--all: the filter runs once per page, each page as {"events":[...]}', async () => {
     const all = (await json(['events', 'search', '--all'])).events.length;
     const result = await tix(['events', 'search', '--all', '--page-size', '30', '--jq', '.events | length']);
@@ -154,6 +167,13 @@ describe('errors and refusals', () => {
     const result = await tix(['agents', '--jq', '.ticketAgents[0].code + 1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('tix: --jq: string ("TMUSA") and number (1) cannot be added\n');
+  });
+
+  it.each([[['auth', 'status']], [['config', 'get', 'output']]])('tix %j prints no JSON: --jq is refused, exit 2', async (args) => {
+    const result = await tix([...args, '--jq', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`tix: --jq: tix ${args.slice(0, 2).join(' ')} prints no JSON to filter\n`);
   });
 
   it.each([
