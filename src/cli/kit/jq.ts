@@ -44,34 +44,52 @@ function isCompileError(error: unknown): boolean {
   return (error as { exitCode?: unknown }).exitCode === JQ_COMPILE_ERROR;
 }
 
-/** Runs the filter over one JSON text; undefined when it gave no result. A runtime error is exit 1. */
-function run(jq: JqWeb, json: string, filter: string): string | undefined {
+/**
+ * jq.raw with what jq wrote to its stderr on success (`debug`, `stderr`) handed to `diagnostics`: jq-web
+ * passes it to console.warn, which would reach the real process's stderr with CSS markup around it.
+ */
+function rawWith(jq: JqWeb, json: string, filter: string, diagnostics: (text: string) => void): string | undefined {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => diagnostics(String(args.at(-1)));
   try {
     return jq.raw(json, filter, [...JQ_FLAGS]);
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** Runs the filter over one JSON text; undefined when it gave no result. A runtime error is exit 1. */
+function run(jq: JqWeb, json: string, filter: string, diagnostics: (text: string) => void): string | undefined {
+  try {
+    return rawWith(jq, json, filter, diagnostics);
   } catch (error) {
     if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
     throw new TixError(`--jq: ${jqMessage(error)}`, ExitCode.ERROR);
   }
 }
 
-/** Loads jq and compiles the filter (a filter that does not compile is exit 2, before any output). */
-export async function compileJq(filter: string): Promise<(json: string) => string | undefined> {
+/**
+ * Loads jq and compiles the filter (a filter that does not compile is exit 2, before any output). What jq
+ * writes to stderr while the filter runs (`debug`) goes to `diagnostics`, one text a call.
+ */
+export async function compileJq(filter: string, diagnostics: (text: string) => void): Promise<(json: string) => string | undefined> {
   const jq = await loadJq();
   try {
-    jq.raw('null', filter, [...JQ_FLAGS]);
+    // Its stderr over null is not the user's: dropped.
+    rawWith(jq, 'null', filter, () => {});
   } catch (error) {
     // A runtime error over null (`.events[]`) says nothing about the filter; only a compile error counts.
     if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
   }
-  return (json) => run(jq, json, filter);
+  return (json) => run(jq, json, filter, diagnostics);
 }
 
 /**
  * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results to `target`
- * (stdout, or the --out file, still written atomically). A last line without a newline is filtered at commit.
+ * (stdout, or the --out file, still written atomically); jq's own stderr (`debug`) to `stderr`. A last line without a newline is filtered at commit.
  */
-export async function jqSink(target: Sink, filter: string): Promise<Sink> {
-  const apply = await compileJq(filter);
+export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
+  const apply = await compileJq(filter, (text) => stderr.write(`${text}\n`));
   let pending = '';
   // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one call: jq runs the
   // filter over each JSON text of its input in turn, as `... | jq` would, and a call costs ~1 ms however

@@ -39,7 +39,7 @@ export interface RecordView {
  */
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
   const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
-  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq) : destination;
+  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt.io.stderr) : destination;
   // The sandbox's key is public, and the sandbox never echoes it.
   const key = rt.globals.sandbox ? undefined : rt.settings.apiKey;
   const watch = key ? new EchoedKeyWatch(key) : undefined;
@@ -61,9 +61,9 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
 }
 
 /** The --jq sink (kit/jq.ts, which loads jq): a filter that does not compile leaves no --out file behind. */
-async function jqSinkOver(destination: Sink, filter: string): Promise<Sink> {
+async function jqSinkOver(destination: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
   try {
-    return await jqSink(destination, filter);
+    return await jqSink(destination, filter, stderr);
   } catch (error) {
     await destination.abort();
     throw error;

@@ -163,6 +163,13 @@ describe('errors and refusals', () => {
     expect(lines(result.stderr)).toHaveLength(1);
   });
 
+  it("jq's own stderr (debug) goes to stderr, the data alone to stdout", async () => {
+    const result = await tix(['agents', '--jq', '.ticketAgents[0].code | debug']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('TMUSA\n');
+    expect(result.stderr).toBe('["DEBUG:","TMUSA"]\n');
+  });
+
   it('a runtime error: exit 1 with jq message', async () => {
     const result = await tix(['agents', '--jq', '.ticketAgents[0].code + 1']);
     expect(result.code).toBe(1);
