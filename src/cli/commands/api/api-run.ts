@@ -6,7 +6,7 @@ import { parseBaseUrl } from '../../../api/url.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { http } from '../../../shared/node-http.js';
 import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
-import type { RowWriter, Sink } from '../../../output/index.js';
+import type { RowWriter } from '../../../output/index.js';
 import { watchOf } from '../../kit/echoed-key.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -45,8 +45,7 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   if (isDocument(options.output.format)) {
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
-      // --jq filters one JSON text a line: the body as parsed, compact (as sent, it may span lines).
-      if (options.output.jq !== undefined) return sink.write(`${JSON.stringify(body)}\n`);
+      if (options.output.jq !== undefined) return sink.write(oneLine(response));
       return sink.write(asSent(response, body, prettyJson(rt, options.output)));
     });
     return;
@@ -85,9 +84,9 @@ function pagingOf(target: RelativeTarget): Paging {
 async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    const pages: MergedListWriter = isDocument(output.format)
+    const pages: MergedListWriter | undefined = isDocument(output.format)
       ? output.jq !== undefined
-        ? pageLines(sink)
+        ? undefined
         : createMergedListWriter(sink, prettyJson(rt, output))
       : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
     let previous: { body: Buffer; key: string | undefined } | undefined;
@@ -115,11 +114,12 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
       }
       // Rows are watched as they pass the row writer; a merged JSON document is watched here.
       if (isDocument(output.format)) watchOf(sink)?.scan(body);
-      await pages.write(body, list);
+      // With --jq each page's body is one line of its own, which the --jq sink filters page by page.
+      await (pages ? pages.write(body, list) : sink.write(oneLine(response)));
       if (list.items.length < paging.pageSize) break;
       previous = { body: response.body, key: list.key };
     }
-    await pages.end();
+    await pages?.end();
   });
 }
 
@@ -164,9 +164,12 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
 }
 
 /** The body as sent; on a terminal, indented for reading. */
-/** With --jq, each page's body as one compact line, which the --jq sink filters page by page. */
-function pageLines(sink: Sink): MergedListWriter {
-  return { write: (body) => sink.write(`${JSON.stringify(body)}\n`), end: () => Promise.resolve() };
+/**
+ * The body as sent, on one line, for --jq (which filters a JSON text a line): JSON strings cannot hold a
+ * raw line break, so every CR and LF in it is whitespace between tokens. Numbers reach jq as the API wrote them.
+ */
+function oneLine(response: RawResponse): string {
+  return `${response.body.toString('utf8').replace(/[\r\n]+/g, ' ')}\n`;
 }
 
 function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
