@@ -17,6 +17,7 @@ import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mj
 import { bigSales } from './scenarios/big-sales.mjs';
 import { bulkExport } from './scenarios/bulk-export.mjs';
 import { history } from './scenarios/history.mjs';
+import { jqFilter } from './scenarios/jq.mjs';
 import { eventsView } from './scenarios/events-view.mjs';
 import { inventory } from './scenarios/inventory.mjs';
 import { oneQuery } from './scenarios/one-query.mjs';
@@ -34,6 +35,7 @@ const SCENARIOS = [
   { id: 5, title: '5. big sales history', run: bigSales },
   { id: 6, title: '6. price history', run: history },
   { id: 7, title: '7. events view', run: eventsView },
+  { id: 8, title: '8. --jq', run: jqFilter },
 ];
 
 const options = parseArgs(process.argv.slice(2));
@@ -59,6 +61,8 @@ const ctx = {
   workDir,
   sizes,
   baselines: Boolean(tools.curl && tools.jq),
+  /** jq on the PATH, for scenario 8's `tix | jq` beside `tix --jq`. */
+  hasJq: Boolean(tools.jq),
   sandboxBase: { repo: INSTALL, tixBin: TIX_BIN },
   log: (line) => process.stderr.write(`${line}\n`),
   runOptions: () => ({ env: baseEnv, cwd: workDir, timeoutMs: sizes.timeoutMs }),

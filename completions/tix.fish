@@ -2,7 +2,7 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
@@ -110,6 +110,7 @@ complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 
 complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
 complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
 complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'
+complete -c tix -l jq -d 'run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)' -x
 complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to a host other than this machine'
 complete -c tix -s h -l help -d 'show help'
 complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'

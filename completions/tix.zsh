@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -37,6 +37,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
         '-h:show help'
         '--help:show help'
@@ -64,6 +65,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -114,6 +116,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -142,6 +145,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=1
@@ -176,6 +180,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -212,6 +217,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -243,6 +249,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=2
@@ -276,6 +283,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=2
@@ -300,6 +308,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -330,6 +339,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -360,6 +370,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -391,6 +402,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=1
@@ -429,6 +441,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -465,6 +478,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -491,6 +505,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -522,6 +537,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -546,6 +562,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -566,6 +583,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -586,6 +604,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -605,6 +624,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -631,6 +651,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -650,6 +671,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -669,6 +691,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -688,6 +711,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -714,6 +738,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -733,6 +758,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -762,6 +788,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -781,6 +808,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;

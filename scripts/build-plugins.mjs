@@ -7,9 +7,10 @@ import { join, resolve } from 'node:path';
 /**
  * Packages left out of every bundle and imported from node_modules at run time. DuckDB is a native addon
  * (a .node file and libduckdb.so per platform), which cannot be bundled; Parquet output alone imports it
- * (src/output/parquet-convert.ts).
+ * (src/output/parquet-convert.ts). jq-web (--jq) finds its jq.wasm next to its own jq.js, so it too is loaded
+ * from node_modules, by src/cli/kit/jq.ts alone.
  */
-export const EXTERNAL_PACKAGES = ['@duckdb/*'];
+export const EXTERNAL_PACKAGES = ['@duckdb/*', 'jq-web'];
 
 /** Some bundled dependencies are CommonJS and call require() (for Node built-ins): ES module bundles get one. */
 export const REQUIRE_BANNER = {

@@ -53,6 +53,37 @@ describe('DuckDB is loaded only by the commands that use the price history', () 
   });
 });
 
+/** jq (jq-web, WebAssembly) is loaded by --jq alone (src/cli/kit/jq.ts). */
+describe('jq is loaded only with --jq', () => {
+  const jqIn = (modules: string[]) => modules.filter((m) => /[\\/]jq-web[\\/]/.test(m));
+
+  it.each([
+    [['--version']],
+    [['events', 'search', '--help']],
+    [['events', 'search', '--limit', '3']],
+    [['events', 'search', '--limit', '3', '-o', 'json']],
+    [['agents', '-o', 'ndjson']],
+  ])('tix %j does not load it', async (args) => {
+    const { code, modules } = await loadedBy(args);
+    expect(code).toBe(0);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(jqIn(modules)).toEqual([]);
+  });
+
+  it('tix events search --jq does (the probe sees it when it is there)', async () => {
+    const { code, modules } = await loadedBy(['events', 'search', '--limit', '3', '--jq', '.events[].id']);
+    expect(code).toBe(0);
+    expect(jqIn(modules).some((m) => m.endsWith('jq.js'))).toBe(true);
+  });
+
+  it('the bundle names it in the run chunk alone, never in the entry', () => {
+    const chunks = join(REPO_ROOT, 'dist', 'chunks');
+    const importers = readdirSync(chunks).filter((file) => readFileSync(join(chunks, file), 'utf8').includes('jq-web'));
+    expect(importers).toEqual([expect.stringMatching(/^run-[\w-]+\.js$/)]);
+    expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('jq-web');
+  });
+});
+
 describePostgres('a price history in PostgreSQL', () => {
   const store = postgresStore(usePostgres());
 

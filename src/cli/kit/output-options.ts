@@ -31,6 +31,8 @@ export interface OutputOptions {
   /** Where to write instead of stdout (out-target.ts); never '-', which is stdout. */
   out?: string;
   excelSafe: boolean;
+  /** `--jq <filter>` (a global flag): JSON output, each line of it run through the filter (kit/jq.ts). */
+  jq?: string;
 }
 
 export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOptions {
@@ -40,6 +42,8 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
   const { sources, values } = rt.settings;
   const chosen = sources.output === 'default' ? undefined : values.output;
   // `--out sales.csv` means CSV unless a format was asked for; otherwise a table for people, JSON for programs.
+  const jq = rt.globals.jq;
+  if (jq !== undefined) return jqOutputOptions(flags, rt, jq, out);
   const fromExtension = out !== undefined && sources.output !== 'flag' ? formatOfFile(out, flags.chart === true) : undefined;
   const format: Format = chosen ?? fromExtension ?? (rt.io.stdout.isTTY && out === undefined ? 'table' : 'json');
 
@@ -50,6 +54,26 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
     throw new UsageError(`--output ${format} writes a binary file, not text for stdout: give --out FILE${extensionOf(format)}`);
   }
   if (options.excelSafe && !takesExcelSafe(format)) throw excelSafeRefusal(format);
+  return options;
+}
+
+/**
+ * `--jq` implies JSON: -o json or -o ndjson (the filter then runs over each record) may be given, any other
+ * -o, --fields, --excel-safe or --chart is refused. A TIX_OUTPUT or profile setting is a preference and gives
+ * way. `--out FILE` takes the filter's results, written atomically as every --out file; its extension
+ * chooses nothing.
+ */
+function jqOutputOptions(flags: RawOutputFlags, rt: Runtime, jq: string, out: string | undefined): OutputOptions {
+  const { sources, values } = rt.settings;
+  const asked = sources.output === 'flag' ? values.output : undefined;
+  if (asked !== undefined && asked !== 'json' && asked !== 'ndjson') {
+    throw new UsageError(`--jq and --output ${asked} cannot be combined: --jq filters JSON output`);
+  }
+  if (flags.fields !== undefined) throw new UsageError('--jq and --fields cannot be combined: pick the fields in the filter');
+  if (flags.excelSafe === true) throw new UsageError('--jq and --excel-safe cannot be combined: --jq filters JSON output');
+  if (flags.chart === true) throw new UsageError('--jq and --chart cannot be combined: a chart is not JSON');
+  const options: OutputOptions = { format: asked ?? 'json', header: true, excelSafe: false, jq };
+  if (out !== undefined) options.out = out;
   return options;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../output/index.js';
 import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
+import { jqSink } from './jq.js';
 import { closest } from './parse/enum.js';
 import type { Runtime } from './runtime.js';
 import { isDocument, isForPeople } from '../../output/formats.js';
@@ -37,7 +38,8 @@ export interface RecordView {
  * echoed it in the data, which goes out unaltered. A failed --out run wrote nothing, so it warns of nothing.
  */
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
-  const target = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
+  const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
+  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt.io.stderr) : destination;
   // The sandbox's key is public, and the sandbox never echoes it.
   const key = rt.globals.sandbox ? undefined : rt.settings.apiKey;
   const watch = key ? new EchoedKeyWatch(key) : undefined;
@@ -55,6 +57,16 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
   } finally {
     const warning = written ? watch?.warning() : undefined;
     if (warning) rt.warn(warning);
+  }
+}
+
+/** The --jq sink (kit/jq.ts, which loads jq): a filter that does not compile leaves no --out file behind. */
+async function jqSinkOver(destination: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
+  try {
+    return await jqSink(destination, filter, stderr);
+  } catch (error) {
+    await destination.abort();
+    throw error;
   }
 }
 
@@ -108,7 +120,10 @@ export function jsonListFor(rt: Runtime, output: OutputOptions, sink: Sink, key:
 
 /** The list writer of output/json-writer.ts, its records watched for an echoed key as they pass. */
 function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): RowWriter {
-  const writer = createJsonListWriter(sink, { key, pretty: prettyJson(rt, output), fields: output.fields });
+  const writer =
+    output.jq !== undefined
+      ? jsonPages(sink, key)
+      : createJsonListWriter(sink, { key, pretty: prettyJson(rt, output), fields: output.fields });
   const watch = watchOf(sink);
   if (!watch) return writer;
   // With --fields only the chosen fields are written, and they are named as --fields names them.
@@ -120,6 +135,23 @@ function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): 
       return writer.write(records);
     },
     end: () => writer.end(),
+  };
+}
+
+/**
+ * With --jq, a list goes out as one compact `{"<key>":[...]}` a line per batch (a page of --all), which the
+ * --jq sink filters one at a time: memory stays flat however many pages there are. With no records at all,
+ * `{"<key>":[]}` once, as -o json prints.
+ */
+function jsonPages(sink: Sink, key: string): RowWriter {
+  let count = 0;
+  return {
+    write(records) {
+      if (records.length === 0) return Promise.resolve();
+      count += records.length;
+      return sink.write(`${JSON.stringify({ [key]: records })}\n`);
+    },
+    end: () => (count === 0 ? sink.write(`${JSON.stringify({ [key]: [] })}\n`) : Promise.resolve()),
   };
 }
 
@@ -216,5 +248,6 @@ export function tableWidth(rt: Runtime, output: OutputOptions): number | undefin
 
 /** JSON is pretty for a person at a terminal and compact for programs and files. */
 export function prettyJson(rt: Runtime, output: OutputOptions): boolean {
-  return output.out === undefined && rt.io.stdout.isTTY === true;
+  // --jq filters one JSON text a line: never pretty.
+  return output.jq === undefined && output.out === undefined && rt.io.stdout.isTTY === true;
 }

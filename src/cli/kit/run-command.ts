@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ExitCode } from '../../shared/errors.js';
+import { ExitCode, UsageError } from '../../shared/errors.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
@@ -32,6 +32,7 @@ export async function runCommand(command: Command, body: (rt: Runtime) => Promis
   const stopListening = proc.onStopSignal(onSignal);
   proc.stdout.on('error', onStdoutError);
   try {
+    refuseJqWithoutJson(command, rt);
     const code = await body(rt);
     rt.warnConfigFileIgnored();
     if (code) run.exitCode = code;
@@ -44,4 +45,12 @@ export async function runCommand(command: Command, body: (rt: Runtime) => Promis
     proc.stdout.off('error', onStdoutError);
     await rt.close();
   }
+}
+
+/** `--jq` (a global flag) on a command that prints no JSON (one without -o: auth, config get/set, ...). */
+function refuseJqWithoutJson(command: Command, rt: Runtime): void {
+  if (rt.globals.jq === undefined || command.options.some((option) => option.long === '--output')) return;
+  const path: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  throw new UsageError(`--jq: tix ${path.join(' ')} prints no JSON to filter`);
 }

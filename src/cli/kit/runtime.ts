@@ -17,6 +17,8 @@ export interface GlobalOptions {
   timeout?: string;
   retries?: string;
   insecureHttp?: boolean;
+  /** `--jq <filter>`: run over the JSON output (kit/jq.ts); read by parseOutputOptions. */
+  jq?: string;
 }
 
 /** What a run function needs from the outside world; tests pass their own. */

@@ -13,6 +13,7 @@ export function agentsCommand(): Command {
   addExamples(command, [
     { description: 'Agents and providers as a table', command: 'tix agents' },
     { description: 'Just the agent codes', command: 'tix agents -o ndjson | jq -r \'select(.role == "ticket agent") | .code\'' },
+    { description: 'The same with the built-in jq (strings print raw)', command: "tix agents --jq '.ticketAgents[].code'" },
   ]);
   return command.action(async (flags: RawOutputFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => (await import('./agents-run.js')).runAgents(flags, rt)),

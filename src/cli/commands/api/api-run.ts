@@ -45,6 +45,7 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   if (isDocument(options.output.format)) {
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
+      if (options.output.jq !== undefined) return sink.write(oneLine(response));
       return sink.write(asSent(response, body, prettyJson(rt, options.output)));
     });
     return;
@@ -83,8 +84,10 @@ function pagingOf(target: RelativeTarget): Paging {
 async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
   const { output } = options;
   await withSink(rt, output, async (sink) => {
-    const pages: MergedListWriter = isDocument(output.format)
-      ? createMergedListWriter(sink, prettyJson(rt, output))
+    const pages: MergedListWriter | undefined = isDocument(output.format)
+      ? output.jq !== undefined
+        ? undefined
+        : createMergedListWriter(sink, prettyJson(rt, output))
       : rowPages(rowWriterFor(rt, output, sink, { documented: [], tableDefaults: [] }), options);
     let previous: { body: Buffer; key: string | undefined } | undefined;
     for (let page = paging.first; ; page++) {
@@ -111,11 +114,12 @@ async function writePages(client: ApiClient, target: RelativeTarget, paging: Pag
       }
       // Rows are watched as they pass the row writer; a merged JSON document is watched here.
       if (isDocument(output.format)) watchOf(sink)?.scan(body);
-      await pages.write(body, list);
+      // With --jq each page's body is one line of its own, which the --jq sink filters page by page.
+      await (pages ? pages.write(body, list) : sink.write(oneLine(response)));
       if (list.items.length < paging.pageSize) break;
       previous = { body: response.body, key: list.key };
     }
-    await pages.end();
+    await pages?.end();
   });
 }
 
@@ -160,6 +164,14 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
 }
 
 /** The body as sent; on a terminal, indented for reading. */
+/**
+ * The body as sent, on one line, for --jq (which filters a JSON text a line): JSON strings cannot hold a
+ * raw line break, so every CR and LF in it is whitespace between tokens. Numbers reach jq as the API wrote them.
+ */
+function oneLine(response: RawResponse): string {
+  return `${response.body.toString('utf8').replace(/[\r\n]+/g, ' ')}\n`;
+}
+
 function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
   return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
 }

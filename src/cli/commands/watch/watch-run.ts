@@ -10,6 +10,7 @@ import { fetchInventory, type FailedBatch } from '../../../market/fetch-inventor
 import { marketFigures } from '../../../market/figures.js';
 import { byListingId, diffListings } from '../../../market/listing-diff.js';
 import { stdoutSink } from '../../../output/index.js';
+import { jqSink } from '../../kit/jq.js';
 import { readerWatch } from '../../../output/reader-gone.js';
 import type { ListingRecord, SnapshotRecord } from '../../../store/store.js';
 import { mapConcurrent } from '../../../shared/concurrency.js';
@@ -33,6 +34,8 @@ export interface WatchOptions {
   filter: ListingFilter;
   /** NDJSON (off a terminal, or -o ndjson) rather than coloured lines. */
   ndjson: boolean;
+  /** `--jq <filter>`: each poll's ndjson lines through jq (kit/jq.ts). */
+  jq?: string;
   concurrency: number;
   /** --db or --record: store every poll in the price history, as `tix track` would. */
   record?: HistoryStoreFlags;
@@ -77,7 +80,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
           timeZone: rt.settings.values.timezone,
           width: () => rt.terminalWidth(),
         });
-    const sink = stdoutSink(rt.io.stdout);
+    const sink = options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr) : stdoutSink(rt.io.stdout);
     const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 

@@ -90,13 +90,15 @@ export function watchCommand(): Command {
         target: await parseTarget(first, rest, rt.io.stdin),
         intervalMs: parseDuration('--interval', flags.interval ?? DEFAULT_INTERVAL, MIN_INTERVAL_MS, MAX_INTERVAL_MS),
         filter: parseListingFilter(flags),
-        ndjson: parseNdjson(flags.output) || rt.io.stdout.isTTY !== true,
+        // --jq filters ndjson, so it means ndjson on a terminal too.
+        ndjson: parseNdjson(flags.output) || rt.io.stdout.isTTY !== true || rt.globals.jq !== undefined,
         concurrency: rt.settings.values.concurrency,
       };
       if (flags.count !== undefined) options.count = parseWholeNumber('--count', flags.count, 1, 1_000_000_000);
       if (flags.untilPrice !== undefined) options.untilPrice = parseAmount('--until-price', flags.untilPrice);
       // --db says where, and so that polls are to be kept; a db setting or TIX_DB alone does not, --record does.
       if (flags.record === true || rt.settings.sources.db === 'flag') options.record = parseStoreFlags(flags);
+      if (rt.globals.jq !== undefined) options.jq = rt.globals.jq;
       const { runWatch } = await import('./watch-run.js');
       return runWatch(options, rt);
     }),

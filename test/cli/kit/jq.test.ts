@@ -1,0 +1,196 @@
+/**
+ * --jq <filter> (a global flag): jq itself (jq-web) over what -o json would print, per line of ndjson and per
+ * page of --all; results as gh prints them (strings raw, everything else compact JSON, one a line). A filter
+ * that does not compile is exit 2 with jq's message, a runtime error exit 1; -o csv/table, --fields and the
+ * like are refused with exit 2. That a run without --jq never loads jq is in test/history/lazy-load.test.ts.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { FIXED_NOW } from '../../helpers/sandbox.js';
+import { runTix } from '../../helpers/tix.js';
+import { sandboxEnv, testDir } from '../../helpers/tix-env.js';
+
+let sandbox: Sandbox;
+let env: Record<string, string>;
+let tmId: string;
+let stubhubId: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ events: 200, seed: 7, now: FIXED_NOW });
+  env = sandboxEnv(sandbox.url);
+  const live = sandbox.events.filter((e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW);
+  tmId = live.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!;
+  stubhubId = live.find((e) => e.agentIds.STUBHUB)!.agentIds.STUBHUB!;
+});
+afterAll(() => sandbox.close());
+
+const tix = (args: string[]) => runTix(args, { env, now: () => new Date(FIXED_NOW) });
+const lines = (stdout: string) => stdout.split('\n').slice(0, -1);
+
+/** What -o json prints, parsed. */
+async function json(args: string[]): Promise<any> {
+  const result = await tix([...args, '-o', 'json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe('results on every command that prints JSON', () => {
+  it('events search: strings raw, one a line', async () => {
+    const expected = (await json(['events', 'search'])).events.map((e: { id: string }) => e.id);
+    const result = await tix(['events', 'search', '--jq', '.events[] | .id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected);
+  });
+
+  it('everything that is not a string is compact JSON, one a line', async () => {
+    const result = await tix(['events', 'search', '--limit', '2', '--jq', '.events[] | {id, n: 1, tags: [true, null]}']);
+    expect(result.code, result.stderr).toBe(0);
+    const ids = (await json(['events', 'search', '--limit', '2'])).events.map((e: { id: string }) => e.id);
+    expect(result.stdout).toBe(ids.map((id: string) => `{"id":"${id}","n":1,"tags":[true,null]}\n`).join(''));
+  });
+
+  it('a filter with no result prints nothing; numbers and null as JSON', async () => {
+    expect((await tix(['events', 'search', '--jq', 'empty'])).stdout).toBe('');
+    const result = await tix(['events', 'search', '--limit', '3', '--jq', '.events | length, null, "a\\tb"']);
+    expect(result.stdout).toBe('3\nnull\na\tb\n');
+  });
+
+  it('events get', async () => {
+    const id = sandbox.events[0]!.id;
+    const result = await tix(['events', 'get', id, '--jq', '.events[0].name']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${(await json(['events', 'get', id])).events[0].name}\n`);
+  });
+
+  it('inventory', async () => {
+    const expected = (await json(['inventory', 'TMUSA', tmId])) as { data: { eventId: string; sections: unknown[] }[] };
+    const result = await tix(['inventory', 'TMUSA', tmId, '--jq', '.data[] | [.eventId, (.sections | length)]']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected.data.map((d) => JSON.stringify([d.eventId, d.sections.length])));
+  });
+
+  it('sales summary', async () => {
+    const expected = await json(['sales', 'summary', stubhubId]);
+    // The whole payload but its request timestamp (the sandbox's own clock), as compact JSON.
+    const result = await tix(['sales', 'summary', stubhubId, '--jq', '.salesData']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(expected.salesData.length).toBeGreaterThan(0);
+    expect(result.stdout).toBe(`${JSON.stringify(expected.salesData)}\n`);
+  });
+
+  it('agents', async () => {
+    const expected = (await json(['agents'])).ticketAgents.map((a: { code: string }) => a.code);
+    const result = await tix(['agents', '--jq', '.ticketAgents[].code']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected);
+  });
+
+  it('config list', async () => {
+    const result = await tix(['config', 'list', '--jq', '.settings[] | select(.key == "timezone") | .value']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('UTC\n');
+  });
+
+  it('tix api: the body, and each page of --paginate', async () => {
+    const one = await tix(['api', 'events/seatGeek', '-f', 'pageSize=3', '--jq', '.events | length']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toBe('3\n');
+    const total = (await json(['api', 'events/seatGeek', '-f', 'pageSize=1000'])).events.length;
+    const paged = await tix(['api', 'events/seatGeek', '-f', 'pageSize=50', '--paginate', '--jq', '.events | length']);
+    expect(paged.code, paged.stderr).toBe(0);
+    const counts = lines(paged.stdout).map(Number);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+});
+
+describe('streaming and formats', () => {
+  it('watch: each line of its ndjson, poll by poll', async () => {
+    const watch = ['watch', 'TMUSA', tmId, '--count', '1', '--interval', '1m'];
+    const rows = await tix([...watch, '-o', 'ndjson']);
+    const expected = lines(rows.stdout).map((line) => {
+      const { type, agent, eventId } = JSON.parse(line);
+      return JSON.stringify([type, agent, eventId]);
+    });
+    expect(expected.at(-1)).toBe(JSON.stringify(['snapshot', 'TMUSA', tmId]));
+    const result = await tix([...watch, '--jq', '[.type, .agent, .eventId]']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected);
+  });
+
+  it('--all: the filter runs once per page, each page as {"events":[...]}', async () => {
+    const all = (await json(['events', 'search', '--all'])).events.length;
+    const result = await tix(['events', 'search', '--all', '--page-size', '30', '--jq', '.events | length']);
+    expect(result.code, result.stderr).toBe(0);
+    const counts = lines(result.stdout).map(Number);
+    expect(counts.length).toBe(Math.ceil(all / 30));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(all);
+  });
+
+  it('-o ndjson: the filter runs over each line', async () => {
+    const rows = await tix(['agents', '-o', 'ndjson']);
+    const expected = lines(rows.stdout).map((line) => JSON.parse(line).name);
+    const result = await tix(['agents', '-o', 'ndjson', '--jq', '.name']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(expected);
+  });
+
+  it('--jq implies JSON where a setting asks for a table', async () => {
+    const result = await runTix(['agents', '--jq', '.ticketAgents[0].code'], { env: { ...env, TIX_OUTPUT: 'csv' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('TMUSA\n');
+  });
+
+  it('--out takes the results; a failed run leaves no file', async () => {
+    const dir = testDir('tix-jq-');
+    const result = await tix(['agents', '--jq', '.ticketAgents[].code', '--out', join(dir, 'codes.txt')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(readFileSync(join(dir, 'codes.txt'), 'utf8').split('\n')[0]).toBe('TMUSA');
+    const failed = await tix(['agents', '--jq', '.ticketAgents[].code + 1', '--out', join(dir, 'bad.txt')]);
+    expect(failed.code).toBe(1);
+    expect(existsSync(join(dir, 'bad.txt'))).toBe(false);
+  });
+});
+
+describe('errors and refusals', () => {
+  it('a filter that does not compile: exit 2, jq own message on one line', async () => {
+    const result = await tix(['events', 'search', '--jq', '.events[']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^tix: --jq: syntax error, unexpected end of file.*\n$/);
+    expect(lines(result.stderr)).toHaveLength(1);
+  });
+
+  it("jq's own stderr (debug) goes to stderr, the data alone to stdout", async () => {
+    const result = await tix(['agents', '--jq', '.ticketAgents[0].code | debug']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('TMUSA\n');
+    expect(result.stderr).toBe('["DEBUG:","TMUSA"]\n');
+  });
+
+  it('a runtime error: exit 1 with jq message', async () => {
+    const result = await tix(['agents', '--jq', '.ticketAgents[0].code + 1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('tix: --jq: string ("TMUSA") and number (1) cannot be added\n');
+  });
+
+  it.each([[['auth', 'status']], [['config', 'get', 'output']]])('tix %j prints no JSON: --jq is refused, exit 2', async (args) => {
+    const result = await tix([...args, '--jq', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`tix: --jq: tix ${args.slice(0, 2).join(' ')} prints no JSON to filter\n`);
+  });
+
+  it.each([
+    [['-o', 'csv'], '--jq and --output csv cannot be combined'],
+    [['-o', 'table'], '--jq and --output table cannot be combined'],
+    [['--fields', 'id'], '--jq and --fields cannot be combined'],
+  ])('with %j: exit 2, one line naming both flags', async (extra, message) => {
+    const result = await tix(['events', 'search', ...extra, '--jq', '.events[].id']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^tix: ${message}[^\\n]*\\n$`));
+  });
+});
