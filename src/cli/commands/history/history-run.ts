@@ -39,33 +39,24 @@ const SNAPSHOTS_VIEW: RecordView = {
   fit: { identifiers: ['agent'], dropOrder: ['max_price', 'median_price', 'listings'] },
 };
 
+/** A listing's life in the window: every column is shown, on a terminal too. */
+const LISTING_COLUMNS = [
+  'agent',
+  'listing_id',
+  'section',
+  'row',
+  'quantity',
+  'first_seen',
+  'last_seen',
+  'first_price',
+  'last_price',
+  'lowest_price',
+  'gone',
+];
+
 const LISTINGS_VIEW: RecordView = {
-  documented: [
-    'agent',
-    'listing_id',
-    'section',
-    'row',
-    'quantity',
-    'first_seen',
-    'last_seen',
-    'first_price',
-    'last_price',
-    'lowest_price',
-    'gone',
-  ],
-  tableDefaults: [
-    'agent',
-    'listing_id',
-    'section',
-    'row',
-    'quantity',
-    'first_seen',
-    'last_seen',
-    'first_price',
-    'last_price',
-    'lowest_price',
-    'gone',
-  ],
+  documented: LISTING_COLUMNS,
+  tableDefaults: LISTING_COLUMNS,
   columnTypes: { ...PRICES, first_seen: 'datetime', last_seen: 'datetime', quantity: 'integer' },
   fit: {
     identifiers: ['agent', 'listing_id'],
