@@ -44,7 +44,9 @@ export function duckDbQueryMessage(error: unknown): string {
   const prefix = /^LINE (\d+): /.exec(lines[at]!)!;
   const text = lines[at]!.slice(prefix[0].length);
   // A long line is shown cut, from `...`: the column is then counted in what is shown.
-  const where = text.startsWith('...') ? `near: ${text.slice(caret - prefix[0].length, caret - prefix[0].length + 20)}` : `column ${caret - prefix[0].length + 1}`;
+  const where = text.startsWith('...')
+    ? `near: ${text.slice(caret - prefix[0].length, caret - prefix[0].length + 20)}`
+    : `column ${caret - prefix[0].length + 1}`;
   return `${head} (at line ${prefix[1]}, ${where})`;
 }
 

@@ -50,7 +50,18 @@ function queryError(error: unknown): unknown {
   return new TixError(`history sql: ${(message ?? code).replace(/\s+/g, ' ').trim()}${at}`, ExitCode.USAGE);
 }
 
-const OIDS = { bool: 16, int8: 20, int2: 21, int4: 23, oid: 26, float4: 700, float8: 701, numeric: 1700, timestamp: 1114, timestamptz: 1184 };
+const OIDS = {
+  bool: 16,
+  int8: 20,
+  int2: 21,
+  int4: 23,
+  oid: 26,
+  float4: 700,
+  float8: 701,
+  numeric: 1700,
+  timestamp: 1114,
+  timestamptz: 1184,
+};
 
 function converterFor(oid: number): (text: string) => unknown {
   switch (oid) {

@@ -278,7 +278,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       expect(await copy.listingLives({ events })).toEqual(await source.listingLives({ events }));
     });
 
-    it('runs one read-only query of the user\'s, and refuses writes, several statements and bad SQL with exit 2', async () => {
+    it("runs one read-only query of the user's, and refuses writes, several statements and bad SQL with exit 2", async () => {
       const store = await open();
       await store.record(
         [
@@ -293,8 +293,24 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       );
       expect(result.columns).toEqual(['api_timestamp', 'min_price', 'listings', 'n', 'big', 'event_id', 'nothing']);
       expect(result.rows).toEqual([
-        { api_timestamp: '2026-03-15T03:00:00Z', min_price: 99.5, listings: 2, n: 2, big: '9007199254740993', event_id: 'G5v8HKyBKZbyJN', nothing: null },
-        { api_timestamp: '2026-03-15T03:15:00Z', min_price: 150, listings: 1, n: 2, big: '9007199254740993', event_id: 'G5v8HKyBKZbyJN', nothing: null },
+        {
+          api_timestamp: '2026-03-15T03:00:00Z',
+          min_price: 99.5,
+          listings: 2,
+          n: 2,
+          big: '9007199254740993',
+          event_id: 'G5v8HKyBKZbyJN',
+          nothing: null,
+        },
+        {
+          api_timestamp: '2026-03-15T03:15:00Z',
+          min_price: 150,
+          listings: 1,
+          n: 2,
+          big: '9007199254740993',
+          event_id: 'G5v8HKyBKZbyJN',
+          nothing: null,
+        },
       ]);
       for (const sql of [
         "INSERT INTO snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ('X', 'Y', now(), now(), 0, 0)",
