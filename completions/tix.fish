@@ -2,7 +2,7 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
@@ -14,7 +14,7 @@ function __tix_subcommands
         case 'sales'
             echo summary details
         case 'history'
-            echo export
+            echo export sql
         case 'auth'
             echo login status logout
         case 'config'
@@ -270,8 +270,10 @@ complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header 
 complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
+complete -c tix -n '__tix_argument \'history\' 1' -a sql -d 'run one read-only SQL query against the price history, printed in any tix format'
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'history sql\'' -l file -d 'read the query from this file' -x
 complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

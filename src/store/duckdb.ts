@@ -8,6 +8,7 @@ import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
+import { runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
@@ -20,6 +21,7 @@ import type {
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
+  SqlResult,
 } from './store.js';
 
 /**
@@ -85,6 +87,10 @@ class DuckDbStore implements HistoryStore {
 
   readAll(size?: number, window?: CopyWindow): AsyncIterable<HistoryBatch> {
     return readAllBatches(this.connection, size, window);
+  }
+
+  query(sql: string): Promise<SqlResult> {
+    return runDuckDbQuery(this.connection, sql);
   }
 
   async close(): Promise<void> {

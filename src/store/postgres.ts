@@ -5,6 +5,7 @@ import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
+import { runPostgresQuery } from './pg-sql.js';
 import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
 import type {
   CopyWindow,
@@ -17,6 +18,7 @@ import type {
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
+  SqlResult,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -296,6 +298,14 @@ class PostgresHistoryStore implements HistoryStore {
       if (days.length < batchSize) break;
       const last = days[days.length - 1]!;
       afterDay = [last.provider, last.event_id, last.date];
+    }
+  }
+
+  async query(sql: string): Promise<SqlResult> {
+    try {
+      return await this.exclusive(() => runPostgresQuery(this.client, this.s, sql));
+    } catch (error) {
+      throw describePgError(error, this.target, 'cannot read');
     }
   }
 

@@ -114,7 +114,21 @@ export interface HistoryStore {
    * as any other write.
    */
   readAll(batchSize?: number, window?: CopyWindow): AsyncIterable<HistoryBatch>;
+  /**
+   * One query of the user's (`tix history sql`), run read-only: the database itself refuses a write, or
+   * several statements, as it refuses a syntax error (a TixError, exit 2, with the engine's message).
+   */
+  query(sql: string): Promise<SqlResult>;
   close(): Promise<void>;
+}
+
+/**
+ * The rows of a query, with the columns in its order. Values are as tix prints them: numbers as numbers
+ * (a bigint too large for one as its digits), timestamps in UTC ISO 8601, anything else as text.
+ */
+export interface SqlResult {
+  columns: string[];
+  rows: Record<string, unknown>[];
 }
 
 /** What `history export --since/--until` copies; every bound inclusive and optional. */

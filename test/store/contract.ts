@@ -278,6 +278,58 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       expect(await copy.listingLives({ events })).toEqual(await source.listingLives({ events }));
     });
 
+    it("runs one read-only query of the user's, and refuses writes, several statements and bad SQL with exit 2", async () => {
+      const store = await open();
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 160, 4), listing('B2', 99.5, 2)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, [listing('A1', 150, 4)]),
+        ],
+        [],
+      );
+      const result = await store.query(
+        `SELECT api_timestamp, min_price, listings, count(*) OVER () AS n, CAST(9007199254740993 AS BIGINT) AS big, event_id, NULL AS nothing
+         FROM snapshots ORDER BY api_timestamp`,
+      );
+      expect(result.columns).toEqual(['api_timestamp', 'min_price', 'listings', 'n', 'big', 'event_id', 'nothing']);
+      expect(result.rows).toEqual([
+        {
+          api_timestamp: '2026-03-15T03:00:00Z',
+          min_price: 99.5,
+          listings: 2,
+          n: 2,
+          big: '9007199254740993',
+          event_id: 'G5v8HKyBKZbyJN',
+          nothing: null,
+        },
+        {
+          api_timestamp: '2026-03-15T03:15:00Z',
+          min_price: 150,
+          listings: 1,
+          n: 2,
+          big: '9007199254740993',
+          event_id: 'G5v8HKyBKZbyJN',
+          nothing: null,
+        },
+      ]);
+      for (const sql of [
+        "INSERT INTO snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ('X', 'Y', now(), now(), 0, 0)",
+        'DELETE FROM listings',
+        'UPDATE snapshots SET listings = 0',
+        'CREATE TABLE mine (a integer)',
+        'DROP TABLE listings',
+        'SELECT 1; DELETE FROM listings',
+      ]) {
+        await expect(store.query(sql), sql).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^history sql: /) });
+      }
+      await expect(store.query('SELEC * FROM snapshots')).rejects.toMatchObject({
+        exitCode: 2,
+        message: expect.stringMatching(/^history sql: .*syntax error.*SELEC.*\(at .*1\)$/),
+      });
+      expect(await store.snapshots({ events: [EVENT] })).toHaveLength(2);
+      expect((await store.query('SELECT count(*) AS n FROM listings')).rows).toEqual([{ n: 3 }]);
+    });
+
     it('keeps what it stored after closing', async () => {
       const location = await factory.fresh();
       const first = await factory.open(location);

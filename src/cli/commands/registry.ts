@@ -19,6 +19,7 @@ import { eventsSearchCommand } from './events/search.js';
 import { eventsViewCommand } from './events/view.js';
 import { historyExportCommand } from './history/export.js';
 import { historyCommand } from './history/history.js';
+import { historySqlCommand } from './history/sql.js';
 import { inventoryCommand } from './inventory/inventory.js';
 import { salesDetailsCommand } from './sales/details.js';
 import { salesCommand } from './sales/sales.js';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { build: trackCommand },
   { build: historyCommand },
   { parent: 'history', build: historyExportCommand },
+  { parent: 'history', build: historySqlCommand },
   { build: agentsCommand },
   { build: apiCommand },
   { build: authCommand },

@@ -1,0 +1,74 @@
+import { Command } from 'commander';
+import { UsageError } from '../../../shared/errors.js';
+import { addExamples } from '../../kit/command-kit.js';
+import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { runCommand } from '../../kit/run-command.js';
+import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
+import type { HistorySqlOptions } from './sql-run.js';
+
+interface RawFlags {
+  file?: string;
+}
+
+/** `tix history`'s own flags: the store (--db, --schema, --lock-timeout), the output flags, and those that do not apply here. */
+interface ParentFlags extends RawOutputFlags, RawStoreFlags {
+  since?: string;
+  until?: string;
+  tz?: string;
+  listings?: boolean;
+}
+
+/** `tix history`'s flags that mean nothing to a query (Commander accepts a parent's flags after the subcommand): refused, not ignored. */
+const NOT_FOR_SQL: [keyof ParentFlags, string][] = [
+  ['since', '--since'],
+  ['until', '--until'],
+  ['tz', '--tz'],
+  ['listings', '--listings'],
+  ['chart', '--chart'],
+];
+
+/** `tix history sql`: one read-only SQL query against the run's history store (attached under `tix history`). */
+export function historySqlCommand(): Command {
+  const command = new Command('sql')
+    .summary('run one read-only SQL query against the price history, printed in any tix format')
+    .description(
+      [
+        'Run one SQL query against the price history (tables snapshots, listings and sales_daily: see the README, "Price history") and print its rows, with the columns in the query\'s order.',
+        'The query runs read-only (DuckDB: a read-only file in a READ ONLY transaction; PostgreSQL: a READ ONLY transaction, rolled back): the database refuses a write, or several statements, as it refuses a syntax error (exit 2, with its message).',
+        'The store is the one tix history reads: --db, TIX_DB, the db setting, else the default file (--schema for PostgreSQL). Timestamps print in UTC ISO 8601, as tix prints them elsewhere.',
+      ].join('\n'),
+    )
+    .argument('[query]', "the SQL query; '-' reads it from stdin")
+    .option('--file <path>', 'read the query from this file');
+  addExamples(command, [
+    {
+      description: 'The lowest price of each recorded agent and event',
+      command:
+        'tix track evt_fnt7jz3fkx && tix history sql "SELECT agent, event_id, min(min_price) AS lowest, count(*) AS snapshots FROM snapshots GROUP BY agent, event_id ORDER BY lowest"',
+    },
+    {
+      description: 'The five cheapest listings ever seen, as CSV',
+      command:
+        'tix track TMUSA:G5v8HKyBKZbyJN && tix history sql "SELECT section, \\"row\\", price, api_timestamp FROM listings ORDER BY price LIMIT 5" -o csv',
+    },
+  ]);
+  return command.action(async (query: string | undefined, flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const parent = cmd.optsWithGlobals() as ParentFlags;
+      for (const [key, flag] of NOT_FOR_SQL) {
+        if (parent[key] !== undefined) throw new UsageError(`${flag} does not apply to history sql (filter in the query's WHERE)`);
+      }
+      if (query !== undefined && flags.file !== undefined) throw new UsageError('give the query as an argument or with --file, not both');
+      if (query === undefined && flags.file === undefined)
+        throw new UsageError('a query is required: tix history sql "SELECT ...", \'-\' to read it from stdin, or --file q.sql');
+      if (flags.file !== undefined && flags.file.trim() === '') throw new UsageError('--file needs a file name');
+      const options: HistorySqlOptions = {
+        source: flags.file !== undefined ? { file: flags.file } : query === '-' ? { stdin: true } : { text: query! },
+        store: parseStoreFlags(parent),
+        output: parseOutputOptions(parent, rt),
+      };
+      const { runHistorySql } = await import('./sql-run.js');
+      return runHistorySql(options, rt);
+    }),
+  );
+}

@@ -1,0 +1,187 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { beforeAll, expect, it } from 'vitest';
+import { FIXED_NOW } from '../helpers/sandbox.js';
+import { tempDir } from '../helpers/tix-env.js';
+import { describeStores, type StoreLocation } from './stores.js';
+import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
+
+const clock = useClockedSandbox();
+const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
+
+/** The README's `tix history sql` examples (paragraph "SQL"), as argv after `tix`. */
+function readmeExamples(): string[][] {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const lines = readme.split('\n').filter((line) => line.startsWith('tix history sql "'));
+  return lines.map((line) => {
+    const match = /^tix history sql "(.*)"(.*)$/.exec(line)!;
+    return ['history', 'sql', match[1]!, ...match[2]!.trim().split(/\s+/).filter(Boolean)];
+  });
+}
+
+/** One line on stderr, tix's own, no stack trace. */
+function expectOneLine(stderr: string, pattern: RegExp): void {
+  expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  expect(stderr).toMatch(pattern);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+describeStores('tix history sql', (store) => {
+  let at: StoreLocation;
+  let id: string;
+  const select = () =>
+    `SELECT api_timestamp, listings, tickets, min_price, median_price, max_price FROM snapshots WHERE agent = 'TMUSA' AND event_id = '${id}' ORDER BY api_timestamp`;
+
+  beforeAll(async () => {
+    at = store.fresh();
+    const events = onSale(clock.sandbox(), 'TMUSA').slice(0, 2);
+    id = events[0]!.agentId;
+    for (const minutes of [0, 15, 30]) {
+      clock.setClock(Date.parse(FIXED_NOW) + minutes * MINUTE);
+      const track = await tix(['track', ...events.map((e) => `TMUSA:${e.agentId}`), ...at.args]);
+      expect(track.code, track.stderr).toBe(0);
+    }
+  }, 60_000);
+
+  it('gives the rows tix history gives for the same data, as {"rows":[...]}', async () => {
+    const history = await tix(['history', 'TMUSA', id, ...at.args, '-o', 'json']);
+    expect(history.code, history.stderr).toBe(0);
+    const expected = JSON.parse(history.stdout).snapshots as Record<string, unknown>[];
+    expect(expected).toHaveLength(3);
+    const result = await tix(['history', 'sql', select(), ...at.args, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ rows: expected });
+  });
+
+  it('keeps the columns in the query order, in every format', async () => {
+    const query = `SELECT max_price, api_timestamp, CAST(tickets AS BIGINT) AS tickets, agent FROM snapshots WHERE event_id = '${id}' ORDER BY api_timestamp`;
+    const json = await tix(['history', 'sql', query, ...at.args, '-o', 'json']);
+    const rows = JSON.parse(json.stdout).rows as Record<string, unknown>[];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual(['max_price', 'api_timestamp', 'tickets', 'agent']);
+      expect(row.api_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(typeof row.tickets).toBe('number');
+      expect(typeof row.max_price).toBe('number');
+    }
+
+    const ndjson = await tix(['history', 'sql', query, ...at.args, '-o', 'ndjson']);
+    expect(ndjson.code).toBe(0);
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(rows);
+
+    for (const [format, delimiter] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      const result = await tix(['history', 'sql', query, ...at.args, '-o', format]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.split(/\r?\n/)[0]).toBe(['max_price', 'api_timestamp', 'tickets', 'agent'].join(delimiter));
+      expect(parseCsv(result.stdout, { columns: true, delimiter, cast: true })).toEqual(rows);
+    }
+
+    const table = await tix(['history', 'sql', query, ...at.args, '-o', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/max_price.*api_timestamp.*tickets.*agent/);
+    for (const row of rows) expect(table.stdout).toContain(String(row.tickets));
+
+    const out = join(tempDir('tix-sql-'), 'rows.parquet');
+    const parquet = await tix(['history', 'sql', query, ...at.args, '-o', 'parquet', '--out', out]);
+    expect(parquet.code, parquet.stderr).toBe(0);
+    expect(parquet.stdout).toBe('');
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      const reader = await connection.runAndReadAll(`SELECT * FROM read_parquet('${out}')`);
+      expect(reader.columnNames()).toEqual(['max_price', 'api_timestamp', 'tickets', 'agent']);
+      const read = reader.getRowObjectsJS();
+      expect(read.map((r) => [Number(r.max_price), Number(r.tickets), r.agent])).toEqual(
+        rows.map((r) => [r.max_price, r.tickets, r.agent]),
+      );
+      connection.closeSync();
+    } finally {
+      instance.closeSync();
+    }
+  });
+
+  it("reads the query from stdin ('-') and from --file", async () => {
+    const byArgument = await tix(['history', 'sql', select(), ...at.args, '-o', 'csv']);
+    expect(byArgument.code).toBe(0);
+    const stdin = await tix(['history', 'sql', '-', ...at.args, '-o', 'csv'], { input: `${select()}\n` });
+    expect(stdin.code, stdin.stderr).toBe(0);
+    expect(stdin.stdout).toBe(byArgument.stdout);
+    const file = join(tempDir('tix-sql-'), 'q.sql');
+    writeFileSync(file, `-- the snapshots of one event\n${select()};\n`);
+    const fromFile = await tix(['history', 'sql', '--file', file, ...at.args, '-o', 'csv']);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout).toBe(byArgument.stdout);
+    const missing = await tix(['history', 'sql', '--file', join(tempDir('tix-sql-'), 'none.sql'), ...at.args]);
+    expect(missing.code).toBe(2);
+    expectOneLine(missing.stderr, /--file .*none\.sql: cannot read it \(no such file\)/);
+  });
+
+  it('has the database refuse a write, or several statements, with exit 2 and its message, and leaves the store unchanged', async () => {
+    const count = async () => (await at.sql('SELECT CAST(count(*) AS INTEGER) AS n FROM listings'))[0]!.n;
+    const snapshots = await at.sql('SELECT CAST(count(*) AS INTEGER) AS n FROM snapshots');
+    const listings = await count();
+    expect(listings).toBeGreaterThan(0);
+    for (const query of [
+      "INSERT INTO snapshots (agent, event_id, api_timestamp, fetched_at, listings, tickets) VALUES ('TMUSA', 'x', now(), now(), 0, 0)",
+      'UPDATE listings SET price = 0',
+      'DELETE FROM listings',
+      'CREATE TABLE mine (a INTEGER)',
+      'DROP TABLE listings',
+      'SELECT 1; DELETE FROM listings',
+    ]) {
+      const result = await tix(['history', 'sql', query, ...at.args]);
+      expect(result.code, `${query}: ${result.stderr}`).toBe(2);
+      expect(result.stdout).toBe('');
+      expectOneLine(result.stderr, /^tix: history sql: .*(read-only|read only|multiple|several)/i);
+    }
+    expect(await count()).toBe(listings);
+    expect(await at.sql('SELECT CAST(count(*) AS INTEGER) AS n FROM snapshots')).toEqual(snapshots);
+    expect((await at.sql("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'mine'"))[0]!.n).toEqual(
+      store.name === 'DuckDB' ? 0n : '0',
+    );
+  });
+
+  it("reports a syntax error with exit 2, the engine's message and its position", async () => {
+    const result = await tix(['history', 'sql', 'SELECT agent FROM snapshots WHERE', ...at.args]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expectOneLine(result.stderr, /^tix: history sql: .*syntax error at end of input/i);
+    const misspelt = await tix(['history', 'sql', 'SELEC agent FROM snapshots', ...at.args]);
+    expect(misspelt.code).toBe(2);
+    expectOneLine(misspelt.stderr, /^tix: history sql: .*syntax error at or near "SELEC" \(at (line 1, column 1|character 1)\)\n$/);
+  });
+
+  it('exits 4 on a store with no history yet, and creates nothing', async () => {
+    const empty = store.fresh();
+    const result = await tix(['history', 'sql', 'SELECT 1 AS one', ...empty.args]);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expectOneLine(result.stderr, /^tix: no price history/);
+    expect(await empty.exists()).toBe(false);
+  });
+
+  it("runs the README's example queries", async () => {
+    const examples = readmeExamples();
+    expect(examples).toHaveLength(2);
+    for (const argv of examples) {
+      const result = await tix([...argv, ...at.args, ...(argv.includes('-o') ? [] : ['-o', 'json'])]);
+      expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stdout.trim()).not.toBe('');
+    }
+    const lowest = await tix([...examples[0]!, ...at.args, '-o', 'json']);
+    const rows = JSON.parse(lowest.stdout).rows as { agent: string; event_id: string; lowest: number }[];
+    expect(rows.map((r) => r.agent)).toEqual(['TMUSA', 'TMUSA']);
+    expect(rows[0]!.lowest).toBeLessThanOrEqual(rows[1]!.lowest);
+  });
+});
