@@ -33,6 +33,7 @@ import { eventBlockLines, salesLines, type SalesWindow } from './view-text.js';
 import { isDocument, isForPeople } from '../../../output/formats.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { messageOf } from '../../../shared/message-of.js';
+import { listingRow } from '../../kit/listing-row.js';
 
 export interface EventsViewOptions {
   eventId: string;
@@ -285,19 +286,7 @@ async function writeView(fetched: Fetched, options: EventsViewOptions, rt: Runti
 /** Rows for --listings: the agent first, each listing's own extra fields, and its agent's timestamp last. */
 function listingRows(outcomes: readonly AgentOutcome[]): Record<string, unknown>[] {
   return outcomes.flatMap((o) =>
-    o.ok
-      ? o.listings.map(({ section, row, quantity, price, listingId, ...extra }) => ({
-          agent: o.agent,
-          eventId: o.eventId,
-          section,
-          row,
-          quantity,
-          price,
-          listingId,
-          ...extra,
-          timestamp: o.timestamp,
-        }))
-      : [],
+    o.ok ? o.listings.map((listing) => listingRow({ agent: o.agent, eventId: o.eventId }, listing, o.timestamp)) : [],
   );
 }
 

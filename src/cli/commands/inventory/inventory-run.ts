@@ -12,6 +12,7 @@ import type { Runtime } from '../../kit/runtime.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { isDocument, isForPeople } from '../../../output/formats.js';
 import { messageOf } from '../../../shared/message-of.js';
+import { listingRow } from '../../kit/listing-row.js';
 
 export interface InventoryOptions {
   agent: string;
@@ -103,20 +104,8 @@ export function listingRows(inventory: InventoryResponse, byPrice: boolean): Rec
   const rows: Record<string, unknown>[] = [];
   for (const event of inventory.data) {
     const sections = byPrice ? [...event.sections].sort((a, b) => a.price - b.price) : event.sections;
-    for (const listing of sections) {
-      const { section, row, quantity, price, listingId, ...extra } = listing;
-      rows.push({
-        ticketAgent: event.ticketAgent,
-        eventId: event.eventId,
-        section,
-        row,
-        quantity,
-        price,
-        listingId,
-        ...extra,
-        timestamp: inventory.timestamp,
-      });
-    }
+    for (const listing of sections)
+      rows.push(listingRow({ ticketAgent: event.ticketAgent, eventId: event.eventId }, listing, inventory.timestamp));
   }
   return rows;
 }
