@@ -51,6 +51,30 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (provider, event_id, date)
     )`,
   ],
+  // Version 2: the service's event (its evt_ id, name, date, place) and which agents' ids belong to it, so
+  // the history answers by event offline and SQL can compare events and days before them.
+  [
+    `CREATE TABLE events (
+      event_id VARCHAR NOT NULL PRIMARY KEY,
+      name VARCHAR,
+      category VARCHAR,
+      venue VARCHAR,
+      city VARCHAR,
+      state VARCHAR,
+      country VARCHAR,
+      event_date TIMESTAMPTZ,
+      first_seen TIMESTAMPTZ NOT NULL,
+      last_seen TIMESTAMPTZ NOT NULL
+    )`,
+    `CREATE TABLE event_agents (
+      event_id VARCHAR NOT NULL,
+      agent VARCHAR NOT NULL,
+      agent_event_id VARCHAR NOT NULL,
+      first_seen TIMESTAMPTZ NOT NULL,
+      last_seen TIMESTAMPTZ NOT NULL,
+      PRIMARY KEY (event_id, agent)
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

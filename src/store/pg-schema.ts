@@ -10,9 +10,6 @@ import { VERSION } from '../shared/version.js';
  * DOUBLE does.
  */
 
-/** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */
-export const SCHEMA_VERSION = 1;
-
 /** One entry per version: MIGRATIONS[n - 1] takes the tables from version n - 1 to n (0: nothing yet). */
 const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
@@ -52,7 +49,35 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       fetched_at timestamptz NOT NULL,
       PRIMARY KEY (provider, event_id, date)
     );`,
+  // Version 2: the service's event and its agents' ids (as in DuckDB). A query by evt_ id goes through
+  // event_agents (keyed by event) to the snapshots' own key (agent, agent's event id); the index finds the
+  // evt_ id of an AGENT:ID entry.
+  (s) => `
+    CREATE TABLE ${s}.events (
+      event_id text NOT NULL PRIMARY KEY,
+      name text,
+      category text,
+      venue text,
+      city text,
+      state text,
+      country text,
+      event_date timestamptz,
+      first_seen timestamptz NOT NULL,
+      last_seen timestamptz NOT NULL
+    );
+    CREATE TABLE ${s}.event_agents (
+      event_id text NOT NULL,
+      agent text NOT NULL,
+      agent_event_id text NOT NULL,
+      first_seen timestamptz NOT NULL,
+      last_seen timestamptz NOT NULL,
+      PRIMARY KEY (event_id, agent)
+    );
+    CREATE INDEX event_agents_by_agent_id ON ${s}.event_agents (agent, agent_event_id);`,
 ];
+
+/** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** The schema name quoted for SQL (names are validated by parseSchemaName; quoting keeps it exact). */
 export function quoteIdent(name: string): string {

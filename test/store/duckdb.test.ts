@@ -44,7 +44,7 @@ describe('a DuckDB history file', () => {
       expect(error).toBeInstanceOf(TixError);
       expect(error).toMatchObject({
         exitCode: ExitCode.ERROR,
-        message: expect.stringMatching(/newer tix .*schema version 2.*upgrade tix/),
+        message: expect.stringMatching(new RegExp(`newer tix .*schema version ${SCHEMA_VERSION + 1}.*upgrade tix`)),
       });
     }
     expect(readFileSync(file).equals(before)).toBe(true);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
+import { SCHEMA_VERSION } from '../../src/store/pg-schema.js';
 import { describePostgres, usePostgres } from '../helpers/postgres.js';
 
 const WRITERS = 8;
@@ -70,6 +71,6 @@ describePostgres('eight processes writing the same history at once', () => {
       LEFT JOIN shared.listings l USING (agent, event_id, api_timestamp)
       GROUP BY s.agent, s.event_id, s.api_timestamp, s.listings HAVING count(l.listing_id) <> s.listings`);
     expect(mismatched).toEqual([]);
-    expect(await cluster().sql(`SELECT schema_version FROM shared.tix_meta`)).toEqual([{ schema_version: 1 }]);
+    expect(await cluster().sql(`SELECT schema_version FROM shared.tix_meta`)).toEqual([{ schema_version: SCHEMA_VERSION }]);
   });
 });

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ExitCode, TixError } from '../../src/shared/errors.js';
 import { VERSION } from '../../src/shared/version.js';
+import { SCHEMA_VERSION } from '../../src/store/pg-schema.js';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/postgres.js';
 import type { HistoryStore, SnapshotRecord } from '../../src/store/store.js';
 import { copyHistory } from '../../src/store/transfer.js';
@@ -77,13 +78,34 @@ describePostgres('the PostgreSQL history store', () => {
       'avg_price double precision',
       'fetched_at timestamp with time zone',
     ]);
+    expect(byTable('events')).toEqual([
+      'event_id text',
+      'name text',
+      'category text',
+      'venue text',
+      'city text',
+      'state text',
+      'country text',
+      'event_date timestamp with time zone',
+      'first_seen timestamp with time zone',
+      'last_seen timestamp with time zone',
+    ]);
+    expect(byTable('event_agents')).toEqual([
+      'event_id text',
+      'agent text',
+      'agent_event_id text',
+      'first_seen timestamp with time zone',
+      'last_seen timestamp with time zone',
+    ]);
     expect(await cluster().sql(`SELECT schema_version, tix_version FROM first_use.tix_meta`)).toEqual([
-      { schema_version: 1, tix_version: VERSION },
+      { schema_version: SCHEMA_VERSION, tix_version: VERSION },
     ]);
     const keys = await cluster().sql<{ table: string; key: string }>(
       `SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS key FROM pg_constraint WHERE contype = 'p' AND connamespace = 'first_use'::regnamespace ORDER BY 1`,
     );
     expect(keys).toEqual([
+      { table: 'first_use.event_agents', key: 'PRIMARY KEY (event_id, agent)' },
+      { table: 'first_use.events', key: 'PRIMARY KEY (event_id)' },
       { table: 'first_use.listings', key: 'PRIMARY KEY (agent, event_id, api_timestamp, listing_id)' },
       { table: 'first_use.sales_daily', key: 'PRIMARY KEY (provider, event_id, date)' },
       { table: 'first_use.snapshots', key: 'PRIMARY KEY (agent, event_id, api_timestamp)' },
@@ -330,7 +352,9 @@ describePostgres('the PostgreSQL history store', () => {
     await cluster().sql(`UPDATE from_the_future.tix_meta SET schema_version = 99`);
     const error = await openError(cluster().url(), { schema: 'from_the_future' });
     expect(error.exitCode).toBe(ExitCode.ERROR);
-    expect(error.message).toMatch(/written by a newer tix \(history schema version 99; this tix \S+ knows up to 1\): upgrade tix$/);
+    expect(error.message).toMatch(
+      new RegExp(`written by a newer tix \\(history schema version 99; this tix \\S+ knows up to ${SCHEMA_VERSION}\\): upgrade tix$`),
+    );
     expect(error.message).not.toContain('\n');
     expect(error.message).not.toContain(SUPERUSER_PASSWORD);
   });
@@ -386,8 +410,8 @@ describePostgres('the PostgreSQL history store', () => {
       `SELECT table_schema AS schema, count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'team_a', 'team_b') GROUP BY 1 ORDER BY 1`,
     );
     expect(tables).toEqual([
-      { schema: 'team_a', n: '4' },
-      { schema: 'team_b', n: '4' },
+      { schema: 'team_a', n: '6' },
+      { schema: 'team_b', n: '6' },
     ]);
     await expect(openPostgresStore(cluster().url(), { schema: 'Team-A' })).rejects.toThrow(
       /--schema must be a schema name of lower-case letters/,
@@ -398,7 +422,7 @@ describePostgres('the PostgreSQL history store', () => {
   it('creates the tables once when many stores open an empty schema at once', async () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(cluster().url(), { schema: 'stampede' })));
     await Promise.all(stores.map((s) => s.close()));
-    expect(await cluster().sql(`SELECT schema_version FROM stampede.tix_meta`)).toEqual([{ schema_version: 1 }]);
+    expect(await cluster().sql(`SELECT schema_version FROM stampede.tix_meta`)).toEqual([{ schema_version: SCHEMA_VERSION }]);
   });
 
   it('runs a record() again whole when the server picks it to break a deadlock with another writer', async () => {
