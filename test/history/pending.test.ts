@@ -132,7 +132,7 @@ describe('a DuckDB file held by another process', () => {
     expect((await track(60, '--db', db)).stderr).toContain(`tix: stored 5 pending snapshots from ${pendingOf(db)}/\n`);
     copyFileSync(copy, join(pendingOf(db), kept!));
     expect((await track(60, '--db', db)).stderr).toBe(
-      `tix: stored 0 pending snapshots from ${pendingOf(db)}/ (5 were already stored)\n` +
+      `tix: stored 0 pending snapshots from ${pendingOf(db)}/ (5 already stored)\n` +
         `track: 5 events: 0 snapshots stored, 5 already stored, 0 failed (${db})\n`,
     );
     expect(await sql(db, 'SELECT count(*)::INTEGER AS n, count(DISTINCT api_timestamp)::INTEGER AS times FROM snapshots')).toEqual([

@@ -36,7 +36,7 @@ export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryS
     if (hasPending(folder)) {
       const pending = await storePending(store, folder!, (message) => rt.warn(message));
       if (pending.stored + pending.alreadyStored > 0) {
-        const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} were already stored)` : '';
+        const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} already stored)` : '';
         rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
       }
     }
