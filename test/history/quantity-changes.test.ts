@@ -6,25 +6,17 @@
 import { beforeAll, expect, it } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { describeStores, type StoreLocation } from './stores.js';
-import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
+import { listingLife, MINUTE, onSale, tixAt, useClockedSandbox, type PrintedListing } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[]) => tixAt(clock.sandbox(), args);
 const iso = (text: string) => new Date(text).toISOString().replace('.000Z', 'Z');
 const TIMES = [0, 15, 30, 45, 60, 75].map((m) => iso(new Date(Date.parse(FIXED_NOW) + m * MINUTE).toISOString()));
 
-interface Listing {
-  listingId: string;
-  section: string;
-  row: string;
-  quantity: number;
-  price: number;
-}
-
 /** A listing as `tix inventory` printed it at one API timestamp. */
 interface Sighting {
   at: string;
-  listing: Listing;
+  listing: PrintedListing;
 }
 
 describeStores('listings whose quantity goes down', (store) => {
@@ -42,7 +34,7 @@ describeStores('listings whose quantity goes down', (store) => {
     for (const time of TIMES) {
       clock.setClock(time);
       const inventory = JSON.parse((await tix(['inventory', 'TMUSA', ...ids, '-o', 'json'])).stdout);
-      for (const event of inventory.data as { eventId: string; sections: Listing[] }[]) {
+      for (const event of inventory.data as { eventId: string; sections: PrintedListing[] }[]) {
         const byId = lives.get(event.eventId) ?? new Map<string, Sighting[]>();
         lives.set(event.eventId, byId);
         for (const listing of event.sections)
@@ -85,18 +77,7 @@ describeStores('listings whose quantity goes down', (store) => {
     const latestTime = TIMES.at(-1)!;
     const stillListed = [...lives.get(eventId)!].filter(([, l]) => l.at(-1)!.at === latestTime).map(([id]) => id);
     const last = life.at(-1)!;
-    expect(await listingsUntil()).toEqual({
-      listing_id: listingId,
-      section: last.listing.section,
-      row: last.listing.row,
-      quantity: last.listing.quantity,
-      first_seen: life[0]!.at,
-      last_seen: last.at,
-      first_price: life[0]!.listing.price,
-      last_price: last.listing.price,
-      lowest_price: Math.min(...life.map((s) => s.listing.price)),
-      gone: !stillListed.includes(listingId),
-    });
+    expect(await listingsUntil()).toEqual(listingLife(life, !stillListed.includes(listingId)));
     expect(last.listing.quantity).toBeLessThan(life[0]!.listing.quantity);
 
     // Up to each sighting, the quantity is the one seen then.
