@@ -171,6 +171,33 @@ describe('a DuckDB file held by another process', () => {
     expect((await track(45, '--db', db)).stderr).toBe(`track: 5 events: 5 snapshots stored, 0 already stored, 0 failed (${db})\n`);
   });
 
+  it('a batch the store refuses stays for the next run, with a warning; a run that fetched nothing still stores what is pending', async () => {
+    const db = freshDb();
+    expect((await track(0, '--db', db)).code).toBe(0);
+    const notebook = await hold(db, 'read');
+    try {
+      expect((await track(15, '--db', db, '--lock-timeout', '0')).code).toBe(0);
+    } finally {
+      await notebook.release();
+    }
+    const refused = join(pendingOf(db), '0-refused.json');
+    const day = { provider: 'stubhub', eventId: '1', date: 'soon', totalTickets: 1, totalSales: 1, minPrice: 1, maxPrice: 1, avgPrice: 1 };
+    writeFileSync(refused, JSON.stringify({ tix_pending: 1, batch: { snapshots: [], sales: [{ ...day, fetchedAt: at(0) }] } }));
+
+    // Every entry fails (an event the API does not know: exit 4), yet what waits is stored.
+    clock.setClock(at(30));
+    const nothing = await tix(['track', 'evt_zzzzzzzzzz', '--db', db]);
+    expect(nothing.code, nothing.stderr).toBe(4);
+    expect(nothing.stderr).toBe(
+      `tix: warning: the pending snapshots in ${refused} were not stored ('soon' is not a date (YYYY-MM-DD)); left for the next run\n` +
+        `tix: stored 5 pending snapshots from ${pendingOf(db)}/\n` +
+        'tix: warning: evt_zzzzzzzzzz: event evt_zzzzzzzzzz not found (HTTP 404 from GET /events/evt_zzzzzzzzzz)\n' +
+        `track: 1 event: 0 snapshots stored, 0 already stored, 1 failed (${db})\n`,
+    );
+    expect(pendingFiles(db)).toEqual(['0-refused.json']);
+    expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 10 }]);
+  });
+
   it('watch --record keeps a poll it cannot store, and a later poll stores it', async () => {
     const db = freshDb();
     expect((await track(0, '--db', db)).code).toBe(0);

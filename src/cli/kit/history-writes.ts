@@ -33,8 +33,9 @@ export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryS
     return { result: NOTHING, kept: true };
   }
   try {
-    if (hasPending(folder)) {
-      const pending = await storePending(store, folder!, (message) => rt.warn(message));
+    // Looked at again now that the store is this run's: a run that gave up while this one waited may have kept a batch.
+    if (folder !== undefined && hasPending(folder)) {
+      const pending = await storePending(store, folder, (message) => rt.warn(message));
       if (pending.stored + pending.alreadyStored > 0) {
         const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} already stored)` : '';
         rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
