@@ -219,7 +219,7 @@ complete -c tix -n '__tix_in \'watch\'' -l max-price -d 'only listings priced at
 complete -c tix -n '__tix_in \'watch\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
 complete -c tix -n '__tix_in \'watch\'' -l record -d 'store every poll in the price history (the db setting, else the default file), as tix track would; --db names another'
 complete -c tix -n '__tix_in \'watch\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
-complete -c tix -n '__tix_in \'watch\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'watch\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'watch\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_argument \'watch\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
 complete -c tix -n '__tix_argument \'sales\' 1' -a summary -d 'daily tickets, revenue and prices for one event'
@@ -247,7 +247,7 @@ complete -c tix -n '__tix_in \'sales details\'' -l daily -d 'only the per-day to
 complete -c tix -n '__tix_in \'track\'' -l from-file -d 'read entries from a file: one a line, # comments, blank lines ignored' -r -F
 complete -c tix -n '__tix_in \'track\'' -l sales -d 'also record the daily StubHub sales summary of each event with a StubHub id'
 complete -c tix -n '__tix_in \'track\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
-complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'track\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'track\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'track\'' -l json -d 'short for --output json'
@@ -261,7 +261,7 @@ complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, -
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
 complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw the lowest price and the tickets available over time in the terminal'
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
-complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)' -x
+complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'

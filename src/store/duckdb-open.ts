@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { TixError } from '../shared/errors.js';
 import { DuckDBInstance } from './duckdb-driver.js';
+import { TixError } from '../shared/errors.js';
 import { messageOf, openError } from './duckdb-errors.js';
+import { HistoryBusyError } from './store.js';
 
 /**
  * Opening a DuckDB history file. DuckDB lets one process at a time open a file for writing
@@ -69,8 +70,10 @@ async function createInstance(file: string, readOnly: boolean, options: DuckDbOp
       if (Date.now() >= deadline) {
         const holder = /\(PID (\d+)\)/.exec(message)?.[1];
         const seconds = Math.round(options.lockTimeoutMs / 100) / 10;
-        throw new TixError(
+        throw new HistoryBusyError(
           `${file} is in use by another process${holder ? ` (PID ${holder})` : ''}; gave up waiting after ${seconds} s (see --lock-timeout)`,
+          file,
+          holder,
         );
       }
       await sleep(LOCK_RETRY_MS, undefined, options.signal ? { signal: options.signal } : undefined);

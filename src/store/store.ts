@@ -1,4 +1,5 @@
 import type { MarketFigures } from '../market/figures.js';
+import { TixError } from '../shared/errors.js';
 
 /**
  * The history store: one small interface with two implementations, DuckDB (an embedded file, the default)
@@ -141,9 +142,32 @@ export interface CopyWindow {
   toDay?: string;
 }
 
+/** What one record() stores: a copied batch, a run's fetch, a batch kept in the pending folder (pending.ts). */
 export interface HistoryBatch {
   snapshots: SnapshotRecord[];
   sales: SalesDayRecord[];
+}
+
+/** Stores a whole batch with record(): the one place that spreads a batch into record()'s arguments. */
+export function recordBatch(store: HistoryStore, batch: HistoryBatch): Promise<RecordResult> {
+  return store.record(batch.snapshots, batch.sales);
+}
+
+/**
+ * The store is held by another process past --lock-timeout (a DuckDB file a notebook or another run has
+ * open): a writer keeps its batch in the pending folder instead of failing (pending.ts).
+ */
+export class HistoryBusyError extends TixError {
+  constructor(
+    message: string,
+    /** The DuckDB file. */
+    readonly file: string,
+    /** The holding process's id, when the database names it. */
+    readonly holder?: string,
+  ) {
+    super(message);
+    this.name = 'HistoryBusyError';
+  }
 }
 
 /** A snapshot as a row of table `snapshots` (snake_case, as analysts see it): what `track -o` prints, and what the stores write. */

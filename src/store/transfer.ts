@@ -1,4 +1,4 @@
-import type { CopyWindow, HistoryStore } from './store.js';
+import { recordBatch, type CopyWindow, type HistoryStore } from './store.js';
 
 export interface CopyResult {
   /** Snapshots read from the source. */
@@ -26,7 +26,7 @@ export async function copyHistory(
 ): Promise<CopyResult> {
   const total: CopyResult = { snapshots: 0, stored: 0, alreadyStored: 0, salesDays: 0, salesWritten: 0 };
   for await (const batch of from.readAll(undefined, window)) {
-    const result = await to.record(batch.snapshots, batch.sales);
+    const result = await recordBatch(to, batch);
     total.snapshots += batch.snapshots.length;
     total.stored += result.stored;
     total.alreadyStored += result.alreadyStored;

@@ -8,7 +8,7 @@ import { marketFigures } from '../../src/market/figures.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix-env.js';
 import { describeStores, type StoreLocation } from './stores.js';
-import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
+import { listingLife, MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
@@ -148,19 +148,7 @@ describeStores('tix history', (store) => {
     expect(rows).toHaveLength(seen.size);
     for (const row of rows) {
       const life = seen.get(row.listing_id as string)!;
-      const last = life.at(-1)!;
-      expect(row).toEqual({
-        listing_id: last.listing.listingId,
-        section: last.listing.section,
-        row: last.listing.row,
-        quantity: last.listing.quantity,
-        first_seen: life[0]!.at,
-        last_seen: last.at,
-        first_price: life[0]!.listing.price,
-        last_price: last.listing.price,
-        lowest_price: Math.min(...life.map((l) => l.listing.price)),
-        gone: !latest.has(last.listing.listingId),
-      });
+      expect(row).toEqual(listingLife(life, !latest.has(row.listing_id as string)));
     }
     // The sandbox's listings come and go over 30 minutes: some are gone, others stay.
     expect(rows.filter((r) => r.gone).length).toBeGreaterThan(0);

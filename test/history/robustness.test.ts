@@ -99,25 +99,29 @@ describe('two tix track runs at once on one DuckDB file', () => {
     await expectWholeSnapshots(db, [5]);
   });
 
-  it('gives up after --lock-timeout with one line and exit 1, storing nothing', async () => {
+  it('gives up after --lock-timeout, keeping what it fetched in the pending folder for the next run (history: exit 1)', async () => {
     const db = freshDb();
     expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
     const release = await holdLock(db);
     try {
       const track = await tixProcess(['track', ...entries.slice(0, 5), '--db', db, '--lock-timeout', '0.5']);
-      expect(track.code).toBe(1);
-      expect(track.stderr.trim()).toBe(
-        `tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0.5 s (see --lock-timeout)`,
+      expect(track.code).toBe(0);
+      expect(track.stderr).toBe(
+        `tix: the history in ${db} is busy (held by another process, PID ${process.pid}); 5 snapshots kept in ${db}.pending/ and stored by the next run\n`,
       );
       const history = await tixProcess(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
       expect(history.code).toBe(1);
-      expect(history.stderr).toContain('is in use by another process');
+      expect(history.stderr.trim()).toBe(
+        `tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0 s (see --lock-timeout)`,
+      );
     } finally {
       release();
     }
     await expectWholeSnapshots(db, [1]);
     const after = await tix(['track', ...entries.slice(0, 5), '--db', db]);
-    expect(after.stderr).toContain('4 snapshots stored, 1 already stored');
+    expect(after.stderr).toContain(`tix: stored 4 pending snapshots from ${db}.pending/ (1 already stored)`);
+    expect(after.stderr).toContain('0 snapshots stored, 5 already stored');
+    await expectWholeSnapshots(db, [5]);
   });
 });
 

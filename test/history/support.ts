@@ -60,3 +60,33 @@ export async function sql(file: string, text: string): Promise<Record<string, un
     instance.closeSync();
   }
 }
+
+/** A listing as `tix inventory` printed it. */
+export interface PrintedListing {
+  listingId: string;
+  section: string;
+  row: string;
+  quantity: number;
+  price: number;
+}
+
+/**
+ * The row `tix history --listings -o json` gives a listing seen at these API timestamps (oldest first):
+ * its latest section, row and quantity, first and last seen, first, last and lowest price.
+ */
+export function listingLife(sightings: readonly { at: string; listing: PrintedListing }[], gone: boolean): Record<string, unknown> {
+  const first = sightings[0]!;
+  const last = sightings.at(-1)!;
+  return {
+    listing_id: last.listing.listingId,
+    section: last.listing.section,
+    row: last.listing.row,
+    quantity: last.listing.quantity,
+    first_seen: first.at,
+    last_seen: last.at,
+    first_price: first.listing.price,
+    last_price: last.listing.price,
+    lowest_price: Math.min(...sightings.map((s) => s.listing.price)),
+    gone,
+  };
+}

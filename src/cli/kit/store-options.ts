@@ -16,7 +16,10 @@ export function addStoreOptions(command: Command): Command {
         'files',
       ),
     )
-    .option('--lock-timeout <seconds>', 'seconds to wait while another tix writes to the database, 0-3600 (default: 30)')
+    .option(
+      '--lock-timeout <seconds>',
+      'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/',
+    )
     .option('--schema <name>', 'PostgreSQL schema holding the tables, created if missing (default: public)');
 }
 

@@ -2,7 +2,8 @@
  * Inventory listings of one agent's event. Listings are a pure function of (seed, agent, agent event id,
  * 15-minute slot of the clock), so they change every 15 minutes yet any request can be replayed. Each
  * potential listing lives for a few slots under one listing id, so successive snapshots overlap the way a
- * real market does rather than being reshuffled wholesale.
+ * real market does rather than being reshuffled wholesale. While it is listed, some of its tickets may sell
+ * a few at a time (partial sales, as real listings sell), so its quantity goes down but never below 1.
  */
 import { TICKET_AGENTS } from '../../api/agents.js';
 import type { InventoryListing } from '../../api/types.js';
@@ -20,6 +21,9 @@ export function refreshSlot(now: number): number {
 }
 
 const QUANTITIES = [1, 2, 2, 2, 2, 3, 4, 4, 4, 6, 8];
+/** The share of listings that sell part of their tickets, and the chance that one does in a given refresh. */
+const PARTIAL_SELLERS = 0.5;
+const PARTIAL_SALE_PER_REFRESH = 0.3;
 
 type Extra = (listing: InventoryListing, rng: Rng, event: SandboxEvent) => void;
 
@@ -105,7 +109,8 @@ export class InventoryGenerator {
       const epoch = Math.floor((slot + phase) / life);
       const live = new Rng(hash(this.seed, salt, idHash, k, epoch));
       if (!live.chance(0.72)) continue;
-      const quantity = live.pick(QUANTITIES);
+      const sales = partialSales(hash(this.seed, salt, idHash, k, epoch, 3), (slot + phase) % life);
+      const quantity = Math.max(1, live.pick(QUANTITIES) - sales);
       const drift = 1 + 0.06 * (unit(hash(this.seed, salt, idHash, k, slot, 7)) - 0.5);
       const listing: InventoryListing = {
         section: seat.name,
@@ -120,4 +125,19 @@ export class InventoryGenerator {
     this.cache.set(key, listings);
     return listings;
   }
+}
+
+/**
+ * Tickets a listing has sold `refreshes` refreshes after it appeared: each refresh of a listing that sells
+ * in parts (`listing` keys it) sells 1 to 3 tickets with some chance. A pure function of its arguments, so
+ * a listing's quantity only goes down while its id lasts, and any slot can be replayed alone.
+ */
+function partialSales(listing: number, refreshes: number): number {
+  if (unit(hash(listing, 0)) >= PARTIAL_SELLERS) return 0;
+  let sold = 0;
+  for (let r = 1; r <= refreshes; r++) {
+    const draw = hash(listing, r);
+    if (unit(draw) < PARTIAL_SALE_PER_REFRESH) sold += 1 + (hash(draw, 1) % 3);
+  }
+  return sold;
 }

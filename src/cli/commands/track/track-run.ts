@@ -9,9 +9,10 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, shownLocation } from '../../kit/history-store.js';
+import { storeOrKeep } from '../../kit/history-writes.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
-import { snapshotRow, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
+import { snapshotRow, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -75,15 +76,8 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
   if (wrongUrl) throw wrongUrl.error;
 
-  let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
-  if (snapshots.length > 0 || sales.length > 0) {
-    const store = await openHistoryStore(rt, location, options.store);
-    try {
-      result = await store.record(snapshots, sales);
-    } finally {
-      await store.close();
-    }
-  }
+  // A store held past --lock-timeout keeps the batch pending (said on stderr), and the run goes on as stored.
+  const { result, kept } = await storeOrKeep(rt, location, options.store, { snapshots, sales });
 
   // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
   // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.
@@ -92,9 +86,10 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   for (const failure of failures) rt.warn(`${failure.what}: ${messageOf(failure.error)}`);
   if (keepFile) rt.warn(`${options.output!.out} was not written: ${failures.length} ${failures.length === 1 ? 'entry' : 'entries'} failed`);
   const salesPart = options.sales ? `, ${result.salesDays} sales days` : '';
-  rt.note(
-    `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${shownLocation(location)})`,
-  );
+  if (!kept)
+    rt.note(
+      `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${shownLocation(location)})`,
+    );
   if (failures.length === 0) return ExitCode.OK;
   // Nothing fetched at all: the reason is the run's (no key: 3, API down: 5); otherwise some entries failed.
   const first = failures[0]!.error;

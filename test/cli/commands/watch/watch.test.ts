@@ -57,6 +57,9 @@ function ndjson(stdout: string): Line[] {
  */
 function replay(lines: Line[]): { snapshot: Line; held: Held[] }[] {
   const state = new Map<string, Map<string, Held>>();
+  // Each event's listings as its last snapshot line left them: a change's `old` is the value at the previous
+  // poll (a price line already carries the listing's new quantity when both changed).
+  const polled = new Map<string, Map<string, Held>>();
   const snapshots: { snapshot: Line; held: Held[] }[] = [];
   for (const line of lines) {
     expect(['snapshot', ...CHANGE_TYPES]).toContain(line.type);
@@ -69,10 +72,12 @@ function replay(lines: Line[]): { snapshot: Line; held: Held[] }[] {
       const { type, agent, eventId, timestamp, ...figures } = line;
       expect(figures).toEqual(marketFigures(held));
       snapshots.push({ snapshot: line, held });
+      polled.set(key, new Map(listings));
       continue;
     }
     const { listingId, section, row, quantity, price } = line as Held;
     const before = listings.get(listingId);
+    const last = polled.get(key)?.get(listingId);
     switch (line.type) {
       case 'added':
         expect(before, `${listingId} added twice`).toBeUndefined();
@@ -82,12 +87,12 @@ function replay(lines: Line[]): { snapshot: Line; held: Held[] }[] {
         listings.delete(listingId);
         continue;
       case 'price':
-        expect(before?.price).toBe(line.old);
+        expect(last?.price).toBe(line.old);
         expect(line.new).toBe(price);
         expect(line.old).not.toBe(line.new);
         break;
       case 'quantity':
-        expect(before?.quantity).toBe(line.old);
+        expect(last?.quantity).toBe(line.old);
         expect(line.new).toBe(quantity);
         expect(line.old).not.toBe(line.new);
         break;

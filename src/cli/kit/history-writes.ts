@@ -1,0 +1,61 @@
+import { hasPending, keepPending, pendingFolderOf, storePending } from '../../store/pending.js';
+import { HistoryBusyError, recordBatch, type HistoryBatch, type HistoryStore, type RecordResult } from '../../store/store.js';
+import { TixError } from '../../shared/errors.js';
+import { messageOf } from '../../shared/message-of.js';
+import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
+import type { Runtime } from './runtime.js';
+
+export interface BatchWritten {
+  result: RecordResult;
+  /** The store was held past --lock-timeout: the batch waits in the pending folder (said on stderr). */
+  kept: boolean;
+}
+
+const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
+
+/**
+ * How track and watch --record store what they fetched. The store first takes the batches earlier runs
+ * kept pending (store/pending.ts), then this one. When another process holds the DuckDB file past
+ * --lock-timeout (a notebook), the batch is kept in the pending folder instead, with one line on stderr,
+ * so nothing fetched is lost. The store is opened only when there is something to write.
+ */
+export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryStoreFlags, batch: HistoryBatch): Promise<BatchWritten> {
+  const folder = pendingFolderOf(location);
+  const empty = batch.snapshots.length === 0 && batch.sales.length === 0;
+  if (empty && !hasPending(folder)) return { result: NOTHING, kept: false };
+  let store: HistoryStore;
+  try {
+    store = await openHistoryStore(rt, location, flags);
+  } catch (error) {
+    if (!(error instanceof HistoryBusyError) || folder === undefined) throw error;
+    if (empty) return { result: NOTHING, kept: false };
+    await keep(rt, error, folder, batch);
+    return { result: NOTHING, kept: true };
+  }
+  try {
+    // Looked at again now that the store is this run's: a run that gave up while this one waited may have kept a batch.
+    if (folder !== undefined && hasPending(folder)) {
+      const pending = await storePending(store, folder, (message) => rt.warn(message));
+      if (pending.stored + pending.alreadyStored > 0) {
+        const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} already stored)` : '';
+        rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
+      }
+    }
+    return { result: empty ? NOTHING : await recordBatch(store, batch), kept: false };
+  } finally {
+    await store.close();
+  }
+}
+
+async function keep(rt: Runtime, busy: HistoryBusyError, folder: string, batch: HistoryBatch): Promise<void> {
+  const what = `${batch.snapshots.length} snapshots${batch.sales.length > 0 ? ` and ${batch.sales.length} sales days` : ''}`;
+  const holder = busy.holder ? `held by another process, PID ${busy.holder}` : 'held by another process';
+  try {
+    await keepPending(folder, batch, rt.io.now().toISOString());
+  } catch (error) {
+    throw new TixError(
+      `the history in ${busy.file} is busy (${holder}), and the ${what} fetched could not be kept in ${folder}/: ${messageOf(error)}`,
+    );
+  }
+  rt.note(`tix: the history in ${busy.file} is busy (${holder}); ${what} kept in ${folder}/ and stored by the next run`);
+}
