@@ -1,0 +1,148 @@
+import { type Domain, evenSteps, linearScale, markerInRange, markerLegend, type TimeChart, timeDomain, valueDomain } from './time-chart.js';
+import { seriesMarks, timeAxisLines } from './time-chart-axis.js';
+import { displayWidth, wrapToWidth } from './text-width.js';
+
+/** Rows of the plot: a multiple of 3 plus one, so the labels at a third and two thirds sit on exact rows. */
+const HEIGHT = 13;
+/** The narrowest plot drawn, however narrow the terminal. */
+const MIN_PLOT = 8;
+/** SGR foreground colours, one per series in turn: cyan, yellow, magenta, green, blue, red, then bright ones. */
+const COLOURS = [36, 33, 35, 32, 34, 31, 96, 93, 95, 92];
+const RULE = '┊';
+const LINE = '·';
+/** Two series' marks in one cell. */
+const SHARED = '*';
+
+export interface TextChartOptions {
+  /** Terminal columns; no line reaches the last one. */
+  width: number;
+  /** SGR colours for the series (at a terminal without NO_COLOR); marks are distinct letters either way. */
+  color: boolean;
+}
+
+interface Cell {
+  text: string;
+  /** The series whose colour it takes; -1 for none. */
+  series: number;
+  mark: boolean;
+}
+
+/**
+ * The chart as text: the y axis labelled with the lowest and highest value (and two between), one letter
+ * per series at each point, dots between a series' consecutive points, the marker as a dotted rule, the
+ * time axis labelled at its ends and, room permitting, between, and a legend naming each letter.
+ */
+export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
+  const lines = wrapToWidth(chart.title, options.width - 1);
+  const values = valueDomain(chart);
+  if (!values) return [...lines, 'No prices to chart: no snapshot had listings.', ''].join('\n');
+  const times = timeDomain(chart);
+  const labels = valueLabels(chart, values);
+  const labelWidth = Math.max(...labels.map(displayWidth));
+  const plotWidth = Math.max(MIN_PLOT, options.width - labelWidth - 3);
+  const column = (at: number) => Math.round(linearScale(times, [0, plotWidth - 1])(at));
+  const row = (value: number) => Math.round(linearScale(values, [HEIGHT - 1, 0])(value));
+  const grid: Cell[][] = Array.from({ length: HEIGHT }, () => Array.from({ length: plotWidth }, () => blank()));
+
+  const marker = markerInRange(chart, times);
+  if (marker) for (const cells of grid) cells[column(marker.at)] = { text: RULE, series: -1, mark: false };
+  chart.series.forEach((series, index) => {
+    forEachSegment(series.points, (a, b) => {
+      const [x0, y0, x1, y1] = [column(a.at), row(a.value), column(b.at), row(b.value)];
+      for (let x = x0 + 1; x < x1; x++) {
+        const cell = grid[Math.round(y0 + ((y1 - y0) * (x - x0)) / (x1 - x0))]![x]!;
+        if (cell.text === ' ') Object.assign(cell, { text: LINE, series: index });
+      }
+    });
+  });
+  const marks = seriesMarks(chart.series.map((s) => s.name));
+  let shared = false;
+  chart.series.forEach((series, index) => {
+    for (const point of series.points) {
+      if (point.value === null) continue;
+      const cells = grid[row(point.value)]!;
+      const x = column(point.at);
+      const other = cells[x]!.mark && cells[x]!.series !== index;
+      shared ||= other;
+      cells[x] = other ? { text: SHARED, series: -1, mark: true } : { text: marks[index]!, series: index, mark: true };
+    }
+  });
+
+  const paint = (text: string, series: number) =>
+    options.color && series >= 0 ? `\u001b[${COLOURS[series % COLOURS.length]}m${text}\u001b[39m` : text;
+  grid.forEach((cells, r) => {
+    const label = labels[r] ?? '';
+    lines.push(`${label.padStart(labelWidth)} ${label ? '┤' : '│'}${paintRuns(cells, paint)}`.trimEnd());
+  });
+  const indent = labelWidth + 2;
+  lines.push(...timeAxisLines(chart, times, { indent, plotWidth, width: options.width, column }));
+
+  const legend = chart.series.map((s, index) => `${paint(marks[index]!, index)} ${s.name}`);
+  const markerEntry = markerLegend(chart, times);
+  if (markerEntry) legend.push(markerEntry.inRange ? `${RULE} ${markerEntry.text}` : markerEntry.text);
+  if (shared) legend.push(`${SHARED} several at one point`);
+  lines.push(...legendLines(legend, options.width - 1), '');
+  return lines.join('\n');
+}
+
+function blank(): Cell {
+  return { text: ' ', series: -1, mark: false };
+}
+
+/** Each pair of consecutive points that both have a value: a gap breaks the line. */
+function forEachSegment(
+  points: readonly { at: number; value: number | null }[],
+  draw: (a: { at: number; value: number }, b: { at: number; value: number }) => void,
+): void {
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1]!, points[i]!];
+    if (a.value !== null && b.value !== null) draw({ at: a.at, value: a.value }, { at: b.at, value: b.value });
+  }
+}
+
+/**
+ * The y axis labels, top row first: the highest value, two between, the lowest (one label in the middle
+ * when every value is the same). A label between that reads the same as its neighbour is left out.
+ */
+function valueLabels(chart: TimeChart, values: Domain): string[] {
+  const labels: string[] = Array.from({ length: HEIGHT }, () => '');
+  if (values[0] === values[1]) {
+    labels[(HEIGHT - 1) / 2] = chart.formatValue(values[0]);
+    return labels;
+  }
+  const steps = evenSteps(values, 3).reverse();
+  steps.forEach((value, i) => {
+    const text = chart.formatValue(value);
+    const row = (i * (HEIGHT - 1)) / 3;
+    const end = i === 0 || i === steps.length - 1;
+    if (end || (text !== chart.formatValue(steps[i - 1]!) && text !== chart.formatValue(steps[i + 1]!))) labels[row] = text;
+  });
+  return labels;
+}
+
+/** Cells as text, one colour code per run of a series rather than per cell. */
+function paintRuns(cells: readonly Cell[], paint: (text: string, series: number) => string): string {
+  let out = '';
+  let run = '';
+  let series = -1;
+  for (const cell of cells) {
+    if (cell.series !== series && run !== '') {
+      out += paint(run, series);
+      run = '';
+    }
+    series = cell.series;
+    run += cell.text;
+  }
+  return out + paint(run, series);
+}
+
+/** Legend entries three spaces apart, as many to a line as fit. */
+function legendLines(entries: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const entry of entries) {
+    const last = lines.at(-1);
+    if (last !== undefined && displayWidth(`${last}   ${entry}`) <= width) lines[lines.length - 1] = `${last}   ${entry}`;
+    else lines.push(entry);
+  }
+  return lines;
+}
