@@ -10,7 +10,8 @@ tix() { node bin/tix "$@"; }
 work=$(mktemp -d)
 trap 'kill "$sandbox" 2>/dev/null || true; rm -rf "$work"' EXIT INT TERM
 
-# An hour of sandbox time per second, from a fixed start, so the data are the same on every run.
+# An hour of sandbox time per second, from a fixed start: the same events every run (the snapshot times
+# move by the seconds each tix run takes, so the prices differ a little from run to run).
 tix sandbox --now 2026-03-15T00:00:00Z --time-scale 3600 --events 2000 2>"$work/sandbox.log" &
 sandbox=$!
 while ! grep -q 'http://127.0.0.1:' "$work/sandbox.log" 2>/dev/null; do sleep 0.1; done
