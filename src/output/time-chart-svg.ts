@@ -7,6 +7,8 @@ const PLOT = { left: 90, right: 870, top: 60, bottom: 400 };
 /** Tableau's ten colours: told apart by most readers, including most with a colour-vision deficiency. */
 const COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 const MARKER_COLOUR = '#555555';
+/** Least average pixels between a series' points for each to get a dot. */
+const DOT_SPACING = 4;
 /** Legend layout: the swatch and the space after it, a character's width at font-size 13 (a generous guess), the space between entries. */
 const SWATCH = 28;
 const CHAR_WIDTH = 8;
@@ -81,11 +83,16 @@ function markerRule(chart: TimeChart, times: Domain, x: (at: number) => number):
   ];
 }
 
-/** A path through the series' points (a gap starts a new stroke), and a dot at each point. */
+/**
+ * A path through the series' points (a gap starts a new stroke), and a dot at each point while they are
+ * few enough to tell apart (4 px apart on average): a long history's thousands of dots would only merge
+ * into a thick line and weigh megabytes.
+ */
 function seriesShapes(series: TimeChart['series'][number], colour: string, x: (at: number) => number, y: (v: number) => number): string[] {
   let d = '';
   let drawing = false;
   const dots: string[] = [];
+  const dotted = series.points.length <= (PLOT.right - PLOT.left) / DOT_SPACING;
   for (const point of series.points) {
     if (point.value === null) {
       drawing = false;
@@ -94,7 +101,7 @@ function seriesShapes(series: TimeChart['series'][number], colour: string, x: (a
     const [px0, py0] = [px(x(point.at)), px(y(point.value))];
     d += `${drawing ? ' L' : d === '' ? 'M' : ' M'}${px0},${py0}`;
     drawing = true;
-    dots.push(`<circle cx="${px0}" cy="${py0}" r="3" fill="${colour}"/>`);
+    if (dotted) dots.push(`<circle cx="${px0}" cy="${py0}" r="3" fill="${colour}"/>`);
   }
   const name = xmlText(series.name);
   return [

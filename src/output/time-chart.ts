@@ -34,14 +34,23 @@ export type Domain = readonly [number, number];
 
 /** The first and last instant of any series. */
 export function timeDomain(chart: TimeChart): Domain {
-  const times = chart.series.flatMap((s) => s.points.map((p) => p.at));
-  return [Math.min(...times), Math.max(...times)];
+  return extent(chart.series.flatMap((s) => s.points.map((p) => p.at)))!;
 }
 
 /** The lowest and highest value of any series; undefined when every point is a gap. */
 export function valueDomain(chart: TimeChart): Domain | undefined {
-  const values = chart.series.flatMap((s) => s.points.flatMap((p) => (p.value === null ? [] : [p.value])));
-  return values.length === 0 ? undefined : [Math.min(...values), Math.max(...values)];
+  return extent(chart.series.flatMap((s) => s.points.flatMap((p) => (p.value === null ? [] : [p.value]))));
+}
+
+/** The least and greatest of numbers (a loop: Math.min(...list) fails on a history of a few hundred thousand). */
+export function extent(numbers: readonly number[]): Domain | undefined {
+  if (numbers.length === 0) return undefined;
+  let [low, high] = [numbers[0]!, numbers[0]!];
+  for (const n of numbers) {
+    if (n < low) low = n;
+    if (n > high) high = n;
+  }
+  return [low, high];
 }
 
 /** A linear map from a domain onto a range; a domain of one value maps to the middle of the range. */

@@ -1,5 +1,5 @@
 import type { SnapshotRow } from '../../../store/store.js';
-import type { TimeChart, TimeSeries } from '../../../output/time-chart.js';
+import { extent, type TimeChart, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../kit/money.js';
 
 export interface HistoryChartOptions {
@@ -22,8 +22,8 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   }
   const series: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
   const label = wallClock(options.timeZone);
-  const times = rows.map((r) => Date.parse(r.apiTimestamp));
-  const span = `${label(Math.min(...times))} to ${label(Math.max(...times))} (${options.timeZone})`;
+  const [first, last] = extent(rows.map((r) => Date.parse(r.apiTimestamp))) ?? [Number.NaN, Number.NaN];
+  const span = `${label(first)} to ${label(last)} (${options.timeZone})`;
   const eventAt = options.eventDate === undefined ? Number.NaN : Date.parse(options.eventDate);
   return {
     title: `Lowest price (min_price) by agent, ${span}`,
@@ -31,6 +31,7 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     marker: Number.isNaN(eventAt) ? undefined : { at: eventAt, label: `event ${label(eventAt)}` },
     formatValue: money,
     formatTime: label,
+    // Between the ends the year is the title's: MM-DD HH:MM.
     formatShortTime: (at) => label(at).slice(5),
   };
 }
