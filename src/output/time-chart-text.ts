@@ -1,5 +1,6 @@
 import { type Domain, evenSteps, linearScale, markerInRange, markerLegend, type TimeChart, timeDomain, valueDomain } from './time-chart.js';
 import { seriesMarks, timeAxisLines } from './time-chart-axis.js';
+import { brailleLine, brailleText, type DotCell } from './time-chart-braille.js';
 import { displayWidth, wrapToWidth } from './text-width.js';
 
 /** Rows of the plot: a multiple of 3 plus one, so the labels at a third and two thirds sit on exact rows. */
@@ -9,7 +10,6 @@ const MIN_PLOT = 8;
 /** SGR foreground colours, one per series in turn: cyan, yellow, magenta, green, blue, red, then bright ones. */
 const COLOURS = [36, 33, 35, 32, 34, 31, 96, 93, 95, 92];
 const RULE = '┊';
-const LINE = '·';
 /** Two series' marks in one cell. */
 const SHARED = '*';
 
@@ -20,7 +20,7 @@ export interface TextChartOptions {
   color: boolean;
 }
 
-interface Cell {
+interface Cell extends DotCell {
   text: string;
   /** The series whose colour it takes; -1 for none. */
   series: number;
@@ -29,7 +29,7 @@ interface Cell {
 
 /**
  * The chart as text: the y axis labelled with the lowest and highest value (and two between), one letter
- * per series at each point, dots between a series' consecutive points, the marker as a dotted rule, the
+ * per series at each point, braille lines between a series' consecutive points, the marker as a dotted rule, the
  * time axis labelled at its ends and, room permitting, between, and a legend naming each letter.
  */
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
@@ -45,16 +45,17 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
   const grid: Cell[][] = Array.from({ length: HEIGHT }, () => Array.from({ length: plotWidth }, () => blank()));
 
   const marker = markerInRange(chart, times);
-  if (marker) for (const cells of grid) cells[column(marker.at)] = { text: RULE, series: -1, mark: false };
+  if (marker) for (const cells of grid) cells[column(marker.at)]!.text = RULE;
+  // Lines between a series' consecutive points at their exact places, in braille; the rule stays whole.
+  const exact = (p: { at: number; value: number }): [number, number] => [
+    linearScale(times, [0, plotWidth - 1])(p.at),
+    linearScale(values, [HEIGHT - 1, 0])(p.value),
+  ];
+  const lineCell = (x: number, y: number) => (grid[y]?.[x]?.text === ' ' ? grid[y]![x] : undefined);
   chart.series.forEach((series, index) => {
-    forEachSegment(series.points, (a, b) => {
-      const [x0, y0, x1, y1] = [column(a.at), row(a.value), column(b.at), row(b.value)];
-      for (let x = x0 + 1; x < x1; x++) {
-        const cell = grid[Math.round(y0 + ((y1 - y0) * (x - x0)) / (x1 - x0))]![x]!;
-        if (cell.text === ' ') Object.assign(cell, { text: LINE, series: index });
-      }
-    });
+    forEachSegment(series.points, (a, b) => brailleLine(exact(a), exact(b), index, lineCell));
   });
+  for (const cells of grid) for (const cell of cells) if (cell.dots > 0) cell.text = brailleText(cell.dots);
   const marks = seriesMarks(chart.series.map((s) => s.name));
   let shared = false;
   chart.series.forEach((series, index) => {
@@ -64,7 +65,7 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
       const x = column(point.at);
       const other = cells[x]!.mark && cells[x]!.series !== index;
       shared ||= other;
-      cells[x] = other ? { text: SHARED, series: -1, mark: true } : { text: marks[index]!, series: index, mark: true };
+      cells[x] = { text: other ? SHARED : marks[index]!, series: other ? -1 : index, mark: true, dots: 0 };
     }
   });
 
@@ -86,7 +87,7 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
 }
 
 function blank(): Cell {
-  return { text: ' ', series: -1, mark: false };
+  return { text: ' ', series: -1, mark: false, dots: 0 };
 }
 
 /** Each pair of consecutive points that both have a value: a gap breaks the line. */

@@ -197,6 +197,7 @@ describe('history --chart in a real terminal', () => {
     expect(window.code, window.stderr).toBe(0);
     expect(window.lines).toEqual(window.rows);
     expect(window.rows.some((row) => row.includes('└'))).toBe(true);
+    expect(window.rows.join('\n')).toMatch(/[\u2801-\u28ff]/);
     expect(window.styled.join('\n')).toMatch(/\u001b\[3\dm/);
   });
 });
