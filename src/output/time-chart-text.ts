@@ -27,10 +27,17 @@ interface Cell extends DotCell {
   mark: boolean;
 }
 
+/** Where a point falls on the plot, in cells: fractions for lines, rounded for marks. */
+interface PlotScale {
+  column(at: number): number;
+  row(value: number): number;
+  width: number;
+}
+
 /**
  * The chart as text: the y axis labelled with the lowest and highest value (and two between), one letter
- * per series at each point, braille lines between a series' consecutive points, the marker as a dotted rule, the
- * time axis labelled at its ends and, room permitting, between, and a legend naming each letter.
+ * per series at each point, braille lines between a series' consecutive points, the marker as a dotted
+ * rule, the time axis labelled at its ends and, room permitting, between, and a legend naming each letter.
  */
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
   const lines = wrapToWidth(chart.title, options.width - 1);
@@ -39,35 +46,10 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
   const times = timeDomain(chart);
   const labels = valueLabels(chart, values);
   const labelWidth = Math.max(...labels.map(displayWidth));
-  const plotWidth = Math.max(MIN_PLOT, options.width - labelWidth - 3);
-  const column = (at: number) => Math.round(linearScale(times, [0, plotWidth - 1])(at));
-  const row = (value: number) => Math.round(linearScale(values, [HEIGHT - 1, 0])(value));
-  const grid: Cell[][] = Array.from({ length: HEIGHT }, () => Array.from({ length: plotWidth }, () => blank()));
-
+  const width = Math.max(MIN_PLOT, options.width - labelWidth - 3);
+  const scale: PlotScale = { column: linearScale(times, [0, width - 1]), row: linearScale(values, [HEIGHT - 1, 0]), width };
   const marker = markerInRange(chart, times);
-  if (marker) for (const cells of grid) cells[column(marker.at)]!.text = RULE;
-  // Lines between a series' consecutive points at their exact places, in braille; the rule stays whole.
-  const exact = (p: { at: number; value: number }): [number, number] => [
-    linearScale(times, [0, plotWidth - 1])(p.at),
-    linearScale(values, [HEIGHT - 1, 0])(p.value),
-  ];
-  const lineCell = (x: number, y: number) => (grid[y]?.[x]?.text === ' ' ? grid[y]![x] : undefined);
-  chart.series.forEach((series, index) => {
-    forEachSegment(series.points, (a, b) => brailleLine(exact(a), exact(b), index, lineCell));
-  });
-  for (const cells of grid) for (const cell of cells) if (cell.dots > 0) cell.text = brailleText(cell.dots);
-  const marks = seriesMarks(chart.series.map((s) => s.name));
-  let shared = false;
-  chart.series.forEach((series, index) => {
-    for (const point of series.points) {
-      if (point.value === null) continue;
-      const cells = grid[row(point.value)]!;
-      const x = column(point.at);
-      const other = cells[x]!.mark && cells[x]!.series !== index;
-      shared ||= other;
-      cells[x] = { text: other ? SHARED : marks[index]!, series: other ? -1 : index, mark: true, dots: 0 };
-    }
-  });
+  const { grid, marks, shared } = drawPlot(chart, scale, marker?.at);
 
   const paint = (text: string, series: number) =>
     options.color && series >= 0 ? `\u001b[${COLOURS[series % COLOURS.length]}m${text}\u001b[39m` : text;
@@ -75,8 +57,8 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
     const label = labels[r] ?? '';
     lines.push(`${label.padStart(labelWidth)} ${label ? '┤' : '│'}${paintRuns(cells, paint)}`.trimEnd());
   });
-  const indent = labelWidth + 2;
-  lines.push(...timeAxisLines(chart, times, { indent, plotWidth, width: options.width, column }));
+  const column = (at: number) => Math.round(scale.column(at));
+  lines.push(...timeAxisLines(chart, times, { indent: labelWidth + 2, plotWidth: width, width: options.width, column }));
 
   const legend = chart.series.map((s, index) => `${paint(marks[index]!, index)} ${s.name}`);
   const markerEntry = markerLegend(chart, times);
@@ -84,6 +66,34 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
   if (shared) legend.push(`${SHARED} several at one point`);
   lines.push(...legendLines(legend, options.width - 1), '');
   return lines.join('\n');
+}
+
+/**
+ * The plot's cells: the marker's rule first, then each series' lines in braille (around the rule, which
+ * stays whole), then each point's letter in the cell it rounds to (`*` where two series' points meet).
+ */
+function drawPlot(chart: TimeChart, scale: PlotScale, markerAt: number | undefined): { grid: Cell[][]; marks: string[]; shared: boolean } {
+  const grid: Cell[][] = Array.from({ length: HEIGHT }, () => Array.from({ length: scale.width }, () => blank()));
+  if (markerAt !== undefined) for (const cells of grid) cells[Math.round(scale.column(markerAt))]!.text = RULE;
+  const at = (p: { at: number; value: number }): [number, number] => [scale.column(p.at), scale.row(p.value)];
+  const free = (x: number, y: number) => (grid[y]?.[x]?.text === ' ' ? grid[y]![x] : undefined);
+  chart.series.forEach((series, index) => {
+    forEachSegment(series.points, (a, b) => brailleLine(at(a), at(b), index, free));
+  });
+  for (const cells of grid) for (const cell of cells) if (cell.dots > 0) cell.text = brailleText(cell.dots);
+
+  const marks = seriesMarks(chart.series.map((s) => s.name));
+  let shared = false;
+  chart.series.forEach((series, index) => {
+    for (const point of series.points) {
+      if (point.value === null) continue;
+      const [x, y] = at({ at: point.at, value: point.value }).map(Math.round) as [number, number];
+      const other = grid[y]![x]!.mark && grid[y]![x]!.series !== index;
+      shared ||= other;
+      grid[y]![x] = { text: other ? SHARED : marks[index]!, series: other ? -1 : index, mark: true, dots: 0 };
+    }
+  });
+  return { grid, marks, shared };
 }
 
 function blank(): Cell {
