@@ -32,7 +32,7 @@ export function renderTimeChartSvg(chart: TimeChart): string {
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
     `<text x="${PLOT.left}" y="28" font-size="15" font-weight="600" fill="#222222">${xmlText(chart.title)}</text>`,
     `<rect class="plot-area" x="${PLOT.left}" y="${PLOT.top}" width="${PLOT.right - PLOT.left}" height="${PLOT.bottom - PLOT.top}" fill="none" stroke="#cccccc"${axisData(times, values)}/>`,
-    ...(values ? valueAxis(chart, values, y) : []),
+    ...(values ? valueAxis(chart, values, y) : [nothingToPlot(chart)]),
     ...timeAxis(chart, times, x),
     ...markerRule(chart, times, x),
     ...chart.series.flatMap((series, index) => seriesShapes(series, COLOURS[index % COLOURS.length]!, x, y)),
@@ -41,6 +41,12 @@ export function renderTimeChartSvg(chart: TimeChart): string {
     '',
   ];
   return parts.join('\n');
+}
+
+/** In the middle of the plot area when every point is a gap. */
+function nothingToPlot(chart: TimeChart): string {
+  const [cx, cy] = [(PLOT.left + PLOT.right) / 2, (PLOT.top + PLOT.bottom) / 2];
+  return `<text x="${cx}" y="${cy}" text-anchor="middle" fill="#444444">${xmlText(chart.nothingToPlot)}</text>`;
 }
 
 /** The scales' ends, exact, for programs reading the picture back. */

@@ -42,7 +42,7 @@ interface PlotScale {
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
   const lines = wrapToWidth(chart.title, options.width - 1);
   const values = valueDomain(chart);
-  if (!values) return [...lines, 'No prices to chart: no snapshot had listings.', ''].join('\n');
+  if (!values) return [...lines, chart.nothingToPlot, ''].join('\n');
   const times = timeDomain(chart);
   const labels = valueLabels(chart, values);
   const labelWidth = Math.max(...labels.map(displayWidth));

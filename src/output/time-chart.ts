@@ -22,6 +22,8 @@ export interface TimeChart {
   series: readonly TimeSeries[];
   /** An instant marked with a vertical rule when it lies inside the time range (the event's date). */
   marker?: { at: number; label: string } | undefined;
+  /** Said in place of the plot when every point is a gap. */
+  nothingToPlot: string;
   /** A value as the axis shows it. */
   formatValue(value: number): string;
   /** An instant in full, for the ends of the time axis. */

@@ -148,6 +148,15 @@ describeStores('history --chart', (store) => {
     expect(chart.legend.join(' ')).toContain(`event ${utcMinute(event.eventDate)} (after this range)`);
   });
 
+  it('says so in place of the plot when no snapshot in the window had listings (after the event)', async () => {
+    const since = new Date(event.start + 62 * HOUR).toISOString();
+    const result = await tix(['history', event.id, '--chart', '--since', since, ...at.args], { env: { COLUMNS: '100' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      `Lowest price (min_price) by agent, ${utcMinute(event.start + 63 * HOUR)} to ${utcMinute(event.start + 63 * HOUR)} (UTC)\nNo prices to chart: no snapshot had listings.\n`,
+    );
+  });
+
   it('labels times in --tz', async () => {
     const result = await tix(['history', event.id, '--chart', '--tz', 'Asia/Kolkata', ...at.args], { env: { COLUMNS: '100' } });
     expect(result.code, result.stderr).toBe(0);

@@ -29,6 +29,7 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     title: `Lowest price (min_price) by agent, ${span}`,
     series,
     marker: Number.isNaN(eventAt) ? undefined : { at: eventAt, label: `event ${label(eventAt)}` },
+    nothingToPlot: 'No prices to chart: no snapshot had listings.',
     formatValue: money,
     formatTime: label,
     // Between the ends the year is the title's: MM-DD HH:MM.
