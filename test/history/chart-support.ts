@@ -31,7 +31,7 @@ export interface Snapshot {
   min_price: number | null;
 }
 
-/** An event listed by TMUSA and at least two other agents, on sale from 60 hours before its date. */
+/** An event listed by TMUSA and at least two other agents, on public sale from at least 80 hours before its date. */
 export function chartedEvent(sandbox: Sandbox): ChartedEvent {
   const event = sandbox.events.find(
     (e) =>
