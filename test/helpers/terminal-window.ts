@@ -18,11 +18,15 @@ export interface WindowRun {
   lines: string[];
   stderr: string;
   code: number;
+  /** The lines with their colour codes, when `escapes` was asked for (else empty). */
+  styled: string[];
 }
 
 export interface WindowOptions {
   columns: number;
   env: Record<string, string>;
+  /** Also capture the output with its colour codes (`styled`). */
+  escapes?: boolean;
 }
 
 let windows = 0;
@@ -40,9 +44,10 @@ export async function runInWindow(args: readonly string[], options: WindowOption
     await tmux('wait-for', 'done');
     const rows = trimEnd((await tmux('capture-pane', '-p', '-S', '-')).stdout.split('\n'));
     const lines = trimEnd((await tmux('capture-pane', '-p', '-J', '-S', '-')).stdout.split('\n'));
+    const styled = options.escapes ? trimEnd((await tmux('capture-pane', '-p', '-e', '-J', '-S', '-')).stdout.split('\n')) : [];
     const stderr = readFileSync(join(dir, 'stderr'), 'utf8');
     const code = Number(readFileSync(join(dir, 'code'), 'utf8').trim());
-    return failOnUnexpectedStderr({ rows, lines, stderr, code }, false, args);
+    return failOnUnexpectedStderr({ rows, lines, stderr, code, styled }, false, args);
   } finally {
     await tmux('kill-server').catch(() => {});
   }

@@ -164,18 +164,17 @@ describeStores('tix history', (store) => {
     );
   });
 
-  it('--chart draws the lowest price and tickets available over time', async () => {
+  it("--chart draws each agent's lowest price over time, the y axis from the lowest to the highest", async () => {
     const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '80' } });
     expect(result.code).toBe(0);
-    const [first, , last] = expectedSnapshots();
-    expect(result.stdout).toContain('Lowest price per snapshot, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
-    expect(result.stdout).toContain('Tickets available per snapshot');
-    expect(result.stdout).toContain(`${Math.max(first!.min_price!, last!.min_price!, expectedSnapshots()[1]!.min_price!).toFixed(2)} ┤`);
-    // Three snapshots, three columns.
-    expect(result.stdout).toMatch(/└───\n/);
+    const prices = expectedSnapshots().map((s) => s.min_price!);
+    expect(result.stdout).toContain('Lowest price (min_price) by agent, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
+    expect(result.stdout).toContain(`${Math.max(...prices).toFixed(2)} ┤`);
+    expect(result.stdout).toContain(`${Math.min(...prices).toFixed(2)} ┤`);
+    expect(result.stdout).toMatch(/^T TMUSA$/m);
     const forEvent = await tix(['history', event.id, ...at.args, '--chart']);
     expect(forEvent.code).toBe(0);
-    expect(forEvent.stdout).toContain('Tickets available per snapshot');
+    for (const agent of Object.keys(event.agentIds)) expect(forEvent.stdout).toMatch(new RegExp(`(^|   )[A-Z] ${agent}\\b`, 'm'));
   });
 
   it('exits 4 with a hint to run tix track when there are no snapshots', async () => {

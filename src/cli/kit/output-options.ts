@@ -115,10 +115,15 @@ export function parseFields(raw: string): string[] {
 
 /**
  * Refuses --chart with a data format asked for by -o/--json or by --out's extension (`--out c.csv`): a chart
- * is text for people, and a file named for data must not get one. A setting (TIX_OUTPUT, a profile) is a
- * default and does not count; `--out chart.txt` names no format and gets the chart.
+ * is for people, and a file named for data must not get one. A setting (TIX_OUTPUT, a profile) is a
+ * default and does not count; `--out chart.txt` names no format and gets the chart as text, and
+ * `--out chart.svg` gets it as SVG from a command that draws one (`drawsSvg`), and is refused by the others
+ * rather than given text under a picture's name.
  */
-export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions): void {
+export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions, drawsSvg = false): void {
+  if (!drawsSvg && chartDrawing(output) === 'svg') {
+    throw new UsageError(`--chart draws text here, not SVG: give --out another extension than .svg, such as .txt`);
+  }
   if (isForPeople(output.format)) return;
   if (flags.output !== undefined) throw new UsageError(`--chart draws for people; it cannot be combined with --output ${output.format}`);
   if (flags.out !== undefined && formatOfExtension(extname(flags.out).toLowerCase()) !== undefined) {
@@ -126,4 +131,9 @@ export function refuseChartAsData(flags: RawOutputFlags, output: OutputOptions):
       `--chart draws for people; it cannot be combined with --out ${flags.out}, which names ${output.format} data (give another extension, such as .txt)`,
     );
   }
+}
+
+/** How `--chart` draws: SVG for an `--out` file named `.svg` (any case), text for the terminal or any other file. */
+export function chartDrawing(output: OutputOptions): 'text' | 'svg' {
+  return output.out !== undefined && extname(output.out).toLowerCase() === '.svg' ? 'svg' : 'text';
 }

@@ -1,63 +1,44 @@
+import type { SnapshotRow } from '../../../store/store.js';
+import { extent, type TimeChart, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../kit/money.js';
-import { barRoom, columnChart } from '../../kit/chart.js';
 
-/** The market at one API timestamp: the lowest price and the tickets on offer (across agents for an evt_ id). */
-export interface MarketPoint {
-  apiTimestamp: string;
-  minPrice: number | null;
-  tickets: number;
+export interface HistoryChartOptions {
+  /** IANA zone of the time labels (--tz, the timezone setting). */
+  timeZone: string;
+  /** The event's date (ISO 8601), ruled on the chart when the snapshots span it. */
+  eventDate?: string | undefined;
 }
-
-interface Bucket {
-  minPrice: number;
-  tickets: number;
-}
-
-const AXIS_WIDTH = 12;
 
 /**
- * Two column charts over time, lowest price and tickets available, one column per snapshot; when there
- * are more snapshots than columns, each column takes a run of consecutive snapshots (the lowest price
- * among them, the tickets of the last). A snapshot without listings draws as an empty column.
+ * `tix history --chart`: the lowest price (min_price) of each snapshot, one series per agent, at the
+ * snapshot's API timestamp. A snapshot without listings has no lowest price: a gap in its agent's line.
  */
-export function renderHistoryChart(points: readonly MarketPoint[], options: { width: number; timeZone: string }): string {
-  if (points.length === 0) return 'No snapshots to chart.\n';
-  const room = barRoom(options.width, AXIS_WIDTH);
-  const per = Math.ceil(points.length / room);
-  const label = wallClock(options.timeZone);
-  const buckets: Bucket[] = [];
-  for (let i = 0; i < points.length; i += per) {
-    const run = points.slice(i, i + per);
-    const prices = run.flatMap((p) => (p.minPrice === null ? [] : [p.minPrice]));
-    buckets.push({ minPrice: prices.length > 0 ? Math.min(...prices) : 0, tickets: run.at(-1)!.tickets });
+export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart {
+  const byAgent = new Map<string, { at: number; value: number | null }[]>();
+  for (const row of rows) {
+    const points = byAgent.get(row.agent) ?? [];
+    points.push({ at: Date.parse(row.apiTimestamp), value: row.minPrice });
+    byAgent.set(row.agent, points);
   }
-  const from = label(points[0]!.apiTimestamp);
-  const to = label(points.at(-1)!.apiTimestamp);
-  const span = `${from} to ${to} (${options.timeZone})`;
-  const unit = per === 1 ? 'snapshot' : `${per} snapshots`;
-  const layout = { axisWidth: AXIS_WIDTH, from, to, width: options.width };
-  return [
-    ...columnChart(
-      `Lowest price per ${unit}, ${span}`,
-      buckets,
-      (b) => b.minPrice,
-      (v) => money(v),
-      layout,
-    ),
-    '',
-    ...columnChart(
-      `Tickets available per ${unit}, ${span}`,
-      buckets,
-      (b) => b.tickets,
-      (v) => Math.round(v).toLocaleString('en-US'),
-      layout,
-    ),
-    '',
-  ].join('\n');
+  const series: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
+  const label = wallClock(options.timeZone);
+  const [first, last] = extent(rows.map((r) => Date.parse(r.apiTimestamp))) ?? [Number.NaN, Number.NaN];
+  const span = `${label(first)} to ${label(last)} (${options.timeZone})`;
+  const eventAt = options.eventDate === undefined ? Number.NaN : Date.parse(options.eventDate);
+  return {
+    title: `Lowest price (min_price) by agent, ${span}`,
+    series,
+    marker: Number.isNaN(eventAt) ? undefined : { at: eventAt, label: `event ${label(eventAt)}` },
+    nothingToPlot: 'No prices to chart: no snapshot had listings.',
+    formatValue: money,
+    formatTime: label,
+    // Between the ends the year is the title's: MM-DD HH:MM.
+    formatShortTime: (at) => label(at).slice(5),
+  };
 }
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */
-function wallClock(timeZone: string): (iso: string) => string {
+function wallClock(timeZone: string): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
@@ -67,8 +48,8 @@ function wallClock(timeZone: string): (iso: string) => string {
     hour: '2-digit',
     minute: '2-digit',
   });
-  return (iso) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return (at) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
   };
 }

@@ -4,7 +4,7 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
 import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { renderHistoryChart, type MarketPoint } from './history-chart.js';
+import { historyChart } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
@@ -17,7 +17,8 @@ export interface HistoryOptions {
   since?: string;
   until?: string;
   listings: boolean;
-  chart: boolean;
+  /** --chart: as text (the terminal, `--out chart.txt`) or as SVG (`--out chart.svg`). */
+  chart: false | 'text' | 'svg';
   /** --lock-timeout, --schema */
   store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
@@ -67,7 +68,7 @@ const LISTINGS_VIEW: RecordView = {
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const events = await agentEvents(options, rt);
+  const { events, eventDate } = await agentEvents(options, rt);
   const query: HistoryQuery = {
     events,
     ...(options.since ? { since: options.since } : {}),
@@ -101,9 +102,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(
-        renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }),
-      );
+      await sink.write(await drawChart(rows as SnapshotRow[], options, eventDate, rt));
       return;
     }
     const records = options.listings
@@ -124,14 +123,25 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   return ExitCode.OK;
 }
 
-/** The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}). */
-async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<AgentEvent[]> {
+/**
+ * The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}), with the event's date
+ * from that listing (an agent's own event id alone does not say it).
+ */
+async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<{ events: AgentEvent[]; eventDate?: string }> {
   const { event } = options;
-  if (event.kind === 'agent') return [{ agent: event.agent, eventId: event.id }];
+  if (event.kind === 'agent') return { events: [{ agent: event.agent, eventId: event.id }] };
   const listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
   const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));
   if (events.length === 0) throw new TixError(`no ticket agent lists ${event.eventId}, so it has no price history`, ExitCode.NOT_FOUND);
-  return events;
+  return typeof listing.eventDate === 'string' ? { events, eventDate: listing.eventDate } : { events };
+}
+
+/** The chart as text for the terminal (in colour when it is one) or a file, or as an SVG document; the renderers load only for --chart. */
+async function drawChart(rows: SnapshotRow[], options: HistoryOptions, eventDate: string | undefined, rt: Runtime): Promise<string> {
+  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, eventDate });
+  if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
+  const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
+  return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
 }
 
 function snapshotRecord(row: SnapshotRow, withAgent: boolean): Record<string, unknown> {
@@ -160,19 +170,4 @@ function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, 
     lowest_price: row.lowestPrice,
     gone: row.gone,
   };
-}
-
-/** One point per API timestamp: the lowest price across agents and the tickets they offer together. */
-function marketOverTime(rows: readonly SnapshotRow[]): MarketPoint[] {
-  const points = new Map<string, MarketPoint>();
-  for (const row of rows) {
-    const point = points.get(row.apiTimestamp);
-    if (!point) {
-      points.set(row.apiTimestamp, { apiTimestamp: row.apiTimestamp, minPrice: row.minPrice, tickets: row.tickets });
-      continue;
-    }
-    point.tickets += row.tickets;
-    if (row.minPrice !== null && (point.minPrice === null || row.minPrice < point.minPrice)) point.minPrice = row.minPrice;
-  }
-  return [...points.values()];
 }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
-import { parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
+import { chartDrawing, parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
 import { DATE_FORMS, type DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { runCommand } from '../../kit/run-command.js';
@@ -39,7 +39,10 @@ export function historyCommand(): Command {
       '--listings',
       'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)',
     )
-    .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
+    .option(
+      '--chart',
+      "draw each agent's lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG",
+    );
   // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
   addOutputOptions(command);
@@ -50,6 +53,10 @@ export function historyCommand(): Command {
     },
     { description: 'Every agent of an event, as a chart', command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart' },
     {
+      description: 'The same chart as an SVG picture, for a browser or a report',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart --out chart.svg',
+    },
+    {
       description: 'The listings seen since yesterday, and which are gone, as CSV',
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
@@ -58,12 +65,12 @@ export function historyCommand(): Command {
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
-      if (flags.chart) refuseChartAsData(flags, output);
+      if (flags.chart) refuseChartAsData(flags, output, true);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
         event: parseEvent(event, id),
         listings: flags.listings === true,
-        chart: flags.chart === true,
+        chart: flags.chart === true ? chartDrawing(output) : false,
         store: parseStoreFlags(flags),
         output,
       };

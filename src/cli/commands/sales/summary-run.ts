@@ -2,7 +2,7 @@ import { getSalesSummary } from '../../../api/sales.js';
 import { fitLines } from '../../../output/text-width.js';
 import { prettyJson, rowWriterFor, tableWidth, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { renderSalesChart } from '../../kit/chart.js';
+import { renderSalesChart } from './sales-chart.js';
 import { eventHeaderLines, totals, totalsLine } from '../../kit/sales-text.js';
 import { type SalesOptions, PRICE_COLUMNS, DAY_FIT, dates, explainSalesErrors } from './sales-request.js';
 import { isDocument, isForPeople } from '../../../output/formats.js';

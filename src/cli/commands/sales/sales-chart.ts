@@ -1,7 +1,7 @@
-import type { DailySales } from '../../api/types.js';
-import { addDays } from './parse/dates.js';
-import { money } from './money.js';
-import { wrapToWidth } from '../../output/text-width.js';
+import type { DailySales } from '../../../api/types.js';
+import { addDays } from '../../kit/parse/dates.js';
+import { money } from '../../kit/money.js';
+import { wrapToWidth } from '../../../output/text-width.js';
 
 /** Eighths of a block, so a bar's top can be drawn at 1/8 of a row. */
 const LEVELS = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -71,7 +71,7 @@ export function renderSalesChart(days: readonly DailySales[], options: ChartOpti
 }
 
 /** Cells left for bars once the axis is drawn (one spare, so no line touches the terminal's last column). */
-export function barRoom(width: number, axisWidth: number): number {
+function barRoom(width: number, axisWidth: number): number {
   return Math.max(1, width - axisWidth - 1);
 }
 
@@ -94,7 +94,7 @@ function byWeeks(days: readonly Bucket[], weeks: number): Bucket[] {
   return runs;
 }
 
-export interface ColumnChartLayout {
+interface ColumnChartLayout {
   /** Cells for the value labels left of the bars, the axis line included. */
   axisWidth: number;
   /** The range charted, for the labels under the first and the last column. */
@@ -104,11 +104,8 @@ export interface ColumnChartLayout {
   width: number;
 }
 
-/**
- * One column chart: a column per bucket, scaled to the largest value, the axis labelled with that value
- * and the range charted. `tix history --chart` draws its price and ticket charts with it.
- */
-export function columnChart<B>(
+/** One column chart: a column per bucket, scaled to the largest value, the axis labelled with that value and the range charted. */
+function columnChart<B>(
   title: string,
   buckets: readonly B[],
   value: (b: B) => number,

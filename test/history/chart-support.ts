@@ -1,0 +1,73 @@
+/**
+ * Histories for the chart tests: one event with several agents, tracked by `tix track` at sandbox clocks
+ * unevenly apart (0, 2 and 57 hours after the start, while it is on sale, then once after its date, when
+ * no agent lists anything), and the snapshots as `tix history -o json` gives them.
+ */
+import { expect } from 'vitest';
+import { FIXED_NOW, type Sandbox } from '../helpers/sandbox.js';
+import type { StoreLocation } from './stores.js';
+import { type ClockedSandbox, tixAt } from './support.js';
+
+const HOUR = 3_600_000;
+const SLOT = 15 * 60_000;
+/** Snapshot times, in hours after the start; the event is at hour EVENT_HOUR (give or take a slot). */
+export const HOURS = [0, 2, 57, 63];
+const EVENT_HOUR = 60;
+
+export interface ChartedEvent {
+  /** The evt_ id. */
+  id: string;
+  /** TMUSA's id for it, as `tix history TMUSA <id>` takes it. */
+  tmusa: string;
+  eventDate: string;
+  /** The first snapshot's API timestamp (epoch ms): the start of a 15-minute slot. */
+  start: number;
+  agents: string[];
+}
+
+export interface Snapshot {
+  agent?: string;
+  api_timestamp: string;
+  min_price: number | null;
+}
+
+/** An event listed by TMUSA and at least two other agents, on public sale from at least 80 hours before its date. */
+export function chartedEvent(sandbox: Sandbox): ChartedEvent {
+  const event = sandbox.events.find(
+    (e) =>
+      e.agentIds.TMUSA &&
+      Object.keys(e.agentIds).length >= 3 &&
+      Date.parse(e.publicSaleDate) < Date.parse(e.eventDate) - 80 * HOUR &&
+      Date.parse(e.eventDate) > Date.parse(FIXED_NOW) + 100 * HOUR,
+  )!;
+  const start = Math.floor((Date.parse(event.eventDate) - EVENT_HOUR * HOUR) / SLOT) * SLOT;
+  return { id: event.id, tmusa: event.agentIds.TMUSA!, eventDate: event.eventDate, start, agents: Object.keys(event.agentIds).sort() };
+}
+
+/** `tix track <evt_id>` into `at` at each of HOURS after the event's start. */
+export async function trackEvent(clock: ClockedSandbox, event: ChartedEvent, at: StoreLocation): Promise<void> {
+  for (const hour of HOURS) {
+    clock.setClock(event.start + hour * HOUR);
+    const track = await tixAt(clock.sandbox(), ['track', event.id, ...at.args]);
+    expect(track.code, track.stderr).toBe(0);
+  }
+}
+
+/** `tix history <event...> -o json`: the stored snapshots, as a script would read them. */
+export async function storedSnapshots(sandbox: Sandbox, event: readonly string[], at: StoreLocation): Promise<Snapshot[]> {
+  const result = await tixAt(sandbox, ['history', ...event, ...at.args, '-o', 'json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout).snapshots;
+}
+
+/** The lowest and highest min_price among snapshots. */
+export function priceRange(snapshots: readonly Snapshot[]): [number, number] {
+  const prices = snapshots.flatMap((s) => (s.min_price === null ? [] : [s.min_price]));
+  return [Math.min(...prices), Math.max(...prices)];
+}
+
+/** An amount as tix prints it in charts: thousands separators, two decimals. */
+export const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** `YYYY-MM-DD HH:MM` of an instant in UTC. */
+export const utcMinute = (at: number | string) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
