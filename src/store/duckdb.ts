@@ -6,6 +6,7 @@ import { VERSION } from '../shared/version.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
+import { readEvent, readEventIdOf } from './duckdb-events.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { runDuckDbQuery } from './duckdb-sql.js';
@@ -17,11 +18,13 @@ import type {
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  StoredEvent,
 } from './store.js';
 
 /**
@@ -73,8 +76,16 @@ class DuckDbStore implements HistoryStore {
     return this.db.connection;
   }
 
-  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    return recordHistory(this.connection, snapshots, sales);
+  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult> {
+    return recordHistory(this.connection, snapshots, sales, options);
+  }
+
+  event(eventId: string): Promise<StoredEvent | undefined> {
+    return readEvent(this.connection, eventId);
+  }
+
+  eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    return readEventIdOf(this.connection, agent, agentEventId);
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

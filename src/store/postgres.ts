@@ -3,6 +3,7 @@ import { TixError } from '../shared/errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
+import { eventIdOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
@@ -14,11 +15,13 @@ import type {
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  StoredEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -85,15 +88,22 @@ class PostgresHistoryStore implements HistoryStore {
     this.s = quoteIdent(schema);
   }
 
-  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
+  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options: RecordOptions = {}): Promise<RecordResult> {
+    const events = options.events ?? [];
+    if (snapshots.length === 0 && sales.length === 0 && events.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
     const ordered = snapshots.map(withInstants).sort(compareSnapshots);
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
+        const result = await this.exclusive(() =>
+          this.transaction(async () => {
+            const written = await this.write(ordered, days);
+            if (events.length > 0) await upsertPgEvents(this.client, this.s, events);
+            return written;
+          }),
+        );
         this.trace?.(
           `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
         );
@@ -185,6 +195,16 @@ class PostgresHistoryStore implements HistoryStore {
       [JSON.stringify(rows)],
     );
     return result.rowCount ?? 0;
+  }
+
+  async event(eventId: string): Promise<StoredEvent | undefined> {
+    const [row] = await this.read('cannot read', eventSql(this.s), [eventId]);
+    return row ? storedEvent(row) : undefined;
+  }
+
+  async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    const [row] = await this.read('cannot read', eventIdOfSql(this.s), [agent, agentEventId]);
+    return row?.event_id;
   }
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
