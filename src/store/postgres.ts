@@ -63,12 +63,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   try {
     const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
     const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
-    if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    if (outcome === 'older') options.trace?.(`postgres: reading the history tables of an older tix in schema ${schema} as they are`);
+    else if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    return new PostgresHistoryStore(client, target, schema, outcome !== 'older', options.trace);
   } catch (error) {
     await client.end().catch(() => {});
     throw describePgError(error, target, 'cannot open');
   }
-  return new PostgresHistoryStore(client, target, schema, options.trace);
 }
 
 class PostgresHistoryStore implements HistoryStore {
@@ -82,6 +83,8 @@ class PostgresHistoryStore implements HistoryStore {
     private readonly client: pg.Client,
     private readonly target: PostgresTarget,
     schema: string,
+    /** False for a reader of an older tix's tables, which no write has migrated yet: no `events` to read. */
+    private readonly hasEvents: boolean,
     private readonly trace?: (line: string) => void,
   ) {
     this.location = target.display;
@@ -198,11 +201,13 @@ class PostgresHistoryStore implements HistoryStore {
   }
 
   async event(eventId: string): Promise<StoredEvent | undefined> {
+    if (!this.hasEvents) return undefined;
     const [row] = await this.read('cannot read', eventSql(this.s), [eventId]);
     return row ? storedEvent(row) : undefined;
   }
 
   async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    if (!this.hasEvents) return undefined;
     const [row] = await this.read('cannot read', eventIdOfSql(this.s), [agent, agentEventId]);
     return row?.event_id;
   }
