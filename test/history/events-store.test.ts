@@ -3,6 +3,8 @@
  * listing of an evt_ entry or by looking an AGENT:ID entry up once (GET /events/{agent}/{ids}), then from
  * the store; upserts keep first_seen and move last_seen and the fields to the latest sighting.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { describeStores } from './stores.js';
@@ -132,6 +134,61 @@ describeStores('the event in the store', (store) => {
     const agents = await where.sql(agentsSql);
     expect(agents.map((r) => [r.agent, r.agent_event_id])).toEqual(
       Object.entries(sandbox.events.find((e) => e.id === event.id)!.agentIds).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  });
+});
+
+/** The README's `tix history sql` examples over the new tables (the last two of paragraph "SQL"). */
+function readmeEventExamples(): string[] {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  return readme
+    .split('\n')
+    .filter((line) => line.startsWith('tix history sql "') && line.includes('event_agents'))
+    .map((line) => /^tix history sql "(.*)"$/.exec(line)![1]!);
+}
+
+describeStores("the README's SQL over events", (store) => {
+  it('gives the lowest price by days before the event, and per category, as the snapshots say', async () => {
+    const where = store.fresh();
+    const sandbox = clock.sandbox();
+    const picked = store.name === 'DuckDB' ? [tm[7]!, tm[8]!] : [tm[9]!, tm[10]!];
+    // Two days apart, so an event has two values of days_before.
+    for (const minutes of [0, 26 * 60]) {
+      at(minutes);
+      const track = await tix(['track', ...picked.map((e) => e.id), ...where.args]);
+      expect(track.code, track.stderr).toBe(0);
+    }
+    const [byDays, byCategory] = readmeEventExamples();
+    expect(byCategory).toBeDefined();
+
+    // Expected, from `history evt_ -o json` and the sandbox's event dates.
+    const expectedDays: Record<string, unknown>[] = [];
+    const lowestByCategory = new Map<string, { lowest: number; events: number }>();
+    for (const event of [...picked].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const history = await tix(['history', event.id, ...where.args, '-o', 'json']);
+      const rows = JSON.parse(history.stdout).snapshots as { api_timestamp: string; min_price: number | null }[];
+      const info = sandbox.events.find((e) => e.id === event.id)!;
+      const days = new Map<number, number>();
+      for (const row of rows) {
+        if (row.min_price === null) continue;
+        const d = Math.floor((Date.parse(info.eventDate) - Date.parse(row.api_timestamp)) / 86_400_000);
+        days.set(d, Math.min(days.get(d) ?? Number.POSITIVE_INFINITY, row.min_price));
+      }
+      for (const [d, lowest] of [...days].sort((a, b) => b[0] - a[0]))
+        expectedDays.push({ event_id: event.id, name: info.name, days_before: d, lowest });
+      const lowest = Math.min(...days.values());
+      const held = lowestByCategory.get(info.category);
+      lowestByCategory.set(info.category, { lowest: Math.min(held?.lowest ?? lowest, lowest), events: (held?.events ?? 0) + 1 });
+    }
+    expect(expectedDays.length).toBeGreaterThanOrEqual(3);
+
+    const days = await tix(['history', 'sql', byDays!, ...where.args, '-o', 'json']);
+    expect(days.code, days.stderr).toBe(0);
+    expect(JSON.parse(days.stdout).rows).toEqual(expectedDays);
+    const categories = await tix(['history', 'sql', byCategory!, ...where.args, '-o', 'json']);
+    expect(categories.code, categories.stderr).toBe(0);
+    expect(JSON.parse(categories.stdout).rows).toEqual(
+      [...lowestByCategory].map(([category, v]) => ({ category, ...v })).sort((a, b) => a.lowest - b.lowest),
     );
   });
 });
