@@ -155,9 +155,9 @@ export interface HistoryStore {
   /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */
   listingLives(query: HistoryQuery): Promise<ListingLifeRow[]>;
   /**
-   * Everything stored, as batches of whole snapshots (listings included) and sales days, for
+   * Everything stored, as batches of whole snapshots (listings included), sales days and events, for
    * `tix history export`: the receiving store takes each batch with record(), so a copy is as idempotent
-   * as any other write.
+   * as any other write. The window bounds snapshots and sales days; every event is copied.
    */
   readAll(batchSize?: number, window?: CopyWindow): AsyncIterable<HistoryBatch>;
   /**
@@ -190,6 +190,8 @@ export interface CopyWindow {
 export interface HistoryBatch {
   snapshots: SnapshotRecord[];
   sales: SalesDayRecord[];
+  /** The events and their agents, after every snapshot and sales day (record() merges them, so a copy keeps first_seen and last_seen). */
+  events?: EventRecord[];
 }
 
 /** A snapshot as a row of table `snapshots` (snake_case, as analysts see it): what `track -o` prints, and what the stores write. */

@@ -121,6 +121,31 @@ describeStores('the event in the store', (store) => {
     expect(agents.find((r) => r.agent_event_id === a.agentId)).toMatchObject({ event_id: a.id, agent: 'TMUSA' });
   });
 
+  it('history export copies the events and their agents, first_seen and last_seen included, and a second copy changes nothing', async () => {
+    const from = store.fresh();
+    const to = store.fresh();
+    const [a, b] = store.name === 'DuckDB' ? [tm[11]!, tm[12]!] : [tm[13]!, tm[14]!];
+    for (const minutes of [0, 30]) {
+      at(minutes);
+      const track = await tix(['track', a.id, `TMUSA:${b.agentId}`, ...from.args]);
+      expect(track.code, track.stderr).toBe(0);
+    }
+    const toArgs = to.args.includes('--schema')
+      ? ['--to', to.db, '--to-schema', to.args[to.args.indexOf('--schema') + 1]!]
+      : ['--to', to.db];
+    for (let copy = 0; copy < 2; copy++) {
+      const exported = await tix(['history', 'export', ...from.args, ...toArgs]);
+      expect(exported.code, exported.stderr).toBe(0);
+    }
+    const original = { events: await from.sql(eventsSql), agents: await from.sql(agentsSql) };
+    expect(original.events).toHaveLength(2);
+    expect(original.agents.length).toBeGreaterThan(2);
+    expect({ events: await to.sql(eventsSql), agents: await to.sql(agentsSql) }).toEqual(original);
+    // The copy answers history evt_ alone, as the original does.
+    const history = await tix(['history', b.id, ...to.args, '-o', 'csv', '--base-url', 'http://127.0.0.1:9']);
+    expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('watch evt_ --record stores the event with its snapshots', async () => {
     const where = store.fresh();
     const sandbox = clock.sandbox();
