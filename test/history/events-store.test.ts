@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open.js';
+import type { EventRecord } from '../../src/store/store.js';
+import { listing, snapshot } from '../store/contract.js';
 import { FIXED_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { describeStores } from './stores.js';
 import { MINUTE, freshDb, onSale, sql, tixAt, useClockedSandbox } from './support.js';
@@ -144,6 +147,55 @@ describeStores('the event in the store', (store) => {
     // The copy answers history evt_ alone, as the original does.
     const history = await tix(['history', b.id, ...to.args, '-o', 'csv', '--base-url', 'http://127.0.0.1:9']);
     expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it("record(): a later sighting moves last_seen and the fields, an earlier one (a replay) only first_seen; all in the snapshots' transaction", async () => {
+    const where = store.fresh();
+    const schema = where.args.includes('--schema') ? where.args[where.args.indexOf('--schema') + 1] : undefined;
+    const open = () => openStore(where.db, { lockTimeoutSeconds: 5, createFolder: true, ...(schema ? { schema } : {}) });
+    const seen = (seenAt: string, name: string | null, agentEventId = 'A1'): EventRecord => ({
+      eventId: 'evt_contract1',
+      name,
+      category: 'Concerts',
+      venue: null,
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+      eventDate: '2026-05-01T20:00:00-05:00',
+      agents: [{ agent: 'TMUSA', agentEventId }],
+      seenAt,
+    });
+    const store1 = await open();
+    try {
+      await store1.record([], [], { events: [seen('2026-03-15T03:00:00Z', 'First name')] });
+      await store1.record([], [], { events: [seen('2026-03-16T03:00:00Z', 'Renamed', 'A2')] });
+      // A replay of an older run: its name and id do not undo the newer ones, its time is the earliest.
+      await store1.record([], [], { events: [seen('2026-03-14T03:00:00Z', 'Old name', 'A0'), seen('2026-03-14T03:00:00Z', null)] });
+      // The latest sighting without a name keeps the stored one; the same records again change nothing.
+      await store1.record([], [], { events: [seen('2026-03-16T03:00:00Z', null, 'A2')] });
+      // Snapshots that cannot be stored take the events with them.
+      const bad = { ...seen('2026-03-17T03:00:00Z', 'Never stored'), eventId: 'evt_contract2' };
+      const broken = snapshot('TMUSA', 'A2', 'not a time', [listing('L1', 10)]);
+      await expect(store1.record([broken], [], { events: [bad] })).rejects.toThrow();
+      expect(await store1.event('evt_contract2')).toBeUndefined();
+      expect(await store1.event('evt_contract1')).toEqual({
+        eventId: 'evt_contract1',
+        name: 'Renamed',
+        category: 'Concerts',
+        venue: null,
+        city: 'Austin',
+        state: 'TX',
+        country: 'US',
+        eventDate: '2026-05-02T01:00:00.000Z',
+        firstSeen: '2026-03-14T03:00:00.000Z',
+        lastSeen: '2026-03-16T03:00:00.000Z',
+        agents: [{ agent: 'TMUSA', agentEventId: 'A2', firstSeen: '2026-03-14T03:00:00.000Z', lastSeen: '2026-03-16T03:00:00.000Z' }],
+      });
+      expect(await store1.eventIdOf('TMUSA', 'A2')).toBe('evt_contract1');
+      expect(await store1.eventIdOf('TMUSA', 'A1')).toBeUndefined();
+    } finally {
+      await store1.close();
+    }
   });
 
   it('watch evt_ --record stores the event with its snapshots', async () => {
