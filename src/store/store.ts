@@ -66,15 +66,7 @@ export interface RecordOptions {
 }
 
 /** A row of table `events` with its rows of `event_agents` (ordered by agent). */
-export interface StoredEvent {
-  eventId: string;
-  name: string | null;
-  category: string | null;
-  venue: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  eventDate: string | null;
+export interface StoredEvent extends Omit<EventRecord, 'agents' | 'seenAt'> {
   firstSeen: string;
   lastSeen: string;
   agents: { agent: string; agentEventId: string; firstSeen: string; lastSeen: string }[];

@@ -27,17 +27,8 @@ beforeAll(() => {
 
 /** The sandbox's event as table `events` should hold it. */
 function expectedEvent(sandbox: Sandbox, eventId: string) {
-  const event = sandbox.events.find((e) => e.id === eventId)!;
-  return {
-    event_id: event.id,
-    name: event.name,
-    category: event.category,
-    venue: event.place.name,
-    city: event.place.city,
-    state: event.place.state,
-    country: event.place.country,
-    event_date: iso(event.eventDate),
-  };
+  const { id, name, category, venue, city, state, country, eventDate } = sandbox.events.find((e) => e.id === eventId)!.toJSON();
+  return { event_id: id, name, category, venue, city, state, country, event_date: iso(String(eventDate)) };
 }
 
 /** Requests of GET /events/{agent}/{ids} that asked for `id`. */
