@@ -3,7 +3,7 @@ import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
 import { type EventAgentRow, type EventRow, eventRows } from './event-rows.js';
 import { EVENT_AGENT_COLUMNS, EVENT_COLUMNS, eventAgentsMerge, eventsMerge } from './event-sql.js';
-import type { EventRecord, StoredEvent } from './store.js';
+import type { AgentEvent, EventRecord, StoredEvent } from './store.js';
 import { microsToIso } from './timestamps.js';
 
 // Tables `events` and `event_agents` in a DuckDB file: merged by record(), read by `tix history evt_...`.
@@ -102,12 +102,22 @@ export async function readEvents(connection: DuckDBConnection, eventId?: string)
   }));
 }
 
-/** The most recently seen evt_ id for the agent's event (an agent's id belongs to one event; should two claim it, the latest wins). */
-export async function readEventIdOf(connection: DuckDBConnection, agent: string, agentEventId: string): Promise<string | undefined> {
+/**
+ * The most recently seen evt_ id of each agent's event (an agent's id belongs to one event; should two
+ * claim it, the latest wins). One query over the agents' rows of event_agents: a few per tracked event.
+ */
+export async function readEventIdsOf(connection: DuckDBConnection, events: readonly AgentEvent[]): Promise<(string | undefined)[]> {
+  const agents = [...new Set(events.map((e) => e.agent))];
+  if (agents.length === 0) return [];
   const reader = await connection.runAndReadAll(
-    'SELECT event_id FROM event_agents WHERE agent = ? AND agent_event_id = ? ORDER BY last_seen DESC, event_id LIMIT 1',
-    [agent, agentEventId],
+    `SELECT agent, agent_event_id, event_id FROM event_agents WHERE agent IN (${agents.map(() => '?').join(', ')})
+     ORDER BY last_seen DESC, event_id`,
+    agents,
   );
-  const row = reader.getRowObjectsJS()[0];
-  return row ? String(row.event_id) : undefined;
+  const known = new Map<string, string>();
+  for (const [agent, agentEventId, eventId] of reader.getRowsJS()) {
+    const key = `${agent}\u0000${agentEventId}`;
+    if (!known.has(key)) known.set(key, String(eventId));
+  }
+  return events.map((e) => known.get(`${e.agent}\u0000${e.eventId}`));
 }

@@ -6,7 +6,7 @@ import { VERSION } from '../shared/version.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
-import { readEvent, readEventIdOf, readEvents } from './duckdb-events.js';
+import { readEvent, readEventIdsOf, readEvents } from './duckdb-events.js';
 import { eventBatches } from './event-rows.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { EVENTS_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
@@ -14,6 +14,7 @@ import { runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
+  AgentEvent,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
@@ -84,7 +85,11 @@ class DuckDbStore implements HistoryStore {
   }
 
   async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
-    return this.version < EVENTS_VERSION ? undefined : readEventIdOf(this.connection, agent, agentEventId);
+    return (await this.eventIdsOf([{ agent, eventId: agentEventId }]))[0];
+  }
+
+  async eventIdsOf(events: readonly AgentEvent[]): Promise<(string | undefined)[]> {
+    return this.version < EVENTS_VERSION ? events.map(() => undefined) : readEventIdsOf(this.connection, events);
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

@@ -43,9 +43,14 @@ export function eventSql(s: string, all = false): string {
     ORDER BY e.event_id`;
 }
 
-/** The most recently seen evt_ id for an agent's event id (by index event_agents_by_agent_id). */
-export function eventIdOfSql(s: string): string {
-  return `SELECT event_id FROM ${s}.event_agents WHERE agent = $1 AND agent_event_id = $2 ORDER BY last_seen DESC, event_id LIMIT 1`;
+/**
+ * The most recently seen evt_ id of each agents' event: $1 agents and $2 their event ids (pairs, as arrays),
+ * found by index event_agents_by_agent_id.
+ */
+export function eventIdsOfSql(s: string): string {
+  return `SELECT DISTINCT ON (agent, agent_event_id) agent, agent_event_id, event_id
+    FROM ${s}.event_agents JOIN unnest($1::text[], $2::text[]) AS w(agent, agent_event_id) USING (agent, agent_event_id)
+    ORDER BY agent, agent_event_id, last_seen DESC, event_id`;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the row of eventSql(), which names every column.

@@ -4,12 +4,13 @@ import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { eventBatches } from './event-rows.js';
-import { eventIdOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
+import { eventIdsOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
 import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
 import type {
+  AgentEvent,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
@@ -208,9 +209,14 @@ class PostgresHistoryStore implements HistoryStore {
   }
 
   async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
-    if (!this.hasEvents) return undefined;
-    const [row] = await this.read('cannot read', eventIdOfSql(this.s), [agent, agentEventId]);
-    return row?.event_id;
+    return (await this.eventIdsOf([{ agent, eventId: agentEventId }]))[0];
+  }
+
+  async eventIdsOf(events: readonly AgentEvent[]): Promise<(string | undefined)[]> {
+    if (!this.hasEvents || events.length === 0) return events.map(() => undefined);
+    const rows = await this.read('cannot read', eventIdsOfSql(this.s), [events.map((e) => e.agent), events.map((e) => e.eventId)]);
+    const known = new Map(rows.map((r) => [`${r.agent}\u0000${r.agent_event_id}`, r.event_id as string]));
+    return events.map((e) => known.get(`${e.agent}\u0000${e.eventId}`));
   }
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

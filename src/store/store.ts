@@ -142,6 +142,8 @@ export interface HistoryStore {
   event(eventId: string): Promise<StoredEvent | undefined>;
   /** The evt_ id the store knows for an agent's event id, if any. */
   eventIdOf(agent: string, agentEventId: string): Promise<string | undefined>;
+  /** eventIdOf() of many agents' events in one query (`track` of a long watch list): the answers in their order. */
+  eventIdsOf(events: readonly AgentEvent[]): Promise<(string | undefined)[]>;
   /** Snapshots of these events, oldest first (then by agent). */
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]>;
   /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */

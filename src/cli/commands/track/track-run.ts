@@ -11,15 +11,9 @@ import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
-import {
-  snapshotRow,
-  type EventRecord,
-  type HistoryStore,
-  type RecordResult,
-  type SalesDayRecord,
-  type SnapshotRecord,
-} from '../../../store/store.js';
-import { eventRecordOf, lookUpByAgentIds, sightingOf, sightingTime } from '../../kit/event-records.js';
+import { snapshotRow, type AgentEvent, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
+import { sightingTime } from '../../kit/event-records.js';
+import { agentIdEvents, eventsToRecord } from './track-events.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -75,12 +69,16 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const failures: Failure[] = [];
 
   const { targets, listings } = await resolveTargets(client, options, rt, failures);
+  preloadStore(location);
   const fetching = Promise.all([
     fetchSnapshots(client, targets, options, rt, failures),
     options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
+    agentIdEvents(client, agentIdTargets(targets, listings), (wanted) => storedEventIds(rt, location, options, wanted), {
+      concurrency: options.concurrency,
+      signal: rt.signal,
+    }),
   ]);
-  preloadStore(location);
-  const [snapshots, sales] = await fetching;
+  const [snapshots, sales, agentIds] = await fetching;
   // A base URL that is not the API's fails the run once, rather than every entry with the same line.
   const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
   if (wrongUrl) throw wrongUrl.error;
@@ -88,20 +86,12 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   if (snapshots.length > 0 || sales.length > 0) {
     const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
-    const open = () => openHistoryStore(rt, location, options.store);
-    let store: HistoryStore | undefined = await open();
+    const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
+    const store = await openHistoryStore(rt, location, options.store);
     try {
-      const { events, unknown } = await eventsOfRun(store, targets, snapshots, listings, seenAt);
-      if (unknown.size > 0) {
-        // Not known yet: asked of the API once, without holding the store (a DuckDB file is locked while open).
-        await store.close();
-        store = undefined;
-        events.push(...(await lookUpEvents(client, unknown, options, rt, seenAt)));
-        store = await open();
-      }
       result = await store.record(snapshots, sales, { events });
     } finally {
-      await store?.close();
+      await store.close();
     }
   }
 
@@ -121,55 +111,30 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
 }
 
-/**
- * The service events this run saw: each evt_ entry's listing, and for AGENT:ID entries that gave a snapshot
- * the evt_ id the store already knows; `unknown` holds the agents' ids it does not know yet.
- */
-async function eventsOfRun(
-  store: HistoryStore,
-  targets: readonly Target[],
-  snapshots: readonly SnapshotRecord[],
-  listings: ReadonlyMap<string, EventListing>,
-  seenAt: string,
-): Promise<{ events: EventRecord[]; unknown: Map<string, string[]> }> {
-  const events = [...listings.values()].map((listing) => eventRecordOf(listing, seenAt));
-  const known = new Set(events.flatMap((e) => e.agents.map((a) => `${a.agent}:${a.agentEventId}`)));
-  const snapped = new Set(snapshots.map((s) => `${s.agent}:${s.eventId}`));
-  const unknown = new Map<string, string[]>();
-  for (const target of targets) {
-    const key = `${target.agent}:${target.id}`;
-    if (target.fromEvent || known.has(key) || !snapped.has(key)) continue;
-    const eventId = await store.eventIdOf(target.agent, target.id);
-    if (eventId !== undefined) events.push(sightingOf(eventId, target.agent, target.id, seenAt));
-    else unknown.set(target.agent, [...(unknown.get(target.agent) ?? []), target.id]);
-  }
-  return { events, unknown };
+/** AGENT:ID entries whose service event no evt_ entry's listing already gives. */
+function agentIdTargets(targets: readonly Target[], listings: ReadonlyMap<string, EventListing>): AgentEvent[] {
+  const listed = new Set([...listings.values()].flatMap((listing) => [...agentIdsOf(listing)].map(([agent, id]) => `${agent}:${id}`)));
+  return targets.filter((t) => !t.fromEvent && !listed.has(`${t.agent}:${t.id}`)).map((t) => ({ agent: t.agent, eventId: t.id }));
 }
 
 /**
- * The service events of AGENT:ID entries not yet in the store, by the agents' ids (GET /events/{agent}/{ids}).
- * A lookup that fails costs only the event's row: a warning, and the snapshots are stored all the same.
+ * The evt_ ids the store knows for these agents' events, read while the inventory is fetched (the store
+ * opened read-only for this query only). No history yet, or one that cannot be read now, knows none: the
+ * write after the fetch says what is wrong with it.
  */
-async function lookUpEvents(
-  client: ApiClient,
-  unknown: ReadonlyMap<string, string[]>,
-  options: TrackOptions,
-  rt: Runtime,
-  seenAt: string,
-): Promise<EventRecord[]> {
-  const records: EventRecord[] = [];
-  for (const [agent, ids] of unknown) {
-    const lookup = await lookUpByAgentIds(client, agent, ids, { concurrency: options.concurrency, signal: rt.signal });
-    for (const [id, listing] of lookup.found) records.push(eventRecordOf(listing, seenAt, { agent, agentEventId: id }));
-    const which = (list: readonly string[]) => list.map((id) => `${agent}:${id}`).join(', ');
-    if (lookup.notFound.length > 0)
-      rt.warn(`no service event (evt_ id) found for ${which(lookup.notFound)}: its snapshots are stored under the agent's id only`);
-    if (lookup.failed)
-      rt.warn(
-        `could not look up the service event of ${which(lookup.failed.ids)} (${messageOf(lookup.failed.error)}): its snapshots are stored, and the next run asks again`,
-      );
+async function storedEventIds(rt: Runtime, location: string, options: TrackOptions, wanted: readonly AgentEvent[]) {
+  try {
+    const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
+    try {
+      return await store.eventIdsOf(wanted);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    rt.trace(`track: the history's known events could not be read (${messageOf(error)}); asking the API`);
+    return wanted.map(() => undefined);
   }
-  return records;
 }
 
 /** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}), whose listing is kept. */
