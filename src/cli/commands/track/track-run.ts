@@ -119,12 +119,13 @@ function agentIdTargets(targets: readonly Target[], listings: ReadonlyMap<string
 
 /**
  * The evt_ ids the store knows for these agents' events, read while the inventory is fetched (the store
- * opened read-only for this query only). No history yet, or one that cannot be read now, knows none: the
- * write after the fetch says what is wrong with it.
+ * opened read-only for this query only). No history yet, or one that cannot be read now (locked by another
+ * run, say), knows none: those ids are looked up, and the write after the fetch says what is wrong.
  */
 async function storedEventIds(rt: Runtime, location: string, options: TrackOptions, wanted: readonly AgentEvent[]) {
   try {
-    const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
+    // No wait for a DuckDB file's lock: a writer holding it now is waited for once, by the write below.
+    const store = await openHistoryStore(rt, location, { ...options.store, lockTimeoutSeconds: 0, readOnly: true });
     try {
       return await store.eventIdsOf(wanted);
     } finally {
