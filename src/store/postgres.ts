@@ -3,22 +3,27 @@ import { TixError } from '../shared/errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
+import { eventBatches } from './event-rows.js';
+import { eventIdsOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
 import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
 import type {
+  AgentEvent,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  StoredEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -60,12 +65,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   try {
     const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
     const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
-    if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    if (outcome === 'older') options.trace?.(`postgres: reading the history tables of an older tix in schema ${schema} as they are`);
+    else if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    return new PostgresHistoryStore(client, target, schema, outcome !== 'older', options.trace);
   } catch (error) {
     await client.end().catch(() => {});
     throw describePgError(error, target, 'cannot open');
   }
-  return new PostgresHistoryStore(client, target, schema, options.trace);
 }
 
 class PostgresHistoryStore implements HistoryStore {
@@ -79,21 +85,30 @@ class PostgresHistoryStore implements HistoryStore {
     private readonly client: pg.Client,
     private readonly target: PostgresTarget,
     schema: string,
+    /** False for a reader of an older tix's tables, which no write has migrated yet: no `events` to read. */
+    private readonly hasEvents: boolean,
     private readonly trace?: (line: string) => void,
   ) {
     this.location = target.display;
     this.s = quoteIdent(schema);
   }
 
-  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
+  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options: RecordOptions = {}): Promise<RecordResult> {
+    const events = options.events ?? [];
+    if (snapshots.length === 0 && sales.length === 0 && events.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
     const ordered = snapshots.map(withInstants).sort(compareSnapshots);
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
+        const result = await this.exclusive(() =>
+          this.transaction(async () => {
+            const written = await this.write(ordered, days);
+            if (events.length > 0) await upsertPgEvents(this.client, this.s, events);
+            return written;
+          }),
+        );
         this.trace?.(
           `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
         );
@@ -187,6 +202,23 @@ class PostgresHistoryStore implements HistoryStore {
     return result.rowCount ?? 0;
   }
 
+  async event(eventId: string): Promise<StoredEvent | undefined> {
+    if (!this.hasEvents) return undefined;
+    const [row] = await this.read('cannot read', eventSql(this.s), [eventId]);
+    return row ? storedEvent(row) : undefined;
+  }
+
+  async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    return (await this.eventIdsOf([{ agent, eventId: agentEventId }]))[0];
+  }
+
+  async eventIdsOf(events: readonly AgentEvent[]): Promise<(string | undefined)[]> {
+    if (!this.hasEvents || events.length === 0) return events.map(() => undefined);
+    const rows = await this.read('cannot read', eventIdsOfSql(this.s), [events.map((e) => e.agent), events.map((e) => e.eventId)]);
+    const known = new Map(rows.map((r) => [`${r.agent}\u0000${r.agent_event_id}`, r.event_id as string]));
+    return events.map((e) => known.get(`${e.agent}\u0000${e.eventId}`));
+  }
+
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
     if (query.events.length === 0) return [];
     const rows = await this.read('cannot read', snapshotsSql(this.s), queryParams(query));
@@ -212,11 +244,17 @@ class PostgresHistoryStore implements HistoryStore {
     }));
   }
 
+  /** The snapshots and sales days (readHistory), then every event with its agents. */
+  async *readAll(batchSize = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
+    yield* this.readHistory(batchSize, window);
+    if (this.hasEvents) yield* eventBatches((await this.read('cannot read', eventSql(this.s, true), [])).map(storedEvent), batchSize);
+  }
+
   /**
    * Whole snapshots in key order, `batchSize` at a time, then the sales days. Each batch is one query for
    * the snapshots (from where the last batch ended) and one for their listings (a range of the key).
    */
-  async *readAll(batchSize = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
+  private async *readHistory(batchSize: number, window: CopyWindow): AsyncIterable<HistoryBatch> {
     const times = [window.since ?? null, window.until ?? null];
     let after: unknown[] = [null, null, null];
     for (;;) {

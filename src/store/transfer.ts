@@ -15,7 +15,7 @@ export interface CopyResult {
 
 /**
  * Copies every snapshot (with its listings) and sales day from one store to another, or those inside
- * `window`, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
+ * `window`, and every event with its agents, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
  * run again picks up what is missing.
  */
 export async function copyHistory(

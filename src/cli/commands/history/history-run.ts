@@ -2,7 +2,9 @@ import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
-import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
+import type { AgentEvent, HistoryQuery, HistoryStore, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
+import type { EventListing } from '../../../api/types.js';
+import { messageOf } from '../../../shared/message-of.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { historyChart } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
@@ -68,21 +70,33 @@ const LISTINGS_VIEW: RecordView = {
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const { events, eventDate } = await agentEvents(options, rt);
-  const query: HistoryQuery = {
-    events,
-    ...(options.since ? { since: options.since } : {}),
-    ...(options.until ? { until: options.until } : {}),
-  };
-  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
+  const open = () => openHistoryStore(rt, location, { ...options.store, readOnly: true });
+  let store: HistoryStore | undefined = await open();
   let rows: SnapshotRow[] | ListingLifeRow[];
+  let events: AgentEvent[];
+  let eventDate: string | undefined;
   let outsideWindow = false;
   try {
+    let found = await storedAgentEvents(options.event, store);
+    if (found === undefined) {
+      // Not in the store (never tracked by its evt_ id, or a file no write has migrated yet): the API says
+      // which agents list it now. The store is not held meanwhile (a reader blocks a DuckDB file's writers).
+      await store.close();
+      store = undefined;
+      found = await listedAgentEvents(options.event as Extract<TrackEntry, { kind: 'event' }>, location, rt);
+      store = await open();
+    }
+    ({ events, eventDate } = found);
+    const query: HistoryQuery = {
+      events,
+      ...(options.since ? { since: options.since } : {}),
+      ...(options.until ? { until: options.until } : {}),
+    };
     rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
     // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
     if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
   } finally {
-    await store.close();
+    await store?.close();
   }
   if (rows.length === 0 && !outsideWindow) {
     throw new TixError(
@@ -124,13 +138,36 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
 }
 
 /**
- * The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}), with the event's date
- * from that listing (an agent's own event id alone does not say it).
+ * The agent's event; for an evt_ id, every agent the store has seen list it (those that dropped it too), or
+ * undefined when the store does not know the evt_ id.
  */
-async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<{ events: AgentEvent[]; eventDate?: string }> {
-  const { event } = options;
+async function storedAgentEvents(event: TrackEntry, store: HistoryStore): Promise<EventAgents | undefined> {
   if (event.kind === 'agent') return { events: [{ agent: event.agent, eventId: event.id }] };
-  const listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
+  const stored = await store.event(event.eventId);
+  if (!stored) return undefined;
+  const events = stored.agents.map((a) => ({ agent: a.agent, eventId: a.agentEventId }));
+  return stored.eventDate ? { events, eventDate: stored.eventDate } : { events };
+}
+
+/** An event's agents' own events, and its date where known (an agent's own event id alone does not say it). */
+interface EventAgents {
+  events: AgentEvent[];
+  eventDate?: string;
+}
+
+/** Every agent that lists an evt_ id now (GET /events/{id}), for an event the store does not know. */
+async function listedAgentEvents(event: { eventId: string }, location: string, rt: Runtime): Promise<EventAgents> {
+  let listing: EventListing;
+  try {
+    listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    const code = error instanceof TixError ? error.exitCode : ExitCode.ERROR;
+    throw new TixError(
+      `${event.eventId} is not in the price history in ${shownLocation(location)}, and the API could not say which agents list it (${messageOf(error)}): record it with 'tix track ${event.eventId}'`,
+      code,
+    );
+  }
   const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));
   if (events.length === 0) throw new TixError(`no ticket agent lists ${event.eventId}, so it has no price history`, ExitCode.NOT_FOUND);
   return typeof listing.eventDate === 'string' ? { events, eventDate: listing.eventDate } : { events };
@@ -171,3 +208,4 @@ function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, 
     gone: row.gone,
   };
 }
+

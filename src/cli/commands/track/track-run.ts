@@ -4,15 +4,17 @@ import type { ApiClient } from '../../../api/client.js';
 import { isNotFound, NotTheApiError } from '../../../api/errors.js';
 import { getEvent } from '../../../api/events.js';
 import { getSalesSummary } from '../../../api/sales.js';
-import type { InventoryResponse } from '../../../api/types.js';
+import type { EventListing, InventoryResponse } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
-import { checkHistoryFolder, historyLocation, shownLocation } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
 import { storeOrKeep } from '../../kit/history-writes.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
-import { snapshotRow, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
+import { snapshotRow, type AgentEvent, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
+import { sightingTime } from '../../kit/event-records.js';
+import { agentIdEvents, eventsToRecord } from './track-events.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -36,6 +38,8 @@ interface Target {
   agent: string;
   id: string;
   entry: string;
+  /** From an evt_ entry, whose listing says which service event it is. */
+  fromEvent: boolean;
 }
 
 interface Failure {
@@ -65,19 +69,25 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const client = await rt.client();
   const failures: Failure[] = [];
 
-  const targets = await resolveTargets(client, options, rt, failures);
+  const { targets, listings } = await resolveTargets(client, options, rt, failures);
+  preloadStore(location);
   const fetching = Promise.all([
     fetchSnapshots(client, targets, options, rt, failures),
     options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
+    agentIdEvents(client, agentIdTargets(targets, listings), (wanted) => storedEventIds(rt, location, options, wanted), {
+      concurrency: options.concurrency,
+      signal: rt.signal,
+    }),
   ]);
-  preloadStore(location);
-  const [snapshots, sales] = await fetching;
+  const [snapshots, sales, agentIds] = await fetching;
   // A base URL that is not the API's fails the run once, rather than every entry with the same line.
   const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
   if (wrongUrl) throw wrongUrl.error;
 
+  const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
+  const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
   // A store held past --lock-timeout keeps the batch pending (said on stderr), and the run goes on as stored.
-  const { result, kept } = await storeOrKeep(rt, location, options.store, { snapshots, sales });
+  const { result, kept } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events });
 
   // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
   // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.
@@ -96,18 +106,54 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
 }
 
-/** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}). */
-async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<Target[]> {
+/** AGENT:ID entries whose service event no evt_ entry's listing already gives. */
+function agentIdTargets(targets: readonly Target[], listings: ReadonlyMap<string, EventListing>): AgentEvent[] {
+  const listed = new Set([...listings.values()].flatMap((listing) => [...agentIdsOf(listing)].map(([agent, id]) => `${agent}:${id}`)));
+  return targets.filter((t) => !t.fromEvent && !listed.has(`${t.agent}:${t.id}`)).map((t) => ({ agent: t.agent, eventId: t.id }));
+}
+
+/**
+ * The evt_ ids the store knows for these agents' events, read while the inventory is fetched (the store
+ * opened read-only for this query only). No history yet, or one that cannot be read now (locked by another
+ * run, say), knows none: those ids are looked up, and the write after the fetch says what is wrong.
+ */
+async function storedEventIds(rt: Runtime, location: string, options: TrackOptions, wanted: readonly AgentEvent[]) {
+  try {
+    // No wait for a DuckDB file's lock: a writer holding it now is waited for once, by the write below.
+    const store = await openHistoryStore(rt, location, { ...options.store, lockTimeoutSeconds: 0, readOnly: true });
+    try {
+      return await store.eventIdsOf(wanted);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    rt.trace(`track: the history's known events could not be read (${messageOf(error)}); asking the API`);
+    return wanted.map(() => undefined);
+  }
+}
+
+/** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}), whose listing is kept. */
+async function resolveTargets(
+  client: ApiClient,
+  options: TrackOptions,
+  rt: Runtime,
+  failures: Failure[],
+): Promise<{ targets: Target[]; listings: Map<string, EventListing> }> {
   const events = options.entries.filter((e): e is Extract<TrackEntry, { kind: 'event' }> => e.kind === 'event');
   const settled = await mapSettled(events, options.concurrency, (entry) => getEvent(client, entry.eventId, { signal: rt.signal }), {
     stopOnFailure: false,
   });
   const agentIds = new Map<string, Map<string, string>>();
+  const listings = new Map<string, EventListing>();
   settled.forEach((s, i) => {
     const entry = events[i]!;
     if (!s.ok) failures.push({ what: entry.eventId, error: s.error });
     else if (agentIdsOf(s.value).size === 0) failures.push({ what: entry.eventId, error: 'no ticket agent lists this event' });
-    else agentIds.set(entry.eventId, agentIdsOf(s.value));
+    else {
+      agentIds.set(entry.eventId, agentIdsOf(s.value));
+      listings.set(entry.eventId, s.value);
+    }
   });
   const targets: Target[] = [];
   const seen = new Set<string>();
@@ -117,10 +163,10 @@ async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runt
       const key = `${agent}:${id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      targets.push({ agent, id, entry: entryText(entry) });
+      targets.push({ agent, id, entry: entryText(entry), fromEvent: entry.kind === 'event' });
     }
   }
-  return targets;
+  return { targets, listings };
 }
 
 /** Each agent's events in batches of 10 (fetchInventory), agents side by side, sharing --concurrency. */

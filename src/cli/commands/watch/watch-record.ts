@@ -1,4 +1,4 @@
-import { HistoryBusyError, type SnapshotRecord } from '../../../store/store.js';
+import { HistoryBusyError, type EventRecord, type SnapshotRecord } from '../../../store/store.js';
 import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
 import { storeOrKeep } from '../../kit/history-writes.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -11,7 +11,10 @@ import type { Runtime } from '../../kit/runtime.js';
  * its batch, and stored by the next poll (or run) that gets the file. A poll that cannot be stored
  * otherwise (a server gone) is a warning, like a poll that cannot be fetched, and the watch goes on.
  */
-export async function pollRecorder(rt: Runtime, flags: HistoryStoreFlags): Promise<(snapshots: SnapshotRecord[]) => Promise<void>> {
+export async function pollRecorder(
+  rt: Runtime,
+  flags: HistoryStoreFlags,
+): Promise<(snapshots: SnapshotRecord[], events: EventRecord[]) => Promise<void>> {
   const location = await historyLocation(rt);
   try {
     await (await openHistoryStore(rt, location, flags)).close();
@@ -20,10 +23,10 @@ export async function pollRecorder(rt: Runtime, flags: HistoryStoreFlags): Promi
     if (!(error instanceof HistoryBusyError)) throw error;
   }
   rt.note(`watch: recording every poll in ${shownLocation(location)}`);
-  return async (snapshots) => {
+  return async (snapshots, events) => {
     if (snapshots.length === 0) return;
     try {
-      const { result, kept } = await storeOrKeep(rt, location, flags, { snapshots, sales: [] });
+      const { result, kept } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events });
       if (!kept) rt.trace(`watch: ${result.stored} snapshots stored, ${result.alreadyStored} already stored`);
     } catch (error) {
       if (rt.signal.aborted) throw error;

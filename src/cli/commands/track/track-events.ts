@@ -1,0 +1,93 @@
+import type { ApiClient } from '../../../api/client.js';
+import type { EventListing } from '../../../api/types.js';
+import type { AgentEvent, EventRecord, SnapshotRecord } from '../../../store/store.js';
+import { messageOf } from '../../../shared/message-of.js';
+import { eventRecordOf, lookUpByAgentIds, sightingOf } from '../../kit/event-records.js';
+
+/**
+ * The service events a `track` run stores (tables `events` and `event_agents`). An evt_ entry's listing is
+ * read anyway; an AGENT:ID entry's event is the store's when the store knows the id, else looked up once by
+ * the agent's id (GET /events/{agent}/{ids}). Both happen while the inventory is fetched, so a run pays no
+ * extra round trip for them.
+ */
+
+/** What the store and the lookups said of the AGENT:ID entries, by `agent:id`. */
+export interface AgentIdEvents {
+  /** evt_ ids the store knows. */
+  stored: Map<string, string>;
+  /** Listings the lookup found. */
+  found: Map<string, EventListing>;
+  /** Ids the API knows no event for. */
+  notFound: Set<string>;
+  /** Ids whose lookup failed, with the error. */
+  failed: Map<string, unknown>;
+}
+
+const keyOf = (agent: string, id: string) => `${agent}:${id}`;
+
+/**
+ * The events of `wanted` (AGENT:ID entries not covered by an evt_ entry): the store's answer first
+ * (`stored`, undefined for each when there is no history yet), then one lookup per agent for the rest.
+ */
+export async function agentIdEvents(
+  client: ApiClient,
+  wanted: readonly AgentEvent[],
+  stored: (wanted: readonly AgentEvent[]) => Promise<(string | undefined)[]>,
+  options: { concurrency: number; signal: AbortSignal },
+): Promise<AgentIdEvents> {
+  const result: AgentIdEvents = { stored: new Map(), found: new Map(), notFound: new Set(), failed: new Map() };
+  if (wanted.length === 0) return result;
+  const known = await stored(wanted);
+  const unknown = new Map<string, string[]>();
+  wanted.forEach(({ agent, eventId }, i) => {
+    const evt = known[i];
+    if (evt !== undefined) result.stored.set(keyOf(agent, eventId), evt);
+    else unknown.set(agent, (unknown.get(agent) ?? []).concat(eventId));
+  });
+  await Promise.all(
+    [...unknown].map(async ([agent, ids]) => {
+      const lookup = await lookUpByAgentIds(client, agent, ids, options);
+      for (const [id, listing] of lookup.found) result.found.set(keyOf(agent, id), listing);
+      for (const id of lookup.notFound) result.notFound.add(keyOf(agent, id));
+      for (const id of lookup.failed?.ids ?? []) result.failed.set(keyOf(agent, id), lookup.failed!.error);
+    }),
+  );
+  return result;
+}
+
+/**
+ * The records to store: each evt_ entry's listing, and the event of each AGENT:ID entry that gave a
+ * snapshot. A lookup that failed or found nothing costs only the event's row: a warning (ids that gave no
+ * snapshot are left out: their fetch failure is reported already).
+ */
+export function eventsToRecord(
+  listings: Iterable<EventListing>,
+  agentIds: AgentIdEvents,
+  snapshots: readonly SnapshotRecord[],
+  seenAt: string,
+  warn: (line: string) => void,
+): EventRecord[] {
+  const events = [...listings].map((listing) => eventRecordOf(listing, seenAt));
+  const notFound: string[] = [];
+  const failed: string[] = [];
+  let error: unknown;
+  for (const key of new Set(snapshots.map((s) => keyOf(s.agent, s.eventId)))) {
+    const [agent, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    const evt = agentIds.stored.get(key);
+    const listing = agentIds.found.get(key);
+    if (evt !== undefined) events.push(sightingOf(evt, agent, id, seenAt));
+    else if (listing) events.push(eventRecordOf(listing, seenAt, { agent, agentEventId: id }));
+    else if (agentIds.notFound.has(key)) notFound.push(key);
+    else if (agentIds.failed.has(key)) {
+      failed.push(key);
+      error ??= agentIds.failed.get(key);
+    }
+  }
+  if (notFound.length > 0)
+    warn(`no service event (evt_ id) found for ${notFound.join(', ')}: its snapshots are stored under the agent's id only`);
+  if (failed.length > 0)
+    warn(
+      `could not look up the service event of ${failed.join(', ')} (${messageOf(error)}): its snapshots are stored, and the next run asks again`,
+    );
+  return events;
+}

@@ -1,0 +1,123 @@
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import { timestampTZValue } from './duckdb-driver.js';
+import { micros } from './duckdb-rows.js';
+import { type EventAgentRow, type EventRow, eventRows } from './event-rows.js';
+import { EVENT_AGENT_COLUMNS, EVENT_COLUMNS, eventAgentsMerge, eventsMerge } from './event-sql.js';
+import type { AgentEvent, EventRecord, StoredEvent } from './store.js';
+import { microsToIso } from './timestamps.js';
+
+// Tables `events` and `event_agents` in a DuckDB file: merged by record(), read by `tix history evt_...`.
+
+/** Inside record()'s transaction: staged through temporary tables, then merged in one statement each. */
+export async function upsertEvents(connection: DuckDBConnection, records: readonly EventRecord[]): Promise<void> {
+  const { events, agents } = eventRows(records);
+  if (events.length === 0 && agents.length === 0) return;
+  await stage(connection, 'events', events, (appender, row) => {
+    appender.appendVarchar(row.event_id);
+    for (const text of [row.name, row.category, row.venue, row.city, row.state, row.country]) {
+      if (text === null) appender.appendNull();
+      else appender.appendVarchar(text);
+    }
+    if (row.event_date === null) appender.appendNull();
+    else appender.appendTimestampTZ(timestampTZValue(micros(row.event_date)));
+    appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
+    appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
+  });
+  await stage(connection, 'event_agents', agents, (appender, row) => {
+    appender.appendVarchar(row.event_id);
+    appender.appendVarchar(row.agent);
+    appender.appendVarchar(row.agent_event_id);
+    appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
+    appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
+  });
+  await connection.run(eventsMerge('events', `SELECT ${EVENT_COLUMNS} FROM incoming_events`));
+  await connection.run(eventAgentsMerge('event_agents', `SELECT ${EVENT_AGENT_COLUMNS} FROM incoming_event_agents`));
+  await connection.run('DROP TABLE incoming_events');
+  await connection.run('DROP TABLE incoming_event_agents');
+}
+
+async function stage<T extends EventRow | EventAgentRow>(
+  connection: DuckDBConnection,
+  table: string,
+  rows: readonly T[],
+  append: (appender: DuckDBAppender, row: T) => void,
+): Promise<void> {
+  await connection.run(`CREATE OR REPLACE TEMP TABLE incoming_${table} AS SELECT * FROM ${table} LIMIT 0`);
+  const appender = await connection.createAppender(`incoming_${table}`, 'main', 'temp');
+  try {
+    for (const row of rows) {
+      append(appender, row);
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+}
+
+export async function readEvent(connection: DuckDBConnection, eventId: string): Promise<StoredEvent | undefined> {
+  return (await readEvents(connection, eventId))[0];
+}
+
+/** Every stored event with its agents (ordered by evt_ id, then agent), or the one of `eventId`. */
+export async function readEvents(connection: DuckDBConnection, eventId?: string): Promise<StoredEvent[]> {
+  const where = eventId === undefined ? '' : 'WHERE event_id = ?';
+  const params = eventId === undefined ? [] : [eventId];
+  const events = await connection.runAndReadAll(
+    `SELECT event_id, name, category, venue, city, state, country, epoch_us(event_date) AS date_us,
+       epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
+     FROM events ${where} ORDER BY event_id`,
+    params,
+  );
+  const agents = await connection.runAndReadAll(
+    `SELECT event_id, agent, agent_event_id, epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
+     FROM event_agents ${where} ORDER BY event_id, agent`,
+    params,
+  );
+  const agentsOf = new Map<string, StoredEvent['agents']>();
+  for (const a of agents.getRowObjectsJS()) {
+    const id = String(a.event_id);
+    const list = agentsOf.get(id) ?? [];
+    list.push({
+      agent: String(a.agent),
+      agentEventId: String(a.agent_event_id),
+      firstSeen: microsToIso(a.first_us as bigint),
+      lastSeen: microsToIso(a.last_us as bigint),
+    });
+    agentsOf.set(id, list);
+  }
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return events.getRowObjectsJS().map((row) => ({
+    eventId: String(row.event_id),
+    name: text(row.name),
+    category: text(row.category),
+    venue: text(row.venue),
+    city: text(row.city),
+    state: text(row.state),
+    country: text(row.country),
+    eventDate: row.date_us === null ? null : microsToIso(row.date_us as bigint),
+    firstSeen: microsToIso(row.first_us as bigint),
+    lastSeen: microsToIso(row.last_us as bigint),
+    agents: agentsOf.get(String(row.event_id)) ?? [],
+  }));
+}
+
+/**
+ * The most recently seen evt_ id of each agent's event (an agent's id belongs to one event; should two
+ * claim it, the latest wins). One query over the agents' rows of event_agents: a few per tracked event.
+ */
+export async function readEventIdsOf(connection: DuckDBConnection, events: readonly AgentEvent[]): Promise<(string | undefined)[]> {
+  const agents = [...new Set(events.map((e) => e.agent))];
+  if (agents.length === 0) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT agent, agent_event_id, event_id FROM event_agents WHERE agent IN (${agents.map(() => '?').join(', ')})
+     ORDER BY last_seen DESC, event_id`,
+    agents,
+  );
+  const known = new Map<string, string>();
+  for (const [agent, agentEventId, eventId] of reader.getRowsJS()) {
+    const key = `${agent}\u0000${agentEventId}`;
+    if (!known.has(key)) known.set(key, String(eventId));
+  }
+  return events.map((e) => known.get(`${e.agent}\u0000${e.eventId}`));
+}
