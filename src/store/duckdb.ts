@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
+import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
@@ -17,11 +18,17 @@ import type {
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  TrackedEventFilter,
+  TrackedEventRow,
+  AgentEvent,
 } from './store.js';
 
 /**
@@ -91,6 +98,18 @@ class DuckDbStore implements HistoryStore {
 
   query(sql: string): Promise<SqlResult> {
     return runDuckDbQuery(this.connection, sql);
+  }
+
+  trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
+    return readTrackedEvents(this.connection, filter);
+  }
+
+  priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+    return readPriceSummary(this.connection, events, probes);
+  }
+
+  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
+    return readPeriodLows(this.connection, query, by, timeZone);
   }
 
   async close(): Promise<void> {

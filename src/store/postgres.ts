@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
+import { periodLowRow, periodLowsQuery, priceSummaryQuery, priceSummaryRow, trackedEventRow, trackedEventsQuery } from './analysis-sql.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
@@ -14,11 +15,17 @@ import type {
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  TrackedEventFilter,
+  TrackedEventRow,
+  AgentEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -308,6 +315,26 @@ class PostgresHistoryStore implements HistoryStore {
       throw describePgError(error, this.target, 'cannot read');
     }
   }
+
+  async trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
+    const { sql, params } = trackedEventsQuery(this.table, filter);
+    return (await this.read('cannot read', sql, params)).map(trackedEventRow);
+  }
+
+  async priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+    if (events.length === 0) return [];
+    const { sql, params } = priceSummaryQuery(this.table, events, probes.dayAgo, probes.weekAgo);
+    return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
+  }
+
+  async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
+    if (query.events.length === 0) return [];
+    const { sql, params } = periodLowsQuery(this.table, query.events, by, timeZone, query);
+    return (await this.read('cannot read', sql, params)).map(periodLowRow);
+  }
+
+  /** A table of tix's, schema-qualified (the analysis SQL is shared with DuckDB). */
+  private readonly table = (name: string) => `${this.s}.${name}`;
 
   async close(): Promise<void> {
     await this.client.end().catch(() => {});

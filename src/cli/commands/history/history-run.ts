@@ -2,7 +2,8 @@ import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
-import type { AgentEvent, HistoryQuery, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
+import type { AgentEvent, HistoryQuery, ListingLifeRow, PeriodLowRow, PeriodUnit, SnapshotRow } from '../../../store/store.js';
+import { pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
@@ -18,6 +19,8 @@ export interface HistoryOptions {
   until?: string;
   listings: boolean;
   chart: boolean;
+  /** --by: the lowest price per period and agent (history-pivot.ts). */
+  by?: PeriodUnit;
   /** --lock-timeout, --schema */
   store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
@@ -74,10 +77,14 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     ...(options.until ? { until: options.until } : {}),
   };
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let rows: SnapshotRow[] | ListingLifeRow[];
+  let rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[];
   let outsideWindow = false;
   try {
-    rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
+    rows = options.by
+      ? await store.periodLows(query, options.by, rt.settings.values.timezone)
+      : options.listings
+        ? await store.listingLives(query)
+        : await store.snapshots(query);
     // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
     if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
   } finally {
@@ -104,6 +111,16 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
       await sink.write(
         renderHistoryChart(marketOverTime(rows as SnapshotRow[]), { width: rt.chartWidth(), timeZone: rt.settings.values.timezone }),
       );
+      return;
+    }
+    if (options.by) {
+      const agents = [...new Set(events.map((e) => e.agent))].sort();
+      const pivot = pivotRecords(rows as PeriodLowRow[], agents, options.by, rt.settings.values.timezone, withAgent);
+      const writer = isDocument(output.format)
+        ? jsonListFor(rt, output, sink, 'periods')
+        : rowWriterFor(rt, output, sink, pivotView(agents, options.by, withAgent));
+      await writer.write(pivot);
+      await writer.end();
       return;
     }
     const records = options.listings

@@ -8,12 +8,17 @@ import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseEntry, type TrackEntry } from '../../kit/track-entries.js';
 import type { HistoryOptions } from './history-run.js';
+import type { PeriodUnit } from '../../../store/store.js';
+import { printable } from '../../../shared/printable.js';
+
+const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week'];
 
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;
   until?: string;
   listings?: boolean;
   chart?: boolean;
+  by?: string;
 }
 
 /**
@@ -39,7 +44,11 @@ export function historyCommand(): Command {
       '--listings',
       'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)',
     )
-    .option('--chart', 'draw the lowest price and the tickets available over time in the terminal');
+    .option('--chart', 'draw the lowest price and the tickets available over time in the terminal')
+    .option(
+      '--by <period>',
+      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets`,
+    );
   // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
   addOutputOptions(command);
@@ -50,6 +59,10 @@ export function historyCommand(): Command {
     },
     { description: 'Every agent of an event, as a chart', command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart' },
     {
+      description: 'The lowest price per day and agent, for a spreadsheet',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day -o csv',
+    },
+    {
       description: 'The listings seen since yesterday, and which are gone, as CSV',
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
@@ -59,6 +72,9 @@ export function historyCommand(): Command {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
       if (flags.chart) refuseChartAsData(flags, output);
+      const by = flags.by === undefined ? undefined : parsePeriodUnit(flags.by);
+      if (by && (flags.chart || flags.listings))
+        throw new UsageError(`--by makes a table of lowest prices; it cannot be combined with ${flags.chart ? '--chart' : '--listings'}`);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
         event: parseEvent(event, id),
@@ -67,6 +83,7 @@ export function historyCommand(): Command {
         store: parseStoreFlags(flags),
         output,
       };
+      if (by) options.by = by;
       const { since, until } = parseTimeWindow(flags, context);
       if (since !== undefined) options.since = since;
       if (until !== undefined) options.until = until;
@@ -74,6 +91,13 @@ export function historyCommand(): Command {
       return runHistory(options, rt);
     }),
   );
+}
+
+function parsePeriodUnit(raw: string): PeriodUnit {
+  const text = raw.trim().toLowerCase();
+  const unit = PERIOD_UNITS.find((u) => u === text);
+  if (!unit) throw new UsageError(`--by must be one of ${PERIOD_UNITS.join(', ')}, not '${printable(raw)}'`);
+  return unit;
 }
 
 function parseEvent(event: string, id: string | undefined): TrackEntry {

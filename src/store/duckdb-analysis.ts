@@ -1,0 +1,45 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import {
+  periodLowRow,
+  periodLowsQuery,
+  priceSummaryQuery,
+  priceSummaryRow,
+  trackedEventRow,
+  trackedEventsQuery,
+  type AnalysisQuery,
+} from './analysis-sql.js';
+import { plainValue } from './duckdb-sql.js';
+import type { AgentEvent, HistoryQuery, PeriodLowRow, PeriodUnit, PriceSummaryRow, TrackedEventFilter, TrackedEventRow } from './store.js';
+
+// `history list`, `history summary` and `history --by` on a DuckDB file: the SQL both stores share, run here.
+
+const table = (name: string) => name;
+
+async function rowsOf(connection: DuckDBConnection, query: AnalysisQuery): Promise<Record<string, unknown>[]> {
+  const reader = await connection.runAndReadAll(query.sql, query.params);
+  const columns = reader.columnNames();
+  return reader.getRows().map((values) => Object.fromEntries(values.map((value, i) => [columns[i]!, plainValue(value)])));
+}
+
+export async function readTrackedEvents(connection: DuckDBConnection, filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
+  return (await rowsOf(connection, trackedEventsQuery(table, filter))).map(trackedEventRow);
+}
+
+export async function readPriceSummary(
+  connection: DuckDBConnection,
+  events: readonly AgentEvent[],
+  probes: { dayAgo: string; weekAgo: string },
+): Promise<PriceSummaryRow[]> {
+  if (events.length === 0) return [];
+  return (await rowsOf(connection, priceSummaryQuery(table, events, probes.dayAgo, probes.weekAgo))).map(priceSummaryRow);
+}
+
+export async function readPeriodLows(
+  connection: DuckDBConnection,
+  query: HistoryQuery,
+  by: PeriodUnit,
+  timeZone: string,
+): Promise<PeriodLowRow[]> {
+  if (query.events.length === 0) return [];
+  return (await rowsOf(connection, periodLowsQuery(table, query.events, by, timeZone, query))).map(periodLowRow);
+}
