@@ -70,7 +70,7 @@ const LISTINGS_VIEW: RecordView = {
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const events = await agentEvents(options, rt);
+  const events = await agentEventsOf(options.event, rt);
   const query: HistoryQuery = {
     events,
     ...(options.since ? { since: options.since } : {}),
@@ -90,12 +90,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   } finally {
     await store.close();
   }
-  if (rows.length === 0 && !outsideWindow) {
-    throw new TixError(
-      `no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`,
-      ExitCode.NOT_FOUND,
-    );
-  }
+  if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
   if (rows.length === 0) {
     rt.note(
       `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
@@ -141,9 +136,16 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   return ExitCode.OK;
 }
 
+/** An event the store has no snapshot of: exit 4, with the command that records some. */
+export function noSnapshotsOf(event: TrackEntry, location: string): TixError {
+  return new TixError(
+    `no snapshots of ${entryText(event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(event)}' (every 15 minutes from cron, say)`,
+    ExitCode.NOT_FOUND,
+  );
+}
+
 /** The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}). */
-async function agentEvents(options: HistoryOptions, rt: Runtime): Promise<AgentEvent[]> {
-  const { event } = options;
+export async function agentEventsOf(event: TrackEntry, rt: Runtime): Promise<AgentEvent[]> {
   if (event.kind === 'agent') return [{ agent: event.agent, eventId: event.id }];
   const listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
   const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));

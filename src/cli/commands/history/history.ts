@@ -77,7 +77,7 @@ export function historyCommand(): Command {
         throw new UsageError(`--by makes a table of lowest prices; it cannot be combined with ${flags.chart ? '--chart' : '--listings'}`);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
-        event: parseEvent(event, id),
+        event: parseHistoryEvent(event, id),
         listings: flags.listings === true,
         chart: flags.chart === true,
         store: parseStoreFlags(flags),
@@ -100,7 +100,8 @@ function parsePeriodUnit(raw: string): PeriodUnit {
   return unit;
 }
 
-function parseEvent(event: string, id: string | undefined): TrackEntry {
+/** `<event> [id]` as history and history summary take it: an evt_ id, AGENT ID, or AGENT:ID. */
+export function parseHistoryEvent(event: string, id: string | undefined): TrackEntry {
   if (/^evt_/i.test(event.trim())) {
     if (id !== undefined)
       throw new UsageError(`<id>: an evt_ id stands alone (every agent that lists it); give '${event}' or an agent and its id`);
