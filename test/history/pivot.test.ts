@@ -4,7 +4,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tix-env.js';
 import {
   byAgent,
-  DAY,
   eventOnSaleUntil,
   HOUR,
   lowestOf,
