@@ -79,6 +79,9 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** The first version with tables `events` and `event_agents`. */
+export const EVENTS_VERSION = 2;
+
 /** 0 for a file without tix's tables (new, or another program's database). */
 export async function schemaVersion(connection: DuckDBConnection): Promise<number> {
   const tables = await connection.runAndReadAll(

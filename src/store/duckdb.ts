@@ -7,8 +7,9 @@ import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-an
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
+import { readEvent, readEventIdOf } from './duckdb-events.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
-import { SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
+import { EVENTS_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
@@ -21,6 +22,7 @@ import type {
   PeriodLowRow,
   PeriodUnit,
   PriceSummaryRow,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
@@ -29,6 +31,7 @@ import type {
   TrackedEventFilter,
   TrackedEventRow,
   AgentEvent,
+  StoredEvent,
 } from './store.js';
 
 /**
@@ -42,7 +45,7 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
   if (!options.createFolder) checkNamedFolder(dirname(file), options.source);
   else if (!options.readOnly) makeFolder(dirname(file));
   if (options.readOnly && !existsSync(file)) throw noHistory(file);
-  let db = await connect(file, options.readOnly, options);
+  const db = await connect(file, options.readOnly, options);
   try {
     const version = await schemaVersion(db.connection);
     if (version > SCHEMA_VERSION) {
@@ -52,16 +55,12 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
     }
     if (version < SCHEMA_VERSION && options.readOnly) {
       if (version === 0) throw noHistory(file);
-      // An older file: migrate it (which needs write access), then read as asked.
-      db.close();
-      db = await connect(file, false, options);
-      await migrate(db.connection, await schemaVersion(db.connection), file);
-      db.close();
-      db = await connect(file, true, options);
+      // An older file is read as it is: only a write migrates it (in one transaction), so a reader never
+      // needs write access nor changes a file that an older tix may still be writing.
     } else if (version < SCHEMA_VERSION) {
       await migrate(db.connection, version, file);
     }
-    return new DuckDbStore(file, db);
+    return new DuckDbStore(file, db, options.readOnly ? version : SCHEMA_VERSION);
   } catch (error) {
     db.close();
     throw error;
@@ -74,14 +73,24 @@ class DuckDbStore implements HistoryStore {
   constructor(
     readonly location: string,
     private readonly db: Database,
+    /** The file's schema version: older than this tix's only for a reader of a file no write has migrated yet. */
+    private readonly version: number,
   ) {}
 
   private get connection(): DuckDBConnection {
     return this.db.connection;
   }
 
-  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    return recordHistory(this.connection, snapshots, sales);
+  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult> {
+    return recordHistory(this.connection, snapshots, sales, options);
+  }
+
+  async event(eventId: string): Promise<StoredEvent | undefined> {
+    return this.version < EVENTS_VERSION ? undefined : readEvent(this.connection, eventId);
+  }
+
+  async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    return this.version < EVENTS_VERSION ? undefined : readEventIdOf(this.connection, agent, agentEventId);
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

@@ -94,12 +94,13 @@ export async function ensureSchema(
   schema: string,
   where: string,
   readOnly: boolean,
-): Promise<'ready' | 'created' | 'migrated'> {
+): Promise<'ready' | 'created' | 'migrated' | 'older'> {
   const found = await schemaVersion(client, schema);
   refuseNewer(found, where);
   if (found === SCHEMA_VERSION) return 'ready';
-  // A reader creates nothing; tables of an older tix it does bring up to date, as the DuckDB store does.
+  // A reader creates nothing, and reads an older tix's tables as they are: only a write migrates them.
   if (readOnly && !found) throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
+  if (readOnly) return 'older';
 
   await client.query('BEGIN');
   try {

@@ -4,6 +4,7 @@ import { periodLowRow, periodLowsQuery, priceSummaryQuery, priceSummaryRow, trac
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
+import { eventIdOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
@@ -18,6 +19,7 @@ import type {
   PeriodLowRow,
   PeriodUnit,
   PriceSummaryRow,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
@@ -26,6 +28,7 @@ import type {
   TrackedEventFilter,
   TrackedEventRow,
   AgentEvent,
+  StoredEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -67,12 +70,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   try {
     const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
     const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
-    if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    if (outcome === 'older') options.trace?.(`postgres: reading the history tables of an older tix in schema ${schema} as they are`);
+    else if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
+    return new PostgresHistoryStore(client, target, schema, outcome !== 'older', options.trace);
   } catch (error) {
     await client.end().catch(() => {});
     throw describePgError(error, target, 'cannot open');
   }
-  return new PostgresHistoryStore(client, target, schema, options.trace);
 }
 
 class PostgresHistoryStore implements HistoryStore {
@@ -86,21 +90,30 @@ class PostgresHistoryStore implements HistoryStore {
     private readonly client: pg.Client,
     private readonly target: PostgresTarget,
     schema: string,
+    /** False for a reader of an older tix's tables, which no write has migrated yet: no `events` to read. */
+    private readonly hasEvents: boolean,
     private readonly trace?: (line: string) => void,
   ) {
     this.location = target.display;
     this.s = quoteIdent(schema);
   }
 
-  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
+  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options: RecordOptions = {}): Promise<RecordResult> {
+    const events = options.events ?? [];
+    if (snapshots.length === 0 && sales.length === 0 && events.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
     const ordered = snapshots.map(withInstants).sort(compareSnapshots);
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
+        const result = await this.exclusive(() =>
+          this.transaction(async () => {
+            const written = await this.write(ordered, days);
+            if (events.length > 0) await upsertPgEvents(this.client, this.s, events);
+            return written;
+          }),
+        );
         this.trace?.(
           `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
         );
@@ -192,6 +205,18 @@ class PostgresHistoryStore implements HistoryStore {
       [JSON.stringify(rows)],
     );
     return result.rowCount ?? 0;
+  }
+
+  async event(eventId: string): Promise<StoredEvent | undefined> {
+    if (!this.hasEvents) return undefined;
+    const [row] = await this.read('cannot read', eventSql(this.s), [eventId]);
+    return row ? storedEvent(row) : undefined;
+  }
+
+  async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    if (!this.hasEvents) return undefined;
+    const [row] = await this.read('cannot read', eventIdOfSql(this.s), [agent, agentEventId]);
+    return row?.event_id;
   }
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

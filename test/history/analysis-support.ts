@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { FIXED_NOW, type Sandbox } from '../helpers/sandbox.js';
+import type { InProcessOptions, TixRunOptions } from '../helpers/tix.js';
 import type { StoreLocation } from './stores.js';
 import { MINUTE, tixAt, type ClockedSandbox } from './support.js';
 
@@ -24,8 +25,9 @@ export interface PrintedSnapshot {
 
 /** tix at the sandbox's current clock, its own clock set to the same instant. */
 export function tixNow(clock: ClockedSandbox) {
-  return (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) =>
-    tixAt(clock.sandbox(), args, { now: () => new Date(clock.now()), ...options });
+  // tixAt hands its options to runTix, which also takes a clock and a terminal.
+  return (args: readonly string[], options: InProcessOptions = {}) =>
+    tixAt(clock.sandbox(), args, { now: () => new Date(clock.now()), ...options } as TixRunOptions);
 }
 
 /** Runs `track <entries>` at each clock (milliseconds after T0), each entry list in turn. */

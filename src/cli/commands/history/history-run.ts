@@ -1,8 +1,18 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
-import type { AgentEvent, HistoryQuery, ListingLifeRow, PeriodLowRow, PeriodUnit, SnapshotRow } from '../../../store/store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
+import type {
+  AgentEvent,
+  HistoryQuery,
+  HistoryStore,
+  ListingLifeRow,
+  PeriodLowRow,
+  PeriodUnit,
+  SnapshotRow,
+} from '../../../store/store.js';
+import type { EventListing } from '../../../api/types.js';
+import { messageOf } from '../../../shared/message-of.js';
 import { pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { renderHistoryChart, type MarketPoint } from './history-chart.js';
@@ -70,26 +80,22 @@ const LISTINGS_VIEW: RecordView = {
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const events = await agentEventsOf(options.event, rt);
-  const query: HistoryQuery = {
-    events,
-    ...(options.since ? { since: options.since } : {}),
-    ...(options.until ? { until: options.until } : {}),
-  };
-  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[];
-  let outsideWindow = false;
-  try {
-    rows = options.by
+  const flags = { ...options.store, readOnly: true };
+  const { events, rows, outsideWindow } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
+    const query: HistoryQuery = {
+      events,
+      ...(options.since ? { since: options.since } : {}),
+      ...(options.until ? { until: options.until } : {}),
+    };
+    const rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[] = options.by
       ? await store.periodLows(query, options.by, rt.settings.values.timezone)
       : options.listings
         ? await store.listingLives(query)
         : await store.snapshots(query);
     // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
-    if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
-  } finally {
-    await store.close();
-  }
+    const outsideWindow = rows.length === 0 && Boolean(options.since || options.until) && (await store.snapshots({ events })).length > 0;
+    return { events, rows, outsideWindow };
+  });
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
   if (rows.length === 0) {
     rt.note(
@@ -144,10 +150,57 @@ export function noSnapshotsOf(event: TrackEntry, location: string): TixError {
   );
 }
 
-/** The agent's event, or for an evt_ id every agent that lists it (GET /events/{id}). */
-export async function agentEventsOf(event: TrackEntry, rt: Runtime): Promise<AgentEvent[]> {
+/**
+ * Opens the store read-only and finds the event's agents' events in it (for an evt_ id the API is asked
+ * only when the store does not know it, the store closed meanwhile: a reader blocks a DuckDB file's
+ * writers), then reads with both; the store is closed after.
+ */
+export async function withEventInStore<T>(
+  event: TrackEntry,
+  flags: HistoryStoreFlags,
+  location: string,
+  rt: Runtime,
+  read: (store: HistoryStore, events: AgentEvent[]) => Promise<T>,
+): Promise<T> {
+  const open = () => openHistoryStore(rt, location, flags);
+  let store: HistoryStore | undefined = await open();
+  try {
+    let events = await storedAgentEvents(event, store);
+    if (events === undefined) {
+      await store.close();
+      store = undefined;
+      events = await listedAgentEvents(event as Extract<TrackEntry, { kind: 'event' }>, location, rt);
+      store = await open();
+    }
+    return await read(store, events);
+  } finally {
+    await store?.close();
+  }
+}
+
+/**
+ * The agent's event; for an evt_ id, every agent the store has seen list it (those that dropped it too), or
+ * undefined when the store does not know the evt_ id.
+ */
+async function storedAgentEvents(event: TrackEntry, store: HistoryStore): Promise<AgentEvent[] | undefined> {
   if (event.kind === 'agent') return [{ agent: event.agent, eventId: event.id }];
-  const listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
+  const stored = await store.event(event.eventId);
+  return stored?.agents.map((a) => ({ agent: a.agent, eventId: a.agentEventId }));
+}
+
+/** Every agent that lists an evt_ id now (GET /events/{id}), for an event the store does not know. */
+async function listedAgentEvents(event: { eventId: string }, location: string, rt: Runtime): Promise<AgentEvent[]> {
+  let listing: EventListing;
+  try {
+    listing = await getEvent(await rt.client(), event.eventId, { signal: rt.signal });
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    const code = error instanceof TixError ? error.exitCode : ExitCode.ERROR;
+    throw new TixError(
+      `${event.eventId} is not in the price history in ${shownLocation(location)}, and the API could not say which agents list it (${messageOf(error)}): record it with 'tix track ${event.eventId}'`,
+      code,
+    );
+  }
   const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));
   if (events.length === 0) throw new TixError(`no ticket agent lists ${event.eventId}, so it has no price history`, ExitCode.NOT_FOUND);
   return events;

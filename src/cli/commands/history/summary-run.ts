@@ -2,13 +2,13 @@ import { isDocument } from '../../../output/formats.js';
 import { ExitCode } from '../../../shared/errors.js';
 import type { PriceSummaryRow } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation } from '../../kit/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { TrackEntry } from '../../kit/track-entries.js';
 import { ALL_AGENTS } from './history-pivot.js';
-import { agentEventsOf, noSnapshotsOf } from './history-run.js';
+import { noSnapshotsOf, withEventInStore } from './history-run.js';
 
 export interface HistorySummaryOptions {
   /** The agent's event, or an evt_ id (every agent of it, and ALL). */
@@ -75,20 +75,21 @@ const SUMMARY_VIEW: RecordView = {
 export async function runHistorySummary(options: HistorySummaryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const events = await agentEventsOf(options.event, rt);
   const now = rt.io.now().getTime();
   const probes = { dayAgo: new Date(now - DAY_MS).toISOString(), weekAgo: new Date(now - 7 * DAY_MS).toISOString() };
-  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let rows: PriceSummaryRow[];
-  try {
-    rows = await store.priceSummary(events, probes);
-  } finally {
-    await store.close();
-  }
+  const flags = { ...options.store, readOnly: true };
+  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
+    const rows = await store.priceSummary(events, probes);
+    // The event's date: an evt_ id's own, or the one of the evt_ id the store knows for the agent's event.
+    const { event } = options;
+    const eventId = event.kind === 'event' ? event.eventId : await store.eventIdOf(event.agent, event.id);
+    const stored = eventId === undefined ? undefined : await store.event(eventId);
+    return { rows, eventDate: stored?.eventDate ?? null };
+  });
   if (rows.length === 0) throw noSnapshotsOf(options.event, location);
   // The row across agents belongs to an evt_ id; for one agent's event it would repeat that agent's row.
   const shown = options.event.kind === 'event' ? rows : rows.filter((r) => r.agent !== null);
-  const left = daysLeft(null, now);
+  const left = daysLeft(eventDate, now);
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'agents') : rowWriterFor(rt, output, sink, SUMMARY_VIEW);
