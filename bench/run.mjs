@@ -17,6 +17,7 @@ import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mj
 import { bigSales } from './scenarios/big-sales.mjs';
 import { bulkExport } from './scenarios/bulk-export.mjs';
 import { history } from './scenarios/history.mjs';
+import { historyAtScale } from './scenarios/history-at-scale.mjs';
 import { jqFilter } from './scenarios/jq.mjs';
 import { eventsView } from './scenarios/events-view.mjs';
 import { inventory } from './scenarios/inventory.mjs';
@@ -36,6 +37,7 @@ const SCENARIOS = [
   { id: 6, title: '6. price history', run: history },
   { id: 7, title: '7. events view', run: eventsView },
   { id: 8, title: '8. --jq', run: jqFilter },
+  { id: 9, title: '9. history at scale', run: historyAtScale },
 ];
 
 const options = parseArgs(process.argv.slice(2));

@@ -13,6 +13,7 @@ export const FULL = {
   salesSmall: { warmup: 0, runs: 3 },
   history: { events: 1_000, snapshots: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
   view: { latencyMs: 50, warmup: 2, runs: 10 },
+  scale: { events: 1_000, snapshots: 100_000, listings: 10, warmup: 1, runs: 5 },
 };
 
 export const QUICK = {
@@ -26,4 +27,5 @@ export const QUICK = {
   salesSmall: { warmup: 0, runs: 1 },
   history: { events: 50, snapshots: 50, latencyMs: 5, warmup: 0, runs: 1 },
   view: { latencyMs: 5, warmup: 0, runs: 1 },
+  scale: { events: 50, snapshots: 1_000, listings: 2, warmup: 0, runs: 1 },
 };

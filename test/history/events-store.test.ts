@@ -3,10 +3,10 @@
  * listing of an evt_ entry or by looking an AGENT:ID entry up once (GET /events/{agent}/{ids}), then from
  * the store; upserts keep first_seen and move last_seen and the fields to the latest sighting.
  */
-import { beforeAll, expect, it } from 'vitest';
-import { FIXED_NOW, type Sandbox } from '../helpers/sandbox.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { describeStores } from './stores.js';
-import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
+import { MINUTE, freshDb, onSale, sql, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
@@ -117,5 +117,53 @@ describeStores('the event in the store', (store) => {
     const expectedAgents = [a.id, b.id].flatMap((id) => Object.keys(sandbox.events.find((e) => e.id === id)!.agentIds).length);
     expect(agents.length).toBe(expectedAgents.reduce((x, y) => x + y, 0));
     expect(agents.find((r) => r.agent_event_id === a.agentId)).toMatchObject({ event_id: a.id, agent: 'TMUSA' });
+  });
+
+  it('watch evt_ --record stores the event with its snapshots', async () => {
+    const where = store.fresh();
+    const sandbox = clock.sandbox();
+    const event = store.name === 'DuckDB' ? tm[5]! : tm[6]!;
+    at(0);
+    const watch = await tix(['watch', event.id, '--count', '1', ...where.args]);
+    expect(watch.code, watch.stderr).toBe(0);
+    expect(await where.sql(eventsSql)).toEqual([
+      { ...expectedEvent(sandbox, event.id), first_seen: iso(FIXED_NOW), last_seen: iso(FIXED_NOW) },
+    ]);
+    const agents = await where.sql(agentsSql);
+    expect(agents.map((r) => [r.agent, r.agent_event_id])).toEqual(
+      Object.entries(sandbox.events.find((e) => e.id === event.id)!.agentIds).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  });
+});
+
+describe('a lookup by agent id that fails', () => {
+  const failing = useSandbox({
+    now: () => new Date(FIXED_NOW),
+    events: 600,
+    hook: ({ path }) => {
+      if (/^\/events\/TMUSA\/./.test(path)) throw new Error('lookups are down');
+    },
+  });
+
+  it('is a warning: the snapshot is stored all the same (exit 0), and the next run asks again', async () => {
+    const sandbox = failing();
+    const db = freshDb();
+    const event = onSale(sandbox, 'TMUSA')[0]!;
+    const run = () => tixAt(sandbox, ['track', `TMUSA:${event.agentId}`, '--db', db, '--retries', '0']);
+    const first = await run();
+    expect(first.code).toBe(0);
+    const lines = first.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^tix: warning: could not look up the service event of TMUSA:${event.agentId} \\(.*HTTP 500.*\\): its snapshots are stored, and the next run asks again$`,
+      ),
+    );
+    expect(lines[1]).toBe(`track: 1 event: 1 snapshots stored, 0 already stored, 0 failed (${db})`);
+    expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
+    expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM events')).toEqual([{ n: 0 }]);
+
+    await run();
+    expect(lookups(sandbox, 'TMUSA', event.agentId)).toBe(2);
   });
 });

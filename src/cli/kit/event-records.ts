@@ -4,8 +4,8 @@ import { isNotFound } from '../../api/errors.js';
 import { getEventsByAgentIds } from '../../api/events.js';
 import type { EventListing } from '../../api/types.js';
 import { mapSettled } from '../../shared/concurrency.js';
-import type { EventRecord } from '../../store/store.js';
-import { canonicalInstant } from '../../store/timestamps.js';
+import type { EventRecord, SnapshotRecord } from '../../store/store.js';
+import { canonicalInstant, isoToMicros } from '../../store/timestamps.js';
 
 /**
  * The service's events as `track` and `watch --record` store them (tables `events` and `event_agents`):
@@ -36,6 +36,19 @@ export function eventRecordOf(listing: EventListing, seenAt: string, also?: { ag
     agents: [...ids].map(([agent, agentEventId]) => ({ agent, agentEventId })),
     seenAt,
   };
+}
+
+/**
+ * When a run saw its events: the API's latest timestamp among its snapshots (the market's clock, as in
+ * table `snapshots`), or `otherwise` (tix's clock) when it has none.
+ */
+export function sightingTime(snapshots: readonly SnapshotRecord[], otherwise: string): string {
+  let latest: { text: string; micros: bigint } | undefined;
+  for (const s of snapshots) {
+    const micros = isoToMicros(s.apiTimestamp);
+    if (micros !== undefined && (!latest || micros > latest.micros)) latest = { text: s.apiTimestamp, micros };
+  }
+  return latest?.text ?? otherwise;
 }
 
 /** An event known only by its evt_ id and one agent's id for it: the other fields stay as stored. */

@@ -19,7 +19,7 @@ import {
   type SalesDayRecord,
   type SnapshotRecord,
 } from '../../../store/store.js';
-import { eventRecordOf, lookUpByAgentIds, sightingOf } from '../../kit/event-records.js';
+import { eventRecordOf, lookUpByAgentIds, sightingOf, sightingTime } from '../../kit/event-records.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -87,7 +87,7 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
 
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   if (snapshots.length > 0 || sales.length > 0) {
-    const seenAt = sightingTime(snapshots, rt);
+    const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
     const open = () => openHistoryStore(rt, location, options.store);
     let store: HistoryStore | undefined = await open();
     try {
@@ -119,19 +119,6 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   // Nothing fetched at all: the reason is the run's (no key: 3, API down: 5); otherwise some entries failed.
   const first = failures[0]!.error;
   return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
-}
-
-/**
- * When this run saw its events: the API's latest timestamp among its snapshots (the market's clock, as in
- * table `snapshots`), or tix's clock when it has none.
- */
-function sightingTime(snapshots: readonly SnapshotRecord[], rt: Runtime): string {
-  let latest: { text: string; micros: bigint } | undefined;
-  for (const s of snapshots) {
-    const micros = isoToMicros(s.apiTimestamp)!;
-    if (!latest || micros > latest.micros) latest = { text: s.apiTimestamp, micros };
-  }
-  return latest?.text ?? outputInstant(rt.io.now().toISOString());
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SnapshotRecord } from '../../../store/store.js';
+import type { EventRecord, SnapshotRecord } from '../../../store/store.js';
 import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
 import type { Runtime } from '../../kit/runtime.js';
 
@@ -9,16 +9,19 @@ import type { Runtime } from '../../kit/runtime.js';
  * for. A poll that cannot be stored (the lock, a server gone) is a warning, like a poll that cannot be
  * fetched, and the watch goes on.
  */
-export async function pollRecorder(rt: Runtime, flags: HistoryStoreFlags): Promise<(snapshots: SnapshotRecord[]) => Promise<void>> {
+export async function pollRecorder(
+  rt: Runtime,
+  flags: HistoryStoreFlags,
+): Promise<(snapshots: SnapshotRecord[], events: EventRecord[]) => Promise<void>> {
   const location = await historyLocation(rt);
   await (await openHistoryStore(rt, location, flags)).close();
   rt.note(`watch: recording every poll in ${shownLocation(location)}`);
-  return async (snapshots) => {
+  return async (snapshots, events) => {
     if (snapshots.length === 0) return;
     try {
       const store = await openHistoryStore(rt, location, flags);
       try {
-        const result = await store.record(snapshots, []);
+        const result = await store.record(snapshots, [], { events });
         rt.trace(`watch: ${result.stored} snapshots stored, ${result.alreadyStored} already stored`);
       } finally {
         await store.close();

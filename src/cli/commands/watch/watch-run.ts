@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../api/client.js';
 import { ApiError, isNotFound, NotTheApiError } from '../../../api/errors.js';
 import { getEvent } from '../../../api/events.js';
 import { sleep as abortableSleep } from '../../../api/retry.js';
-import type { InventoryListing } from '../../../api/types.js';
+import type { EventListing, InventoryListing } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory, type FailedBatch } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
@@ -12,7 +12,8 @@ import { byListingId, diffListings } from '../../../market/listing-diff.js';
 import { stdoutSink } from '../../../output/index.js';
 import { jqSink } from '../../kit/jq.js';
 import { readerWatch } from '../../../output/reader-gone.js';
-import type { ListingRecord, SnapshotRecord } from '../../../store/store.js';
+import type { EventRecord, ListingRecord, SnapshotRecord } from '../../../store/store.js';
+import { eventRecordOf, sightingTime } from '../../kit/event-records.js';
 import { mapConcurrent } from '../../../shared/concurrency.js';
 import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
 import { money } from '../../kit/money.js';
@@ -49,9 +50,10 @@ export interface WatchDeps {
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /**
    * Called after each poll's lines are written, with a snapshot of every event that poll fetched: all its
-   * listings, unfiltered, because a snapshot records what the agent listed (see src/store/store.ts).
+   * listings, unfiltered, because a snapshot records what the agent listed (see src/store/store.ts); and,
+   * when the watch is of evt_ ids, their service events as seen at that poll.
    */
-  onPoll?: (snapshots: SnapshotRecord[]) => Promise<void> | void;
+  onPoll?: (snapshots: SnapshotRecord[], events: EventRecord[]) => Promise<void> | void;
 }
 
 /** One agent and the ids of its events to fetch. */
@@ -72,7 +74,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
   const sleep = deps.sleep ?? abortableSleep;
   const onPoll = deps.onPoll ?? (options.record ? await (await import('./watch-record.js')).pollRecorder(rt, options.record) : undefined);
   try {
-    const agents = await agentsToWatch(client, options.target, rt);
+    const { agents, listings } = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
       ? ndjsonLine
       : (await import('./watch-terminal.js')).terminalFormatter({
@@ -103,7 +105,14 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
       }
       // One write per poll: whole lines, however the run ends.
       await sink.write(lines.map(format).join(''));
-      await onPoll?.(snapshotRecords(result));
+      if (onPoll) {
+        const snapshots = snapshotRecords(result);
+        const seenAt = sightingTime(snapshots, result.fetchedAt);
+        await onPoll(
+          snapshots,
+          listings.map((listing) => eventRecordOf(listing, seenAt)),
+        );
+      }
 
       if (options.untilPrice !== undefined && reachedPrice(options.untilPrice, result, options, rt)) break;
       if (options.count !== undefined && poll >= options.count) break;
@@ -130,9 +139,13 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
   }
 }
 
-/** An agent's ids as given, or every agent that lists the service events (read once, at the start). */
-async function agentsToWatch(client: ApiClient, target: WatchTarget, rt: Runtime): Promise<AgentIds[]> {
-  if (target.kind === 'agent') return [{ agent: target.agent, ids: target.ids }];
+/** An agent's ids as given, or every agent that lists the service events (read once, at the start), with their listings. */
+async function agentsToWatch(
+  client: ApiClient,
+  target: WatchTarget,
+  rt: Runtime,
+): Promise<{ agents: AgentIds[]; listings: EventListing[] }> {
+  if (target.kind === 'agent') return { agents: [{ agent: target.agent, ids: target.ids }], listings: [] };
   const events = await mapConcurrent(target.eventIds, rt.settings.values.concurrency, (id) => getEvent(client, id, { signal: rt.signal }));
   const byAgent = new Map<string, string[]>();
   events.forEach((event, i) => {
@@ -146,7 +159,7 @@ async function agentsToWatch(client: ApiClient, target: WatchTarget, rt: Runtime
   });
   if (byAgent.size === 0)
     throw new TixError(`no ticket agent lists ${target.eventIds.join(', ')}: there is no inventory to watch`, ExitCode.NOT_FOUND);
-  return [...byAgent].map(([agent, ids]) => ({ agent, ids }));
+  return { agents: [...byAgent].map(([agent, ids]) => ({ agent, ids })), listings: events.filter((event) => agentIdsOf(event).size > 0) };
 }
 
 function watched(target: WatchTarget, agents: readonly AgentIds[]): string {
