@@ -52,16 +52,18 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
         coalesce(ea.event_id, s.agent || ':' || s.event_id) AS k
       FROM ${table('snapshots')} s LEFT JOIN ${table('event_agents')} ea ON ea.agent = s.agent AND ea.agent_event_id = s.event_id
     ),
+    per_agent AS (SELECT k, agent, agent_event_id, max(api_timestamp) AS latest_at FROM keyed GROUP BY k, agent, agent_event_id),
     latest AS (
-      SELECT k, min(min_price) AS current_price FROM (
-        SELECT k, min_price, row_number() OVER (PARTITION BY k, agent, agent_event_id ORDER BY api_timestamp DESC) AS back FROM keyed
-      ) AS r WHERE back = 1 GROUP BY k
+      SELECT keyed.k, min(keyed.min_price) AS current_price
+      FROM keyed JOIN per_agent p ON p.k = keyed.k AND p.agent = keyed.agent AND p.agent_event_id = keyed.agent_event_id AND p.latest_at = keyed.api_timestamp
+      GROUP BY keyed.k
     ),
+    cheapest AS (SELECT k, min(min_price) AS lowest_price FROM keyed GROUP BY k),
     lowest AS (
-      SELECT k, min_price AS lowest_price, api_timestamp AS lowest_at, agent AS lowest_agent FROM (
-        SELECT k, min_price, api_timestamp, agent, row_number() OVER (PARTITION BY k ORDER BY min_price, api_timestamp, agent) AS cheap
-        FROM keyed WHERE min_price IS NOT NULL
-      ) AS r WHERE cheap = 1
+      SELECT k, lowest_price, lowest_at, min(agent) AS lowest_agent FROM (
+        SELECT keyed.k, c.lowest_price, keyed.agent, min(keyed.api_timestamp) OVER (PARTITION BY keyed.k) AS lowest_at, keyed.api_timestamp
+        FROM keyed JOIN cheapest c ON c.k = keyed.k AND keyed.min_price = c.lowest_price
+      ) AS r WHERE api_timestamp = lowest_at GROUP BY k, lowest_price, lowest_at
     ),
     totals AS (
       SELECT k, min(evt) AS evt, min(agent_event_id) AS agent_event_id, string_agg(DISTINCT agent, ',' ORDER BY agent) AS agents,
