@@ -13,7 +13,8 @@ import { printable } from '../../../shared/printable.js';
 
 const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week'];
 
-interface RawFlags extends RawOutputFlags, RawStoreFlags {
+/** `tix history`'s flags, which its subcommands also see (Commander gives a parent's options to them). */
+export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;
   until?: string;
   listings?: boolean;
@@ -67,7 +68,7 @@ export function historyCommand(): Command {
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
   ]);
-  return command.action(async (event: string, id: string | undefined, flags: RawFlags, cmd: Command) =>
+  return command.action(async (event: string, id: string | undefined, flags: HistoryFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');

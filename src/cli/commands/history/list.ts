@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples } from '../../kit/command-kit.js';
-import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions } from '../../kit/output-options.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
 import { runCommand } from '../../kit/run-command.js';
-import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
+import { parseStoreFlags } from '../../kit/store-options.js';
+import type { HistoryFlags } from './history.js';
 import type { HistoryListOptions } from './list-run.js';
 
 interface RawFlags {
@@ -13,16 +14,7 @@ interface RawFlags {
   name?: string;
 }
 
-/** `tix history`'s own flags: the store, the output flags, --since (with --tz), and those that do not apply here. */
-interface ParentFlags extends RawOutputFlags, RawStoreFlags {
-  since?: string;
-  until?: string;
-  listings?: boolean;
-  chart?: boolean;
-  by?: string;
-}
-
-const NOT_FOR_LIST: [keyof ParentFlags, string][] = [
+const NOT_FOR_LIST: [keyof HistoryFlags, string][] = [
   ['until', '--until'],
   ['listings', '--listings'],
   ['chart', '--chart'],
@@ -51,7 +43,7 @@ export function historyListCommand(): Command {
   ]);
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
-      const parent = cmd.optsWithGlobals() as ParentFlags;
+      const parent = cmd.optsWithGlobals() as HistoryFlags;
       for (const [key, flag] of NOT_FOR_LIST) {
         if (parent[key] !== undefined)
           throw new UsageError(`${flag} does not apply to history list (its filters are --upcoming, --since and --name)`);

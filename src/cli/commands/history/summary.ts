@@ -1,22 +1,13 @@
 import { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples } from '../../kit/command-kit.js';
-import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import { parseOutputOptions } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
-import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
-import { parseHistoryEvent } from './history.js';
+import { parseStoreFlags } from '../../kit/store-options.js';
+import { parseHistoryEvent, type HistoryFlags } from './history.js';
 import type { HistorySummaryOptions } from './summary-run.js';
 
-/** `tix history`'s own flags: the store, the output flags, and those that do not apply here. */
-interface ParentFlags extends RawOutputFlags, RawStoreFlags {
-  since?: string;
-  until?: string;
-  listings?: boolean;
-  chart?: boolean;
-  by?: string;
-}
-
-const NOT_FOR_SUMMARY: [keyof ParentFlags, string][] = [
+const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
   ['since', '--since'],
   ['until', '--until'],
   ['listings', '--listings'],
@@ -48,7 +39,7 @@ export function historySummaryCommand(): Command {
   ]);
   return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
-      const parent = cmd.optsWithGlobals() as ParentFlags;
+      const parent = cmd.optsWithGlobals() as HistoryFlags;
       for (const [key, flag] of NOT_FOR_SUMMARY) {
         if (parent[key] !== undefined)
           throw new UsageError(`${flag} does not apply to history summary (it sums up the whole history of the event)`);
