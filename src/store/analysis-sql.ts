@@ -47,7 +47,7 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
     params.push(filter.nameContains.toLowerCase());
     where.push(`strpos(lower(e.name), CAST($${params.length} AS TEXT)) > 0`);
   }
-  const sql = `WITH keyed AS (
+  const sql = `WITH keyed AS MATERIALIZED (
       SELECT s.agent, s.event_id AS agent_event_id, s.api_timestamp, s.min_price, ea.event_id AS evt,
         coalesce(ea.event_id, s.agent || ':' || s.event_id) AS k
       FROM ${table('snapshots')} s LEFT JOIN ${table('event_agents')} ea ON ea.agent = s.agent AND ea.agent_event_id = s.event_id
@@ -114,11 +114,11 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], d
       min(min_price) FILTER (WHERE at_day = 1) AS day_ago_price,
       min(min_price) FILTER (WHERE at_week = 1) AS week_ago_price,
       CAST(sum(listings) FILTER (WHERE back = 1) AS INTEGER) AS listings_now`;
-  const sql = `WITH s AS (
+  const sql = `WITH s AS MATERIALIZED (
       SELECT agent, event_id, api_timestamp, listings, min_price, max_price FROM ${table('snapshots')} WHERE ${which}
     ),
     prev AS (SELECT max(api_timestamp) AS at FROM s WHERE api_timestamp < (SELECT max(api_timestamp) FROM s)),
-    ranked AS (
+    ranked AS MATERIALIZED (
       SELECT s.*,
         row_number() OVER (PARTITION BY agent ORDER BY api_timestamp DESC) AS back,
         row_number() OVER (PARTITION BY agent ORDER BY min_price NULLS LAST, api_timestamp) AS cheap,
@@ -132,7 +132,7 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], d
     market AS (
       SELECT sum(sum(change_in_listings)) OVER (ORDER BY api_timestamp) AS listings FROM ranked GROUP BY api_timestamp
     ),
-    summary AS (
+    summary AS MATERIALIZED (
       SELECT agent, min(event_id) AS event_id, ${figures},
         min(min_price) FILTER (WHERE back = 2) AS previous_price,
         CAST(max(listings) AS INTEGER) AS listings_peak,
@@ -150,7 +150,7 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], d
     seat AS (
       SELECT k, section, "row" FROM (
         SELECT coalesce(sm.agent, '') AS k, l.section, l."row", row_number() OVER (PARTITION BY sm.agent ORDER BY l.section, l."row", l.listing_id) AS n
-        FROM summary sm JOIN ${table('listings')} l
+        FROM summary sm JOIN (SELECT * FROM ${table('listings')} WHERE ${which}) AS l
           ON l.agent = sm.lowest_agent AND l.event_id = sm.event_id AND l.api_timestamp = sm.lowest_at AND l.price = sm.lowest_price
       ) AS r WHERE n = 1
     )
