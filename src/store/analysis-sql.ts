@@ -30,7 +30,8 @@ function agentEventsWhere(events: readonly AgentEvent[], params: (string | numbe
 /**
  * One row per tracked event: the snapshots of an agent's event belong to its evt_ id when event_agents
  * knows it, else they are an event of their own (`AGENT:ID`). Current: each agent's latest snapshot, the
- * lowest across them. Lowest ever: the earliest snapshot at the lowest price (then by agent).
+ * lowest across them. Lowest ever: the earliest snapshot at the lowest price (then by agent), found from
+ * each agent's own earliest snapshot at its lowest.
  */
 export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): AnalysisQuery {
   const params: (string | number)[] = [];
@@ -47,32 +48,39 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
     params.push(filter.nameContains.toLowerCase());
     where.push(`strpos(lower(e.name), CAST($${params.length} AS TEXT)) > 0`);
   }
-  const sql = `WITH keyed AS MATERIALIZED (
-      SELECT s.agent, s.event_id AS agent_event_id, s.api_timestamp, s.min_price, ea.event_id AS evt,
-        coalesce(ea.event_id, s.agent || ':' || s.event_id) AS k
-      FROM ${table('snapshots')} s LEFT JOIN ${table('event_agents')} ea ON ea.agent = s.agent AND ea.agent_event_id = s.event_id
+  // Each agent's event is summed up first (a few rows per event), then its agents are gathered by event.
+  const sql = `WITH per_agent AS MATERIALIZED (
+      SELECT agent, event_id AS agent_event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at,
+        max(api_timestamp) AS last_at, min(min_price) AS lowest_price
+      FROM ${table('snapshots')} GROUP BY agent, event_id
     ),
-    per_agent AS (SELECT k, agent, agent_event_id, max(api_timestamp) AS latest_at FROM keyed GROUP BY k, agent, agent_event_id),
     latest AS (
-      SELECT keyed.k, min(keyed.min_price) AS current_price
-      FROM keyed JOIN per_agent p ON p.k = keyed.k AND p.agent = keyed.agent AND p.agent_event_id = keyed.agent_event_id AND p.latest_at = keyed.api_timestamp
-      GROUP BY keyed.k
+      SELECT p.agent, p.agent_event_id, s.min_price AS current_price FROM per_agent p
+      JOIN ${table('snapshots')} s ON s.agent = p.agent AND s.event_id = p.agent_event_id AND s.api_timestamp = p.last_at
     ),
-    cheapest AS (SELECT k, min(min_price) AS lowest_price FROM keyed GROUP BY k),
-    lowest AS (
-      SELECT k, lowest_price, lowest_at, min(agent) AS lowest_agent FROM (
-        SELECT keyed.k, c.lowest_price, keyed.agent, min(keyed.api_timestamp) OVER (PARTITION BY keyed.k) AS lowest_at, keyed.api_timestamp
-        FROM keyed JOIN cheapest c ON c.k = keyed.k AND keyed.min_price = c.lowest_price
-      ) AS r WHERE api_timestamp = lowest_at GROUP BY k, lowest_price, lowest_at
+    cheapest AS (
+      SELECT p.agent, p.agent_event_id, min(s.api_timestamp) AS lowest_at FROM per_agent p
+      JOIN ${table('snapshots')} s ON s.agent = p.agent AND s.event_id = p.agent_event_id AND s.min_price = p.lowest_price
+      GROUP BY p.agent, p.agent_event_id
     ),
+    keyed AS (
+      SELECT p.*, l.current_price, c.lowest_at, ea.event_id AS evt, coalesce(ea.event_id, p.agent || ':' || p.agent_event_id) AS k
+      FROM per_agent p JOIN latest l ON l.agent = p.agent AND l.agent_event_id = p.agent_event_id
+      LEFT JOIN cheapest c ON c.agent = p.agent AND c.agent_event_id = p.agent_event_id
+      LEFT JOIN ${table('event_agents')} ea ON ea.agent = p.agent AND ea.agent_event_id = p.agent_event_id
+    ),
+    ranked AS (SELECT keyed.*, row_number() OVER (PARTITION BY k ORDER BY lowest_price NULLS LAST, lowest_at, agent) AS cheap FROM keyed),
     totals AS (
       SELECT k, min(evt) AS evt, min(agent_event_id) AS agent_event_id, string_agg(DISTINCT agent, ',' ORDER BY agent) AS agents,
-        CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at, max(api_timestamp) AS last_at
-      FROM keyed GROUP BY k
+        CAST(sum(snapshots) AS INTEGER) AS snapshots, min(first_at) AS first_at, max(last_at) AS last_at, min(current_price) AS current_price,
+        min(lowest_price) AS lowest_price,
+        min(lowest_at) FILTER (WHERE cheap = 1 AND lowest_price IS NOT NULL) AS lowest_at,
+        min(agent) FILTER (WHERE cheap = 1 AND lowest_price IS NOT NULL) AS lowest_agent
+      FROM ranked GROUP BY k
     )
     SELECT t.evt AS event_id, e.name, e.event_date, t.agents, t.agent_event_id, t.snapshots, t.first_at, t.last_at,
-      latest.current_price, lowest.lowest_price, lowest.lowest_at, lowest.lowest_agent
-    FROM totals t JOIN latest ON latest.k = t.k LEFT JOIN lowest ON lowest.k = t.k LEFT JOIN ${table('events')} e ON e.event_id = t.evt
+      t.current_price, t.lowest_price, t.lowest_at, t.lowest_agent
+    FROM totals t LEFT JOIN ${table('events')} e ON e.event_id = t.evt
     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY e.event_date NULLS LAST, e.name NULLS LAST, t.k`;
   return { sql, params };
