@@ -87,13 +87,12 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
 }
 
 export function trackedEventRow(r: Record<string, unknown>): TrackedEventRow {
-  const agents = String(r.agents).split(',');
   return {
     eventId: (r.event_id as string | null) ?? null,
     name: (r.name as string | null) ?? null,
     eventDate: (r.event_date as string | null) ?? null,
-    agents:
-      r.event_id == null ? [{ agent: agents[0]!, eventId: String(r.agent_event_id) }] : agents.map((agent) => ({ agent, eventId: '' })),
+    agents: String(r.agents).split(','),
+    agentEventId: r.event_id == null ? String(r.agent_event_id) : null,
     snapshots: Number(r.snapshots),
     firstSnapshot: String(r.first_at),
     lastSnapshot: String(r.last_at),

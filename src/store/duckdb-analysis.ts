@@ -1,4 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { DuckDBTimestampTZValue } from './duckdb-driver.js';
+import { microsToIso } from './timestamps.js';
 import {
   periodLowRow,
   periodLowsQuery,
@@ -18,7 +20,12 @@ const table = (name: string) => name;
 async function rowsOf(connection: DuckDBConnection, query: AnalysisQuery): Promise<Record<string, unknown>[]> {
   const reader = await connection.runAndReadAll(query.sql, query.params);
   const columns = reader.columnNames();
-  return reader.getRows().map((values) => Object.fromEntries(values.map((value, i) => [columns[i]!, plainValue(value)])));
+  return reader.getRows().map((values) => Object.fromEntries(values.map((value, i) => [columns[i]!, storeValue(value)])));
+}
+
+/** Timestamps as the store interface gives them back (as PostgreSQL's do: to the millisecond, `.000Z`), the rest as `history sql` prints it. */
+function storeValue(value: DuckDBValue): unknown {
+  return value instanceof DuckDBTimestampTZValue ? microsToIso(value.micros) : plainValue(value);
 }
 
 export async function readTrackedEvents(connection: DuckDBConnection, filter: TrackedEventFilter): Promise<TrackedEventRow[]> {

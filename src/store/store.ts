@@ -189,8 +189,10 @@ export interface TrackedEventRow {
   eventId: string | null;
   name: string | null;
   eventDate: string | null;
-  /** The agents with snapshots, by code; the agent's own event id only for an event without evt_ id. */
-  agents: AgentEvent[];
+  /** The agents with snapshots, by code, in order. */
+  agents: string[];
+  /** For an event without evt_ id: its one agent's own event id (null otherwise). */
+  agentEventId: string | null;
   snapshots: number;
   firstSnapshot: string;
   lastSnapshot: string;

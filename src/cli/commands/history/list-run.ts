@@ -71,7 +71,7 @@ export async function runHistoryList(options: HistoryListOptions, rt: Runtime): 
 
 function eventRecord(e: TrackedEventRow, agentsAsList: boolean): Record<string, unknown> {
   // An event without evt_ id is named by what `tix history` takes for it: AGENT:ID.
-  const agents = e.agents.map((a) => (e.eventId === null ? `${a.agent}:${a.eventId}` : a.agent));
+  const agents = e.agentEventId === null ? e.agents : e.agents.map((agent) => `${agent}:${e.agentEventId}`);
   const instant = (iso: string | null) => (iso === null ? null : outputInstant(iso));
   return {
     event_id: e.eventId,
