@@ -15,7 +15,21 @@ export interface AnalysisQuery {
   params: (string | number)[];
 }
 
-type Table = (name: 'snapshots' | 'listings' | 'events' | 'event_agents') => string;
+export type Table = (name: 'snapshots' | 'listings' | 'events' | 'event_agents') => string;
+
+/**
+ * The tables as a store spells them (`schema.name` or `name`), where a history of schema version 1, read
+ * as it is (only a write migrates it), has no `events` and `event_agents`: then they are empty, and every
+ * agent's event is one without evt_ id.
+ */
+export function tablesOf(prefix: string, hasEvents: boolean): Table {
+  return (name) => {
+    if (hasEvents || name === 'snapshots' || name === 'listings') return `${prefix}${name}`;
+    return name === 'events'
+      ? '(SELECT CAST(NULL AS TEXT) AS event_id, CAST(NULL AS TEXT) AS name, CAST(NULL AS TIMESTAMPTZ) AS event_date WHERE false)'
+      : '(SELECT CAST(NULL AS TEXT) AS event_id, CAST(NULL AS TEXT) AS agent, CAST(NULL AS TEXT) AS agent_event_id WHERE false)';
+  };
+}
 
 /** `(agent = $1 AND event_id = $2) OR ...`: the snapshots' key, so PostgreSQL uses its primary key. */
 function agentEventsWhere(events: readonly AgentEvent[], params: (string | number)[]): string {

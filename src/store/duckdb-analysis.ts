@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampTZValue } from './duckdb-driver.js';
 import { microsToIso } from './timestamps.js';
 import {
+  tablesOf,
   periodLowRow,
   periodLowsQuery,
   priceSummaryQuery,
@@ -15,8 +16,6 @@ import type { AgentEvent, HistoryQuery, PeriodLowRow, PeriodUnit, PriceSummaryRo
 
 // `history list`, `history summary` and `history --by` on a DuckDB file: the SQL both stores share, run here.
 
-const table = (name: string) => name;
-
 async function rowsOf(connection: DuckDBConnection, query: AnalysisQuery): Promise<Record<string, unknown>[]> {
   const reader = await connection.runAndReadAll(query.sql, query.params);
   const columns = reader.columnNames();
@@ -28,8 +27,12 @@ function storeValue(value: DuckDBValue): unknown {
   return value instanceof DuckDBTimestampTZValue ? microsToIso(value.micros) : plainValue(value);
 }
 
-export async function readTrackedEvents(connection: DuckDBConnection, filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
-  return (await rowsOf(connection, trackedEventsQuery(table, filter))).map(trackedEventRow);
+export async function readTrackedEvents(
+  connection: DuckDBConnection,
+  filter: TrackedEventFilter,
+  hasEvents: boolean,
+): Promise<TrackedEventRow[]> {
+  return (await rowsOf(connection, trackedEventsQuery(tablesOf('', hasEvents), filter))).map(trackedEventRow);
 }
 
 export async function readPriceSummary(
@@ -38,7 +41,7 @@ export async function readPriceSummary(
   probes: { dayAgo: string; weekAgo: string },
 ): Promise<PriceSummaryRow[]> {
   if (events.length === 0) return [];
-  return (await rowsOf(connection, priceSummaryQuery(table, events, probes.dayAgo, probes.weekAgo))).map(priceSummaryRow);
+  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, probes.dayAgo, probes.weekAgo))).map(priceSummaryRow);
 }
 
 export async function readPeriodLows(
@@ -48,5 +51,5 @@ export async function readPeriodLows(
   timeZone: string,
 ): Promise<PeriodLowRow[]> {
   if (query.events.length === 0) return [];
-  return (await rowsOf(connection, periodLowsQuery(table, query.events, by, timeZone, query))).map(periodLowRow);
+  return (await rowsOf(connection, periodLowsQuery(tablesOf('', true), query.events, by, timeZone, query))).map(periodLowRow);
 }

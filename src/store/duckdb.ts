@@ -110,7 +110,7 @@ class DuckDbStore implements HistoryStore {
   }
 
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
-    return readTrackedEvents(this.connection, filter);
+    return readTrackedEvents(this.connection, filter, this.version >= EVENTS_VERSION);
   }
 
   priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {

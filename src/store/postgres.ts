@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
-import { periodLowRow, periodLowsQuery, priceSummaryQuery, priceSummaryRow, trackedEventRow, trackedEventsQuery } from './analysis-sql.js';
+import {
+  tablesOf,
+  periodLowRow,
+  periodLowsQuery,
+  priceSummaryQuery,
+  priceSummaryRow,
+  trackedEventRow,
+  trackedEventsQuery,
+} from './analysis-sql.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
@@ -342,24 +350,21 @@ class PostgresHistoryStore implements HistoryStore {
   }
 
   async trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
-    const { sql, params } = trackedEventsQuery(this.table, filter);
+    const { sql, params } = trackedEventsQuery(tablesOf(`${this.s}.`, this.hasEvents), filter);
     return (await this.read('cannot read', sql, params)).map(trackedEventRow);
   }
 
   async priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
     if (events.length === 0) return [];
-    const { sql, params } = priceSummaryQuery(this.table, events, probes.dayAgo, probes.weekAgo);
+    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, probes.dayAgo, probes.weekAgo);
     return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
   }
 
   async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
     if (query.events.length === 0) return [];
-    const { sql, params } = periodLowsQuery(this.table, query.events, by, timeZone, query);
+    const { sql, params } = periodLowsQuery(tablesOf(`${this.s}.`, true), query.events, by, timeZone, query);
     return (await this.read('cannot read', sql, params)).map(periodLowRow);
   }
-
-  /** A table of tix's, schema-qualified (the analysis SQL is shared with DuckDB). */
-  private readonly table = (name: string) => `${this.s}.${name}`;
 
   async close(): Promise<void> {
     await this.client.end().catch(() => {});
