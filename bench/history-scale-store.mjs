@@ -12,7 +12,7 @@
  * Exported for the scenario and for others measuring the same history (`history list`, `summary`).
  */
 import { copyFileSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { withDuckDb } from './duckdb.mjs';
 
 export const AGENTS = ['STUBHUB', 'TMUSA'];
 const START = "TIMESTAMPTZ '2026-01-01 00:00:00+00'";
@@ -89,18 +89,4 @@ export async function toV1DuckDb(from, to) {
     await connection.run('UPDATE tix_meta SET schema_version = 1');
     await connection.run('CHECKPOINT');
   });
-}
-
-async function withDuckDb(file, body) {
-  const instance = await DuckDBInstance.create(file);
-  try {
-    const connection = await instance.connect();
-    try {
-      return await body(connection);
-    } finally {
-      connection.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
 }

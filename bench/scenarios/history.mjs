@@ -5,8 +5,8 @@
  * `tix history` reading 1,000 snapshots of one event.
  */
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { nodeCommand, runOnce, shellCommand } from '../measure.mjs';
+import { withDuckDb } from '../duckdb.mjs';
 import { startBenchPostgres } from '../postgres.mjs';
 import { count, figureRow, infoRatioRow, ratioRow, timeRow } from '../rows.mjs';
 import { withSandbox } from '../sandbox-process.mjs';
@@ -131,18 +131,4 @@ async function expectSnapshots(file, expected) {
     Number((await connection.runAndReadAll('SELECT count(*) AS n FROM snapshots')).getRowsJS()[0][0]),
   );
   if (stored !== expected) throw new Error(`history: ${file} holds ${stored} snapshots, not ${expected}`);
-}
-
-async function withDuckDb(file, body) {
-  const instance = await DuckDBInstance.create(file);
-  try {
-    const connection = await instance.connect();
-    try {
-      return await body(connection);
-    } finally {
-      connection.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
 }

@@ -56,21 +56,38 @@ async function stage<T extends EventRow | EventAgentRow>(
 }
 
 export async function readEvent(connection: DuckDBConnection, eventId: string): Promise<StoredEvent | undefined> {
-  const event = await connection.runAndReadAll(
+  return (await readEvents(connection, eventId))[0];
+}
+
+/** Every stored event with its agents (ordered by evt_ id, then agent), or the one of `eventId`. */
+export async function readEvents(connection: DuckDBConnection, eventId?: string): Promise<StoredEvent[]> {
+  const where = eventId === undefined ? '' : 'WHERE event_id = ?';
+  const params = eventId === undefined ? [] : [eventId];
+  const events = await connection.runAndReadAll(
     `SELECT event_id, name, category, venue, city, state, country, epoch_us(event_date) AS date_us,
        epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
-     FROM events WHERE event_id = ?`,
-    [eventId],
+     FROM events ${where} ORDER BY event_id`,
+    params,
   );
-  const row = event.getRowObjectsJS()[0];
-  if (!row) return undefined;
   const agents = await connection.runAndReadAll(
-    `SELECT agent, agent_event_id, epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
-     FROM event_agents WHERE event_id = ? ORDER BY agent`,
-    [eventId],
+    `SELECT event_id, agent, agent_event_id, epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
+     FROM event_agents ${where} ORDER BY event_id, agent`,
+    params,
   );
+  const agentsOf = new Map<string, StoredEvent['agents']>();
+  for (const a of agents.getRowObjectsJS()) {
+    const id = String(a.event_id);
+    const list = agentsOf.get(id) ?? [];
+    list.push({
+      agent: String(a.agent),
+      agentEventId: String(a.agent_event_id),
+      firstSeen: microsToIso(a.first_us as bigint),
+      lastSeen: microsToIso(a.last_us as bigint),
+    });
+    agentsOf.set(id, list);
+  }
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  return {
+  return events.getRowObjectsJS().map((row) => ({
     eventId: String(row.event_id),
     name: text(row.name),
     category: text(row.category),
@@ -81,13 +98,8 @@ export async function readEvent(connection: DuckDBConnection, eventId: string): 
     eventDate: row.date_us === null ? null : microsToIso(row.date_us as bigint),
     firstSeen: microsToIso(row.first_us as bigint),
     lastSeen: microsToIso(row.last_us as bigint),
-    agents: agents.getRowObjectsJS().map((a) => ({
-      agent: String(a.agent),
-      agentEventId: String(a.agent_event_id),
-      firstSeen: microsToIso(a.first_us as bigint),
-      lastSeen: microsToIso(a.last_us as bigint),
-    })),
-  };
+    agents: agentsOf.get(String(row.event_id)) ?? [],
+  }));
 }
 
 /** The most recently seen evt_ id for the agent's event (an agent's id belongs to one event; should two claim it, the latest wins). */

@@ -7,7 +7,8 @@ import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-an
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
-import { readEvent, readEventIdOf } from './duckdb-events.js';
+import { readEvent, readEventIdOf, readEvents } from './duckdb-events.js';
+import { eventBatches } from './event-rows.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { EVENTS_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { runDuckDbQuery } from './duckdb-sql.js';
@@ -101,8 +102,9 @@ class DuckDbStore implements HistoryStore {
     return readListingLives(this.connection, query);
   }
 
-  readAll(size?: number, window?: CopyWindow): AsyncIterable<HistoryBatch> {
-    return readAllBatches(this.connection, size, window);
+  async *readAll(size = 500, window?: CopyWindow): AsyncIterable<HistoryBatch> {
+    yield* readAllBatches(this.connection, size, window);
+    if (this.version >= EVENTS_VERSION) yield* eventBatches(await readEvents(this.connection), size);
   }
 
   query(sql: string): Promise<SqlResult> {

@@ -1,5 +1,5 @@
 import { TixError } from '../shared/errors.js';
-import type { EventRecord } from './store.js';
+import type { EventRecord, HistoryBatch, StoredEvent } from './store.js';
 import { canonicalInstant, isoToMicros } from './timestamps.js';
 
 /** A row of table `events`, timestamps in their one spelling (timestamps.ts). */
@@ -92,4 +92,39 @@ function earliest(a: string, b: string): string {
 
 function latest(a: string, b: string): string {
   return isLater(a, b) ? a : b;
+}
+
+/**
+ * Stored events as records that record() merges back into the same rows: the event at its first and its
+ * latest sighting, each agent at its own (a record's seenAt moves first_seen and last_seen alike).
+ */
+export function storedEventRecords(stored: StoredEvent): EventRecord[] {
+  const bare = { ...stored, name: null, category: null, venue: null, city: null, state: null, country: null, eventDate: null };
+  const record = (from: StoredEvent, seenAt: string, agents: EventRecord['agents']): EventRecord => ({
+    eventId: from.eventId,
+    name: from.name,
+    category: from.category,
+    venue: from.venue,
+    city: from.city,
+    state: from.state,
+    country: from.country,
+    eventDate: from.eventDate,
+    agents,
+    seenAt,
+  });
+  return [
+    record(bare, stored.firstSeen, []),
+    record(stored, stored.lastSeen, []),
+    ...stored.agents.flatMap((a) => [
+      record(bare, a.firstSeen, [{ agent: a.agent, agentEventId: a.agentEventId }]),
+      record(bare, a.lastSeen, [{ agent: a.agent, agentEventId: a.agentEventId }]),
+    ]),
+  ];
+}
+
+/** Every stored event as readAll()'s last batches, `size` events a batch. */
+export function* eventBatches(events: readonly StoredEvent[], size: number): Iterable<HistoryBatch> {
+  const step = Math.max(1, Math.floor(size));
+  for (let i = 0; i < events.length; i += step)
+    yield { snapshots: [], sales: [], events: events.slice(i, i + step).flatMap(storedEventRecords) };
 }

@@ -32,13 +32,15 @@ export async function upsertPgEvents(client: pg.Client, s: string, records: read
   }
 }
 
-export function eventSql(s: string): string {
+/** The event of evt_ id $1 with its agents; with `all`, every event (no parameter), ordered by evt_ id. */
+export function eventSql(s: string, all = false): string {
   return `SELECT e.event_id, e.name, e.category, e.venue, e.city, e.state, e.country, e.event_date, e.first_seen, e.last_seen,
       coalesce(json_agg(json_build_object('agent', a.agent, 'agentEventId', a.agent_event_id, 'firstSeen', a.first_seen, 'lastSeen', a.last_seen)
         ORDER BY a.agent) FILTER (WHERE a.agent IS NOT NULL), '[]') AS agents
     FROM ${s}.events e LEFT JOIN ${s}.event_agents a USING (event_id)
-    WHERE e.event_id = $1
-    GROUP BY e.event_id`;
+    ${all ? '' : 'WHERE e.event_id = $1'}
+    GROUP BY e.event_id
+    ORDER BY e.event_id`;
 }
 
 /** The most recently seen evt_ id for an agent's event id (by index event_agents_by_agent_id). */

@@ -12,6 +12,7 @@ import {
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
+import { eventBatches } from './event-rows.js';
 import { eventIdOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
@@ -252,11 +253,17 @@ class PostgresHistoryStore implements HistoryStore {
     }));
   }
 
+  /** The snapshots and sales days (readHistory), then every event with its agents. */
+  async *readAll(batchSize = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
+    yield* this.readHistory(batchSize, window);
+    if (this.hasEvents) yield* eventBatches((await this.read('cannot read', eventSql(this.s, true), [])).map(storedEvent), batchSize);
+  }
+
   /**
    * Whole snapshots in key order, `batchSize` at a time, then the sales days. Each batch is one query for
    * the snapshots (from where the last batch ended) and one for their listings (a range of the key).
    */
-  async *readAll(batchSize = 500, window: CopyWindow = {}): AsyncIterable<HistoryBatch> {
+  private async *readHistory(batchSize: number, window: CopyWindow): AsyncIterable<HistoryBatch> {
     const times = [window.since ?? null, window.until ?? null];
     let after: unknown[] = [null, null, null];
     for (;;) {

@@ -66,15 +66,7 @@ export interface RecordOptions {
 }
 
 /** A row of table `events` with its rows of `event_agents` (ordered by agent). */
-export interface StoredEvent {
-  eventId: string;
-  name: string | null;
-  category: string | null;
-  venue: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  eventDate: string | null;
+export interface StoredEvent extends Omit<EventRecord, 'agents' | 'seenAt'> {
   firstSeen: string;
   lastSeen: string;
   agents: { agent: string; agentEventId: string; firstSeen: string; lastSeen: string }[];
@@ -155,9 +147,9 @@ export interface HistoryStore {
   /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */
   listingLives(query: HistoryQuery): Promise<ListingLifeRow[]>;
   /**
-   * Everything stored, as batches of whole snapshots (listings included) and sales days, for
+   * Everything stored, as batches of whole snapshots (listings included), sales days and events, for
    * `tix history export`: the receiving store takes each batch with record(), so a copy is as idempotent
-   * as any other write.
+   * as any other write. The window bounds snapshots and sales days; every event is copied.
    */
   readAll(batchSize?: number, window?: CopyWindow): AsyncIterable<HistoryBatch>;
   /**
@@ -255,6 +247,8 @@ export interface CopyWindow {
 export interface HistoryBatch {
   snapshots: SnapshotRecord[];
   sales: SalesDayRecord[];
+  /** The events and their agents, after every snapshot and sales day (record() merges them, so a copy keeps first_seen and last_seen). */
+  events?: EventRecord[];
 }
 
 /** A snapshot as a row of table `snapshots` (snake_case, as analysts see it): what `track -o` prints, and what the stores write. */

@@ -15,7 +15,7 @@ export interface CopyResult {
 
 /**
  * Copies every snapshot (with its listings) and sales day from one store to another, or those inside
- * `window`, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
+ * `window`, and every event with its agents, a batch per transaction. Idempotent as record() is: a second copy stores nothing new, and an interrupted copy
  * run again picks up what is missing.
  */
 export async function copyHistory(
@@ -26,7 +26,7 @@ export async function copyHistory(
 ): Promise<CopyResult> {
   const total: CopyResult = { snapshots: 0, stored: 0, alreadyStored: 0, salesDays: 0, salesWritten: 0 };
   for await (const batch of from.readAll(undefined, window)) {
-    const result = await to.record(batch.snapshots, batch.sales);
+    const result = await to.record(batch.snapshots, batch.sales, batch.events ? { events: batch.events } : {});
     total.snapshots += batch.snapshots.length;
     total.stored += result.stored;
     total.alreadyStored += result.alreadyStored;

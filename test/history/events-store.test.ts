@@ -3,7 +3,12 @@
  * listing of an evt_ entry or by looking an AGENT:ID entry up once (GET /events/{agent}/{ids}), then from
  * the store; upserts keep first_seen and move last_seen and the fields to the latest sighting.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/open.js';
+import type { EventRecord } from '../../src/store/store.js';
+import { listing, snapshot } from '../store/contract.js';
 import { FIXED_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { describeStores } from './stores.js';
 import { MINUTE, freshDb, onSale, sql, tixAt, useClockedSandbox } from './support.js';
@@ -22,17 +27,8 @@ beforeAll(() => {
 
 /** The sandbox's event as table `events` should hold it. */
 function expectedEvent(sandbox: Sandbox, eventId: string) {
-  const event = sandbox.events.find((e) => e.id === eventId)!;
-  return {
-    event_id: event.id,
-    name: event.name,
-    category: event.category,
-    venue: event.place.name,
-    city: event.place.city,
-    state: event.place.state,
-    country: event.place.country,
-    event_date: iso(event.eventDate),
-  };
+  const { id, name, category, venue, city, state, country, eventDate } = sandbox.events.find((e) => e.id === eventId)!.toJSON();
+  return { event_id: id, name, category, venue, city, state, country, event_date: iso(String(eventDate)) };
 }
 
 /** Requests of GET /events/{agent}/{ids} that asked for `id`. */
@@ -119,6 +115,80 @@ describeStores('the event in the store', (store) => {
     expect(agents.find((r) => r.agent_event_id === a.agentId)).toMatchObject({ event_id: a.id, agent: 'TMUSA' });
   });
 
+  it('history export copies the events and their agents, first_seen and last_seen included, and a second copy changes nothing', async () => {
+    const from = store.fresh();
+    const to = store.fresh();
+    const [a, b] = store.name === 'DuckDB' ? [tm[11]!, tm[12]!] : [tm[13]!, tm[14]!];
+    for (const minutes of [0, 30]) {
+      at(minutes);
+      const track = await tix(['track', a.id, `TMUSA:${b.agentId}`, ...from.args]);
+      expect(track.code, track.stderr).toBe(0);
+    }
+    const toArgs = to.args.includes('--schema')
+      ? ['--to', to.db, '--to-schema', to.args[to.args.indexOf('--schema') + 1]!]
+      : ['--to', to.db];
+    for (let copy = 0; copy < 2; copy++) {
+      const exported = await tix(['history', 'export', ...from.args, ...toArgs]);
+      expect(exported.code, exported.stderr).toBe(0);
+    }
+    const original = { events: await from.sql(eventsSql), agents: await from.sql(agentsSql) };
+    expect(original.events).toHaveLength(2);
+    expect(original.agents.length).toBeGreaterThan(2);
+    expect({ events: await to.sql(eventsSql), agents: await to.sql(agentsSql) }).toEqual(original);
+    // The copy answers history evt_ alone, as the original does.
+    const history = await tix(['history', b.id, ...to.args, '-o', 'csv', '--base-url', 'http://127.0.0.1:9']);
+    expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it("record(): a later sighting moves last_seen and the fields, an earlier one (a replay) only first_seen; all in the snapshots' transaction", async () => {
+    const where = store.fresh();
+    const schema = where.args.includes('--schema') ? where.args[where.args.indexOf('--schema') + 1] : undefined;
+    const open = () => openStore(where.db, { lockTimeoutSeconds: 5, createFolder: true, ...(schema ? { schema } : {}) });
+    const seen = (seenAt: string, name: string | null, agentEventId = 'A1'): EventRecord => ({
+      eventId: 'evt_contract1',
+      name,
+      category: 'Concerts',
+      venue: null,
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+      eventDate: '2026-05-01T20:00:00-05:00',
+      agents: [{ agent: 'TMUSA', agentEventId }],
+      seenAt,
+    });
+    const store1 = await open();
+    try {
+      await store1.record([], [], { events: [seen('2026-03-15T03:00:00Z', 'First name')] });
+      await store1.record([], [], { events: [seen('2026-03-16T03:00:00Z', 'Renamed', 'A2')] });
+      // A replay of an older run: its name and id do not undo the newer ones, its time is the earliest.
+      await store1.record([], [], { events: [seen('2026-03-14T03:00:00Z', 'Old name', 'A0'), seen('2026-03-14T03:00:00Z', null)] });
+      // The latest sighting without a name keeps the stored one; the same records again change nothing.
+      await store1.record([], [], { events: [seen('2026-03-16T03:00:00Z', null, 'A2')] });
+      // Snapshots that cannot be stored take the events with them.
+      const bad = { ...seen('2026-03-17T03:00:00Z', 'Never stored'), eventId: 'evt_contract2' };
+      const broken = snapshot('TMUSA', 'A2', 'not a time', [listing('L1', 10)]);
+      await expect(store1.record([broken], [], { events: [bad] })).rejects.toThrow();
+      expect(await store1.event('evt_contract2')).toBeUndefined();
+      expect(await store1.event('evt_contract1')).toEqual({
+        eventId: 'evt_contract1',
+        name: 'Renamed',
+        category: 'Concerts',
+        venue: null,
+        city: 'Austin',
+        state: 'TX',
+        country: 'US',
+        eventDate: '2026-05-02T01:00:00.000Z',
+        firstSeen: '2026-03-14T03:00:00.000Z',
+        lastSeen: '2026-03-16T03:00:00.000Z',
+        agents: [{ agent: 'TMUSA', agentEventId: 'A2', firstSeen: '2026-03-14T03:00:00.000Z', lastSeen: '2026-03-16T03:00:00.000Z' }],
+      });
+      expect(await store1.eventIdOf('TMUSA', 'A2')).toBe('evt_contract1');
+      expect(await store1.eventIdOf('TMUSA', 'A1')).toBeUndefined();
+    } finally {
+      await store1.close();
+    }
+  });
+
   it('watch evt_ --record stores the event with its snapshots', async () => {
     const where = store.fresh();
     const sandbox = clock.sandbox();
@@ -132,6 +202,61 @@ describeStores('the event in the store', (store) => {
     const agents = await where.sql(agentsSql);
     expect(agents.map((r) => [r.agent, r.agent_event_id])).toEqual(
       Object.entries(sandbox.events.find((e) => e.id === event.id)!.agentIds).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  });
+});
+
+/** The README's `tix history sql` examples over the new tables (the last two of paragraph "SQL"). */
+function readmeEventExamples(): string[] {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  return readme
+    .split('\n')
+    .filter((line) => line.startsWith('tix history sql "') && line.includes('event_agents'))
+    .map((line) => /^tix history sql "(.*)"$/.exec(line)![1]!);
+}
+
+describeStores("the README's SQL over events", (store) => {
+  it('gives the lowest price by days before the event, and per category, as the snapshots say', async () => {
+    const where = store.fresh();
+    const sandbox = clock.sandbox();
+    const picked = store.name === 'DuckDB' ? [tm[7]!, tm[8]!] : [tm[9]!, tm[10]!];
+    // Two days apart, so an event has two values of days_before.
+    for (const minutes of [0, 26 * 60]) {
+      at(minutes);
+      const track = await tix(['track', ...picked.map((e) => e.id), ...where.args]);
+      expect(track.code, track.stderr).toBe(0);
+    }
+    const [byDays, byCategory] = readmeEventExamples();
+    expect(byCategory).toBeDefined();
+
+    // Expected, from `history evt_ -o json` and the sandbox's event dates.
+    const expectedDays: Record<string, unknown>[] = [];
+    const lowestByCategory = new Map<string, { lowest: number; events: number }>();
+    for (const event of [...picked].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const history = await tix(['history', event.id, ...where.args, '-o', 'json']);
+      const rows = JSON.parse(history.stdout).snapshots as { api_timestamp: string; min_price: number | null }[];
+      const info = sandbox.events.find((e) => e.id === event.id)!;
+      const days = new Map<number, number>();
+      for (const row of rows) {
+        if (row.min_price === null) continue;
+        const d = Math.floor((Date.parse(info.eventDate) - Date.parse(row.api_timestamp)) / 86_400_000);
+        days.set(d, Math.min(days.get(d) ?? Number.POSITIVE_INFINITY, row.min_price));
+      }
+      for (const [d, lowest] of [...days].sort((a, b) => b[0] - a[0]))
+        expectedDays.push({ event_id: event.id, name: info.name, days_before: d, lowest });
+      const lowest = Math.min(...days.values());
+      const held = lowestByCategory.get(info.category);
+      lowestByCategory.set(info.category, { lowest: Math.min(held?.lowest ?? lowest, lowest), events: (held?.events ?? 0) + 1 });
+    }
+    expect(expectedDays.length).toBeGreaterThanOrEqual(3);
+
+    const days = await tix(['history', 'sql', byDays!, ...where.args, '-o', 'json']);
+    expect(days.code, days.stderr).toBe(0);
+    expect(JSON.parse(days.stdout).rows).toEqual(expectedDays);
+    const categories = await tix(['history', 'sql', byCategory!, ...where.args, '-o', 'json']);
+    expect(categories.code, categories.stderr).toBe(0);
+    expect(JSON.parse(categories.stdout).rows).toEqual(
+      [...lowestByCategory].map(([category, v]) => ({ category, ...v })).sort((a, b) => a.lowest - b.lowest),
     );
   });
 });

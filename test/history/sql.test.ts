@@ -173,7 +173,7 @@ describeStores('tix history sql', (store) => {
 
   it("runs the README's example queries", async () => {
     const examples = readmeExamples();
-    expect(examples).toHaveLength(2);
+    expect(examples).toHaveLength(4);
     for (const argv of examples) {
       const result = await tix([...argv, ...at.args, ...(argv.includes('-o') ? [] : ['-o', 'json'])]);
       expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);

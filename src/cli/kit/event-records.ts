@@ -2,8 +2,8 @@ import { agentIdsOf } from '../../api/agent-ids.js';
 import type { ApiClient } from '../../api/client.js';
 import { isNotFound } from '../../api/errors.js';
 import { getEventsByAgentIds } from '../../api/events.js';
-import type { EventListing } from '../../api/types.js';
-import { mapSettled } from '../../shared/concurrency.js';
+import type { EventListing, EventsResponse } from '../../api/types.js';
+import { mapSettled, type Settled } from '../../shared/concurrency.js';
 import type { EventRecord, SnapshotRecord } from '../../store/store.js';
 import { canonicalInstant, isoToMicros } from '../../store/timestamps.js';
 
@@ -13,7 +13,7 @@ import { canonicalInstant, isoToMicros } from '../../store/timestamps.js';
  */
 
 /** How many agent ids go in one GET /events/{agent}/{ids}: the contract sets no limit, so stay modest (as `events get` does). */
-export const AGENT_IDS_PER_REQUEST = 50;
+const AGENT_IDS_PER_REQUEST = 50;
 
 /**
  * A listing as a record of table `events`, seen at `seenAt`. Its agents are those it lists, plus `also`
@@ -80,13 +80,16 @@ export interface AgentLookup {
   failed: { ids: string[]; error: unknown } | undefined;
 }
 
-/** The service events of one agent's ids (GET /events/{agent}/{ids}, in batches); an event answers for an id it carries as that agent's. */
-export async function lookUpByAgentIds(
+/**
+ * GET /events/{agent}/{ids} for `ids` in batches of AGENT_IDS_PER_REQUEST, `concurrency` at a time; every
+ * batch is asked even after a failure (so a caller can name every id not found). Each batch with its outcome.
+ */
+export async function eventsByAgentIdBatches(
   client: ApiClient,
   agent: string,
   ids: readonly string[],
   options: { concurrency: number; signal: AbortSignal },
-): Promise<AgentLookup> {
+): Promise<{ batch: string[]; outcome: Settled<EventsResponse> }[]> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += AGENT_IDS_PER_REQUEST) batches.push(ids.slice(i, i + AGENT_IDS_PER_REQUEST));
   const settled = await mapSettled(
@@ -97,22 +100,32 @@ export async function lookUpByAgentIds(
       stopOnFailure: false,
     },
   );
+  return batches.map((batch, i) => ({ batch, outcome: settled[i]! }));
+}
+
+/** The service events of one agent's ids; an event answers for an id it carries as that agent's (`agent` a code). */
+export async function lookUpByAgentIds(
+  client: ApiClient,
+  agent: string,
+  ids: readonly string[],
+  options: { concurrency: number; signal: AbortSignal },
+): Promise<AgentLookup> {
   const lookup: AgentLookup = { found: new Map(), notFound: [], failed: undefined };
-  settled.forEach((s, i) => {
-    const batch = batches[i]!;
-    if (!s.ok) {
-      if (isNotFound(s.error)) lookup.notFound.push(...batch);
+  for (const { batch, outcome } of await eventsByAgentIdBatches(client, agent, ids, options)) {
+    if (!outcome.ok) {
+      if (isNotFound(outcome.error)) lookup.notFound.push(...batch);
       else if (lookup.failed) lookup.failed.ids.push(...batch);
-      else lookup.failed = { ids: [...batch], error: s.error };
-      return;
+      else lookup.failed = { ids: [...batch], error: outcome.error };
+      continue;
     }
-    for (const event of s.value.events) {
+    const { events } = outcome.value;
+    for (const event of events) {
       const id = agentIdsOf(event).get(agent);
       if (id !== undefined && batch.includes(id)) lookup.found.set(id, event);
     }
     // A lone id answered by a lone listing that does not carry the agent's ids is still that id's event.
-    if (batch.length === 1 && s.value.events.length === 1 && !lookup.found.has(batch[0]!)) lookup.found.set(batch[0]!, s.value.events[0]!);
+    if (batch.length === 1 && events.length === 1 && !lookup.found.has(batch[0]!)) lookup.found.set(batch[0]!, events[0]!);
     lookup.notFound.push(...batch.filter((id) => !lookup.found.has(id)));
-  });
+  }
   return lookup;
 }

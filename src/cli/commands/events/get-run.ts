@@ -1,7 +1,8 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { findAgent } from '../../../api/agents.js';
 import { isNotFound } from '../../../api/errors.js';
-import { getEvent, getEventsByAgentIds } from '../../../api/events.js';
+import { getEvent } from '../../../api/events.js';
+import { eventsByAgentIdBatches } from '../../kit/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { mapSettled } from '../../../shared/concurrency.js';
@@ -19,9 +20,6 @@ export interface EventsGetOptions {
   concurrency: number;
   output: OutputOptions;
 }
-
-/** How many agent ids go in one /events/{agent}/{ids} request; the contract sets no limit, so stay modest. */
-const AGENT_IDS_PER_REQUEST = 50;
 
 /** What came back for the ids asked: the events in the order asked, and the ids that got none. */
 interface Lookup {
@@ -78,30 +76,19 @@ async function byServiceIds(options: EventsGetOptions, rt: Runtime): Promise<Loo
 async function byAgentIds(agent: string, options: EventsGetOptions, rt: Runtime): Promise<Lookup> {
   const client = await rt.client();
   const code = findAgent(agent)?.code ?? agent.toUpperCase();
-  const batches: string[][] = [];
-  for (let i = 0; i < options.ids.length; i += AGENT_IDS_PER_REQUEST) batches.push(options.ids.slice(i, i + AGENT_IDS_PER_REQUEST));
-  const settled = await mapSettled(
-    batches,
-    options.concurrency,
-    (batch) => getEventsByAgentIds(client, agent, batch, { signal: rt.signal }),
-    {
-      // Every batch is asked even after a failure, so that the error names every id not found.
-      stopOnFailure: false,
-    },
-  );
+  const asked = await eventsByAgentIdBatches(client, agent, options.ids, { concurrency: options.concurrency, signal: rt.signal });
   const lookup: Lookup = { events: [], notFound: [], unnamedNotFound: 0, failed: undefined };
-  settled.forEach((s, i) => {
-    const batch = batches[i]!;
-    if (!s.ok) {
-      addFailure(lookup, batch, s.error);
-      return;
+  for (const { batch, outcome } of asked) {
+    if (!outcome.ok) {
+      addFailure(lookup, batch, outcome.error);
+      continue;
     }
-    lookup.events.push(...s.value.events);
-    const answered = new Set(s.value.events.map((event) => agentIdsOf(event).get(code)));
+    lookup.events.push(...outcome.value.events);
+    const answered = new Set(outcome.value.events.map((event) => agentIdsOf(event).get(code)));
     // Listings without the agent's ids still say how many were found, if not which.
-    if (answered.has(undefined)) lookup.unnamedNotFound += Math.max(0, batch.length - s.value.events.length);
+    if (answered.has(undefined)) lookup.unnamedNotFound += Math.max(0, batch.length - outcome.value.events.length);
     else lookup.notFound.push(...batch.filter((id) => !answered.has(id)));
-  });
+  }
   return lookup;
 }
 

@@ -33,7 +33,7 @@ export function historyCommand(): Command {
     .description(
       [
         "An event's price history, from the snapshots 'tix track' recorded: one row per snapshot (API timestamp, listings, tickets, lowest, median and highest price), or with --listings one row per listing ever seen.",
-        'For an evt_ id: every agent that lists the event (asked of the API), with an agent column.',
+        'For an evt_ id: every agent the history has seen list the event, with an agent column; read from the history alone (no key or network needed), or asked of the API for an event the history does not know.',
       ].join('\n'),
     )
     .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')

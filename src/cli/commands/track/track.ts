@@ -17,7 +17,7 @@ export function trackCommand(): Command {
     .description(
       [
         'Record what the ticket agents list now for a watch list of events, in the price history database (see \'tix history\'): per agent and event one snapshot (listings, tickets, lowest, median and highest price) and every listing. The API only answers "now": run this from cron, and tix keeps the past.',
-        'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again.',
+        'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again. The service event (evt_ id, name, date, place) and the ids its agents give it are stored too: an AGENT:ID is looked up by that id the first time it is tracked.',
         'Prints one summary line on stderr, and nothing on stdout unless an output flag is given; an --out file is written only when every entry worked.',
       ].join('\n'),
     )
