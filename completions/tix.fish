@@ -2,7 +2,7 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --by --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
@@ -14,7 +14,7 @@ function __tix_subcommands
         case 'sales'
             echo summary details
         case 'history'
-            echo export sql
+            echo list summary export sql
         case 'auth'
             echo login status logout
         case 'config'
@@ -260,6 +260,7 @@ complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclu
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
 complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+complete -c tix -n '__tix_in \'history\'' -l by -d 'one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
@@ -269,8 +270,12 @@ complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns 
 complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_argument \'history\' 1' -a list -d 'every tracked event: its agents, snapshots, current and lowest price'
+complete -c tix -n '__tix_argument \'history\' 1' -a summary -d 'one event\'s price history in a few figures per agent: lowest, current, changes, highest, listings'
 complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
 complete -c tix -n '__tix_argument \'history\' 1' -a sql -d 'run one read-only SQL query against the price history, printed in any tix format'
+complete -c tix -n '__tix_in \'history list\'' -l upcoming -d 'only events whose date is still to come (by the clock of this run)'
+complete -c tix -n '__tix_in \'history list\'' -l name -d 'only events whose name contains this text, in any case' -x
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history sql\'' -l file -d 'read the query from this file' -x

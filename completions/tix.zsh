@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --by --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -409,6 +409,8 @@ _tix_command() {
       ;;
     ('history')
       _tix_subcommands=(
+        'list:every tracked event: its agents, snapshots, current and lowest price'
+        'summary:one event'\''s price history in a few figures per agent: lowest, current, changes, highest, listings'
         'export:copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
         'sql:run one read-only SQL query against the price history, printed in any tix format'
       )
@@ -418,6 +420,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+        '--by:one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -446,6 +449,80 @@ _tix_command() {
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
+    ('history list')
+      _tix_flags=(
+        '--upcoming:only events whose date is still to come (by the clock of this run)'
+        '--name:only events whose name contains this text, in any case'
+        '-h:show help'
+        '--help:show help'
+        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
+        '--until:last snapshot time, inclusive (a date means the end of that day)'
+        '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
+        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+        '--chart:draw each agent'\''s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+        '--by:one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('history summary')
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
+        '--until:last snapshot time, inclusive (a date means the end of that day)'
+        '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
+        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+        '--chart:draw each agent'\''s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+        '--by:one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
     ('history export')
       _tix_flags=(
         '--to:the store to copy into (created if new): a DuckDB file or a postgres:// URL'
@@ -457,6 +534,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+        '--by:one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -493,6 +571,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+        '--by:one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'

@@ -1,19 +1,22 @@
 /**
  * Scenario 9: history at scale (issue 19's goals). A history of 1,000 tracked events and 100,000 snapshots
- * (bench/history-scale-store.mjs) in a DuckDB file and a PostgreSQL schema; `tix history <evt> -o csv`
- * offline (no API key, the base URL a closed port: the store alone answers), and the first write to the
+ * (bench/history-scale-store.mjs) in a DuckDB file and a PostgreSQL schema; `tix history <evt> -o csv`,
+ * `tix history list` and `tix history summary <evt>` offline (no API key, the base URL a closed port: the
+ * store alone answers), and the first write to the
  * same history as schema version 1 left it (the migration to version 2).
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { nodeCommand, runOnce, shellCommand } from '../measure.mjs';
-import { fillScaleDuckDb, fillScalePostgres, scaleEventId, toV1DuckDb } from '../history-scale-store.mjs';
+import { AGENTS, fillScaleDuckDb, fillScalePostgres, scaleEventId, toV1DuckDb } from '../history-scale-store.mjs';
 import { startBenchPostgres } from '../postgres.mjs';
 import { count, figureRow, timeRow } from '../rows.mjs';
 import { withSandbox } from '../sandbox-process.mjs';
 
 export const OFFLINE_HISTORY_GOAL_MS = 300;
 export const MIGRATION_GOAL_MS = 5_000;
+export const LIST_GOAL_MS = 500;
+export const SUMMARY_GOAL_MS = 300;
 const SCHEMA = 'scale';
 
 export async function historyAtScale(ctx) {
@@ -43,6 +46,25 @@ export async function historyAtScale(ctx) {
       const readPg = pgArgs && nodeCommand(label('PostgreSQL'), [ctx.tixBin, 'history', evt, ...pgArgs, '-o', 'csv'], { env: offline });
       for (const command of [readDuck, readPg].filter(Boolean)) await expectRows(ctx, command, (stored / size.events) | 0);
 
+      // history list (every event) and history summary (one event, per agent and ALL): the store alone answers them too.
+      const stores = [['DuckDB', ['--db', file]], ...(pgArgs ? [['PostgreSQL', pgArgs]] : [])];
+      const lists = stores.map(([where, args]) =>
+        nodeCommand(
+          `tix history list -o csv (${where}, ${count(size.events)} events)`,
+          [ctx.tixBin, 'history', 'list', ...args, '-o', 'csv'],
+          {
+            env: offline,
+          },
+        ),
+      );
+      const summaries = stores.map(([where, args]) =>
+        nodeCommand(`tix history summary <evt> -o csv (${where})`, [ctx.tixBin, 'history', 'summary', evt, ...args, '-o', 'csv'], {
+          env: offline,
+        }),
+      );
+      for (const command of lists) await expectRows(ctx, command, size.events);
+      for (const command of summaries) await expectRows(ctx, command, AGENTS.length + 1);
+
       // Each migration run starts from a fresh copy of the version-1 file: the copy is timed alone as well.
       const v1 = join(ctx.workDir, 'scale-v1.duckdb');
       await toV1DuckDb(file, v1);
@@ -55,7 +77,7 @@ export async function historyAtScale(ctx) {
       );
       await runOnce(migrate, ctx.runOptions());
 
-      const commands = [readDuck, ...(readPg ? [readPg] : []), copy, migrate];
+      const commands = [readDuck, ...(readPg ? [readPg] : []), ...lists, ...summaries, copy, migrate];
       const results = await ctx.measure(commands, size);
       const byLabel = new Map(results.map((r) => [r.label, r]));
       const goal = (result, ms) => {
@@ -69,6 +91,9 @@ export async function historyAtScale(ctx) {
         readPg
           ? goal(byLabel.get(readPg.label), OFFLINE_HISTORY_GOAL_MS)
           : { label: label('PostgreSQL'), note: `skipped: ${postgres.skipped}` },
+        ...lists.map((command) => goal(byLabel.get(command.label), LIST_GOAL_MS)),
+        ...summaries.map((command) => goal(byLabel.get(command.label), SUMMARY_GOAL_MS)),
+        ...(readPg ? [] : [{ label: 'tix history list and summary (PostgreSQL)', note: `skipped: ${postgres.skipped}` }]),
         timeRow(copyResult, 'for context'),
         {
           ...goal(migrateResult, MIGRATION_GOAL_MS),

@@ -50,7 +50,8 @@ export function duckDbQueryMessage(error: unknown): string {
   return `${head} (at line ${prefix[1]}, ${where})`;
 }
 
-function plainValue(value: DuckDBValue): unknown {
+/** A value as tix prints it: numbers, text, booleans, timestamps in UTC ISO 8601 (the analysis queries read theirs this way too). */
+export function plainValue(value: DuckDBValue): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   // A TIMESTAMP without zone is taken as UTC (tix stores none).

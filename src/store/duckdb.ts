@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
+import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
@@ -20,12 +21,17 @@ import type {
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
   RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  TrackedEventFilter,
+  TrackedEventRow,
   StoredEvent,
 } from './store.js';
 
@@ -107,6 +113,18 @@ class DuckDbStore implements HistoryStore {
 
   query(sql: string): Promise<SqlResult> {
     return runDuckDbQuery(this.connection, sql);
+  }
+
+  trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
+    return readTrackedEvents(this.connection, filter, this.version >= EVENTS_VERSION);
+  }
+
+  priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+    return readPriceSummary(this.connection, events, probes);
+  }
+
+  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
+    return readPeriodLows(this.connection, query, by, timeZone);
   }
 
   async close(): Promise<void> {

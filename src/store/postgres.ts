@@ -1,5 +1,14 @@
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
+import {
+  tablesOf,
+  periodLowRow,
+  periodLowsQuery,
+  priceSummaryQuery,
+  priceSummaryRow,
+  trackedEventRow,
+  trackedEventsQuery,
+} from './analysis-sql.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
@@ -17,12 +26,17 @@ import type {
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
   RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  TrackedEventFilter,
+  TrackedEventRow,
   StoredEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
@@ -345,6 +359,23 @@ class PostgresHistoryStore implements HistoryStore {
     } catch (error) {
       throw describePgError(error, this.target, 'cannot read');
     }
+  }
+
+  async trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {
+    const { sql, params } = trackedEventsQuery(tablesOf(`${this.s}.`, this.hasEvents), filter);
+    return (await this.read('cannot read', sql, params)).map(trackedEventRow);
+  }
+
+  async priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+    if (events.length === 0) return [];
+    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, probes.dayAgo, probes.weekAgo);
+    return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
+  }
+
+  async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
+    if (query.events.length === 0) return [];
+    const { sql, params } = periodLowsQuery(tablesOf(`${this.s}.`, true), query.events, by, timeZone, query);
+    return (await this.read('cannot read', sql, params)).map(periodLowRow);
   }
 
   async close(): Promise<void> {

@@ -160,7 +160,72 @@ export interface HistoryStore {
    * several statements, as it refuses a syntax error (a TixError, exit 2, with the engine's message).
    */
   query(sql: string): Promise<SqlResult>;
+  /** `tix history list`: every tracked event with its figures, filtered (src/store/analysis-sql.ts says how each is computed). */
+  trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]>;
+  /** `tix history summary`: one row per agent of these events with snapshots, then the row across them (agent null). */
+  priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]>;
+  /** `tix history --by`: the lowest price per period and agent, and per period across agents (agent null), oldest first. */
+  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]>;
   close(): Promise<void>;
+}
+
+/** Which tracked events `history list` shows; every filter optional. */
+export interface TrackedEventFilter {
+  /** Only events whose date is after this instant (events of unknown date are left out). */
+  eventAfter?: string;
+  /** Only events with a snapshot at or after this instant. */
+  lastSnapshotSince?: string;
+  /** Only events whose name contains this, in any case. */
+  nameContains?: string;
+}
+
+export interface TrackedEventRow {
+  /** The evt_ id; null for an agent's event the store has no evt_ id for (its one agent then has its id). */
+  eventId: string | null;
+  name: string | null;
+  eventDate: string | null;
+  /** The agents with snapshots, by code, in order. */
+  agents: string[];
+  /** For an event without evt_ id: its one agent's own event id (null otherwise). */
+  agentEventId: string | null;
+  snapshots: number;
+  firstSnapshot: string;
+  lastSnapshot: string;
+  /** The lowest of each agent's latest snapshot's lowest price. */
+  currentPrice: number | null;
+  lowestPrice: number | null;
+  lowestAt: string | null;
+  lowestAgent: string | null;
+}
+
+/** One agent's figures for `history summary`, or the market's across agents (agent null). */
+export interface PriceSummaryRow {
+  agent: string | null;
+  snapshots: number;
+  latestAt: string;
+  currentPrice: number | null;
+  /** At the previous snapshot (the market's: at the API timestamp before the latest). */
+  previousPrice: number | null;
+  /** At the latest snapshot at or before the probes. */
+  dayAgoPrice: number | null;
+  weekAgoPrice: number | null;
+  lowestPrice: number | null;
+  lowestAt: string | null;
+  /** Of a listing at the lowest price in that snapshot (the first by section, row and listing id). */
+  lowestSection: string | null;
+  lowestRow: string | null;
+  highestPrice: number | null;
+  listingsNow: number;
+  listingsPeak: number;
+}
+
+export type PeriodUnit = 'hour' | 'day' | 'week';
+
+export interface PeriodLowRow {
+  /** An hour: the ISO instant it starts; a day or a week: its (first) local date, YYYY-MM-DD. */
+  period: string;
+  agent: string | null;
+  lowestPrice: number | null;
 }
 
 /**

@@ -330,6 +330,169 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       expect((await store.query('SELECT count(*) AS n FROM listings')).rows).toEqual([{ n: 3 }]);
     });
 
+    it("history summary: each agent, and ALL as the market of each agent's latest snapshot at any moment", async () => {
+      const store = await open();
+      // TMUSA at T1 and T3, STUBHUB at T2 only: the agents' snapshots are not at the same API timestamps.
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100), listing('B2', 100), listing('C3', 300)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T3, [listing('A1', 120), listing('C3', 280)]),
+          snapshot('STUBHUB', '101459428', T2, [listing('S1', 110), listing('S2', 111), listing('S3', 112), listing('S4', 400)]),
+        ],
+        [],
+      );
+      const events = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
+      // 24 hours back lands just after T2; 7 days back before anything.
+      const rows = await store.priceSummary(events, { dayAgo: '2026-03-15T03:16:00.000Z', weekAgo: '2026-03-08T03:00:00.000Z' });
+      const seat = { lowestSection: 'Section A', lowestRow: '7' };
+      expect(rows).toEqual([
+        {
+          agent: 'STUBHUB',
+          snapshots: 1,
+          latestAt: T2,
+          currentPrice: 110,
+          previousPrice: null,
+          dayAgoPrice: 110,
+          weekAgoPrice: null,
+          lowestPrice: 110,
+          lowestAt: T2,
+          lowestSection: 'Section S',
+          lowestRow: '7',
+          highestPrice: 400,
+          listingsNow: 4,
+          listingsPeak: 4,
+        },
+        {
+          agent: 'TMUSA',
+          snapshots: 2,
+          latestAt: T3,
+          currentPrice: 120,
+          previousPrice: 100,
+          dayAgoPrice: 100,
+          weekAgoPrice: null,
+          lowestPrice: 100,
+          lowestAt: T1,
+          ...seat,
+          highestPrice: 300,
+          listingsNow: 2,
+          listingsPeak: 3,
+        },
+        {
+          agent: null,
+          snapshots: 3,
+          latestAt: T3,
+          // At T3: TMUSA 120, STUBHUB still 110 (its latest); at T2 (the moment before): TMUSA 100, STUBHUB 110.
+          currentPrice: 110,
+          previousPrice: 100,
+          dayAgoPrice: 100,
+          weekAgoPrice: null,
+          lowestPrice: 100,
+          lowestAt: T1,
+          ...seat,
+          highestPrice: 400,
+          // 2 + 4 now; at T2 the agents offered 3 + 4 together.
+          listingsNow: 6,
+          listingsPeak: 7,
+        },
+      ]);
+      expect(await store.priceSummary([{ agent: 'TMUSA', eventId: 'nosuchevent' }], { dayAgo: T1, weekAgo: T1 })).toEqual([]);
+    });
+
+    it('history list: one row per event (by evt_ id where known), ties to the earliest then the agent, filters', async () => {
+      const store = await open();
+      const show = {
+        eventId: 'evt_show',
+        name: 'A Summer Show',
+        category: 'Concerts',
+        venue: null,
+        city: null,
+        state: null,
+        country: null,
+        eventDate: '2026-06-01T19:30:00.000Z',
+        agents: [
+          { agent: 'TMUSA', agentEventId: 'G5v8HKyBKZbyJN' },
+          { agent: 'STUBHUB', agentEventId: '101459428' },
+        ],
+        seenAt: T1,
+      };
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 90)]),
+          snapshot('STUBHUB', '101459428', T1, [listing('S1', 90)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T2, [listing('A1', 95)]),
+          snapshot('STUBHUB', '101459428', T3, [listing('S1', 90)]),
+          snapshot('TMUSA', 'vvG1PFHjdJRivP', T1, []),
+        ],
+        [],
+        { events: [show] },
+      );
+      const known = {
+        eventId: 'evt_show',
+        name: 'A Summer Show',
+        eventDate: show.eventDate,
+        agents: ['STUBHUB', 'TMUSA'],
+        agentEventId: null,
+        snapshots: 4,
+        firstSnapshot: T1,
+        lastSnapshot: T3,
+        currentPrice: 90,
+        lowestPrice: 90,
+        lowestAt: T1,
+        lowestAgent: 'STUBHUB',
+      };
+      const unknown = {
+        eventId: null,
+        name: null,
+        eventDate: null,
+        agents: ['TMUSA'],
+        agentEventId: 'vvG1PFHjdJRivP',
+        snapshots: 1,
+        firstSnapshot: T1,
+        lastSnapshot: T1,
+        currentPrice: null,
+        lowestPrice: null,
+        lowestAt: null,
+        lowestAgent: null,
+      };
+      expect(await store.trackedEvents({})).toEqual([known, unknown]);
+      expect(await store.trackedEvents({ nameContains: 'summer' })).toEqual([known]);
+      expect(await store.trackedEvents({ eventAfter: '2026-06-01T19:30:00.000Z' })).toEqual([]);
+      expect(await store.trackedEvents({ eventAfter: T1 })).toEqual([known]);
+      expect(await store.trackedEvents({ lastSnapshotSince: T2 })).toEqual([known]);
+    });
+
+    it('history --by: the lowest price per local hour and day, per agent and across them', async () => {
+      const store = await open();
+      await store.record(
+        [
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T1, [listing('A1', 100)]),
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', T3, [listing('A1', 90)]),
+          snapshot('STUBHUB', '101459428', T2, [listing('S1', 95)]),
+          snapshot('STUBHUB', '101459428', '2026-03-15T19:00:00.000Z', [listing('S1', 97)]),
+        ],
+        [],
+      );
+      const events = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
+      // Kolkata is UTC+05:30: 03:00Z is 08:30 there, in the hour that starts at 02:30Z; 19:00Z is 00:30 on the 16th.
+      const hours = await store.periodLows({ events }, 'hour', 'Asia/Kolkata');
+      expect(hours.map((h) => ({ ...h, period: new Date(h.period).toISOString() }))).toEqual([
+        { period: '2026-03-15T02:30:00.000Z', agent: 'STUBHUB', lowestPrice: 95 },
+        { period: '2026-03-15T02:30:00.000Z', agent: 'TMUSA', lowestPrice: 100 },
+        { period: '2026-03-15T02:30:00.000Z', agent: null, lowestPrice: 95 },
+        { period: '2026-03-15T03:30:00.000Z', agent: 'TMUSA', lowestPrice: 90 },
+        { period: '2026-03-15T03:30:00.000Z', agent: null, lowestPrice: 90 },
+        { period: '2026-03-15T18:30:00.000Z', agent: 'STUBHUB', lowestPrice: 97 },
+        { period: '2026-03-15T18:30:00.000Z', agent: null, lowestPrice: 97 },
+      ]);
+      expect(await store.periodLows({ events, since: T2 }, 'day', 'Asia/Kolkata')).toEqual([
+        { period: '2026-03-15', agent: 'STUBHUB', lowestPrice: 95 },
+        { period: '2026-03-15', agent: 'TMUSA', lowestPrice: 90 },
+        { period: '2026-03-15', agent: null, lowestPrice: 90 },
+        { period: '2026-03-16', agent: 'STUBHUB', lowestPrice: 97 },
+        { period: '2026-03-16', agent: null, lowestPrice: 97 },
+      ]);
+    });
+
     it('keeps what it stored after closing', async () => {
       const location = await factory.fresh();
       const first = await factory.open(location);

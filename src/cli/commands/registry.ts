@@ -19,7 +19,9 @@ import { eventsSearchCommand } from './events/search.js';
 import { eventsViewCommand } from './events/view.js';
 import { historyExportCommand } from './history/export.js';
 import { historyCommand } from './history/history.js';
+import { historyListCommand } from './history/list.js';
 import { historySqlCommand } from './history/sql.js';
+import { historySummaryCommand } from './history/summary.js';
 import { inventoryCommand } from './inventory/inventory.js';
 import { salesDetailsCommand } from './sales/details.js';
 import { salesCommand } from './sales/sales.js';
@@ -51,6 +53,8 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'sales', build: salesDetailsCommand },
   { build: trackCommand },
   { build: historyCommand },
+  { parent: 'history', build: historyListCommand },
+  { parent: 'history', build: historySummaryCommand },
   { parent: 'history', build: historyExportCommand },
   { parent: 'history', build: historySqlCommand },
   { build: agentsCommand },

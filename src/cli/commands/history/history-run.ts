@@ -1,10 +1,19 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
-import type { AgentEvent, HistoryQuery, HistoryStore, ListingLifeRow, SnapshotRow } from '../../../store/store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
+import type {
+  AgentEvent,
+  HistoryQuery,
+  HistoryStore,
+  ListingLifeRow,
+  PeriodLowRow,
+  PeriodUnit,
+  SnapshotRow,
+} from '../../../store/store.js';
 import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
+import { pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { historyChart } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
@@ -21,6 +30,8 @@ export interface HistoryOptions {
   listings: boolean;
   /** --chart: as text (the terminal, `--out chart.txt`) or as SVG (`--out chart.svg`). */
   chart: false | 'text' | 'svg';
+  /** --by: the lowest price per period and agent (history-pivot.ts). */
+  by?: PeriodUnit;
   /** --lock-timeout, --schema */
   store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
@@ -70,40 +81,29 @@ const LISTINGS_VIEW: RecordView = {
 export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<number> {
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
-  const open = () => openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let store: HistoryStore | undefined = await open();
-  let rows: SnapshotRow[] | ListingLifeRow[];
-  let events: AgentEvent[];
-  let eventDate: string | undefined;
-  let outsideWindow = false;
-  try {
-    let found = await storedAgentEvents(options.event, store);
-    if (found === undefined) {
-      // Not in the store (never tracked by its evt_ id, or a file no write has migrated yet): the API says
-      // which agents list it now. The store is not held meanwhile (a reader blocks a DuckDB file's writers).
-      await store.close();
-      store = undefined;
-      found = await listedAgentEvents(options.event as Extract<TrackEntry, { kind: 'event' }>, location, rt);
-      store = await open();
-    }
-    ({ events, eventDate } = found);
-    const query: HistoryQuery = {
-      events,
-      ...(options.since ? { since: options.since } : {}),
-      ...(options.until ? { until: options.until } : {}),
-    };
-    rows = options.listings ? await store.listingLives(query) : await store.snapshots(query);
-    // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
-    if (rows.length === 0 && (options.since || options.until)) outsideWindow = (await store.snapshots({ events })).length > 0;
-  } finally {
-    await store?.close();
-  }
-  if (rows.length === 0 && !outsideWindow) {
-    throw new TixError(
-      `no snapshots of ${entryText(options.event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(options.event)}' (every 15 minutes from cron, say)`,
-      ExitCode.NOT_FOUND,
-    );
-  }
+  const flags = { ...options.store, readOnly: true };
+  const { events, eventDate, rows, outsideWindow } = await withEventInStore(
+    options.event,
+    flags,
+    location,
+    rt,
+    async (store, events, eventDate) => {
+      const query: HistoryQuery = {
+        events,
+        ...(options.since ? { since: options.since } : {}),
+        ...(options.until ? { until: options.until } : {}),
+      };
+      const rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[] = options.by
+        ? await store.periodLows(query, options.by, rt.settings.values.timezone)
+        : options.listings
+          ? await store.listingLives(query)
+          : await store.snapshots(query);
+      // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
+      const outsideWindow = rows.length === 0 && Boolean(options.since || options.until) && (await store.snapshots({ events })).length > 0;
+      return { events, eventDate, rows, outsideWindow };
+    },
+  );
+  if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
   if (rows.length === 0) {
     rt.note(
       `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
@@ -117,6 +117,16 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
       await sink.write(await drawChart(rows as SnapshotRow[], options, eventDate, rt));
+      return;
+    }
+    if (options.by) {
+      const agents = [...new Set(events.map((e) => e.agent))].sort();
+      const pivot = pivotRecords(rows as PeriodLowRow[], agents, options.by, rt.settings.values.timezone, withAgent);
+      const writer = isDocument(output.format)
+        ? jsonListFor(rt, output, sink, 'periods')
+        : rowWriterFor(rt, output, sink, pivotView(agents, options.by, withAgent));
+      await writer.write(pivot);
+      await writer.end();
       return;
     }
     const records = options.listings
@@ -135,6 +145,42 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     await writer.end();
   });
   return ExitCode.OK;
+}
+
+/** An event the store has no snapshot of: exit 4, with the command that records some. */
+export function noSnapshotsOf(event: TrackEntry, location: string): TixError {
+  return new TixError(
+    `no snapshots of ${entryText(event)} in ${shownLocation(location)}: record them with 'tix track ${entryText(event)}' (every 15 minutes from cron, say)`,
+    ExitCode.NOT_FOUND,
+  );
+}
+
+/**
+ * Opens the store read-only and finds the event's agents' events in it (for an evt_ id the API is asked
+ * only when the store does not know it, the store closed meanwhile: a reader blocks a DuckDB file's
+ * writers), then reads with both; the store is closed after.
+ */
+export async function withEventInStore<T>(
+  event: TrackEntry,
+  flags: HistoryStoreFlags,
+  location: string,
+  rt: Runtime,
+  read: (store: HistoryStore, events: AgentEvent[], eventDate: string | undefined) => Promise<T>,
+): Promise<T> {
+  const open = () => openHistoryStore(rt, location, flags);
+  let store: HistoryStore | undefined = await open();
+  try {
+    let found = await storedAgentEvents(event, store);
+    if (found === undefined) {
+      await store.close();
+      store = undefined;
+      found = await listedAgentEvents(event as Extract<TrackEntry, { kind: 'event' }>, location, rt);
+      store = await open();
+    }
+    return await read(store, found.events, found.eventDate);
+  } finally {
+    await store?.close();
+  }
 }
 
 /**
@@ -208,4 +254,3 @@ function listingRecord(row: ListingLifeRow, withAgent: boolean): Record<string, 
     gone: row.gone,
   };
 }
-

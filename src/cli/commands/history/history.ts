@@ -8,12 +8,18 @@ import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseEntry, type TrackEntry } from '../../kit/track-entries.js';
 import type { HistoryOptions } from './history-run.js';
+import type { PeriodUnit } from '../../../store/store.js';
+import { printable } from '../../../shared/printable.js';
 
-interface RawFlags extends RawOutputFlags, RawStoreFlags {
+const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week'];
+
+/** `tix history`'s flags, which its subcommands also see (Commander gives a parent's options to them). */
+export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;
   until?: string;
   listings?: boolean;
   chart?: boolean;
+  by?: string;
 }
 
 /**
@@ -42,6 +48,10 @@ export function historyCommand(): Command {
     .option(
       '--chart',
       "draw each agent's lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG",
+    )
+    .option(
+      '--by <period>',
+      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets`,
     );
   // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
@@ -57,23 +67,31 @@ export function historyCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --chart --out chart.svg',
     },
     {
+      description: 'The lowest price per day and agent, for a spreadsheet',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day -o csv',
+    },
+    {
       description: 'The listings seen since yesterday, and which are gone, as CSV',
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
   ]);
-  return command.action(async (event: string, id: string | undefined, flags: RawFlags, cmd: Command) =>
+  return command.action(async (event: string, id: string | undefined, flags: HistoryFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);
       if (flags.chart && flags.listings) throw new UsageError('--chart draws the snapshots; it cannot be combined with --listings');
       if (flags.chart) refuseChartAsData(flags, output, true);
+      const by = flags.by === undefined ? undefined : parsePeriodUnit(flags.by);
+      if (by && (flags.chart || flags.listings))
+        throw new UsageError(`--by makes a table of lowest prices; it cannot be combined with ${flags.chart ? '--chart' : '--listings'}`);
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
-        event: parseEvent(event, id),
+        event: parseHistoryEvent(event, id),
         listings: flags.listings === true,
         chart: flags.chart === true ? chartDrawing(output) : false,
         store: parseStoreFlags(flags),
         output,
       };
+      if (by) options.by = by;
       const { since, until } = parseTimeWindow(flags, context);
       if (since !== undefined) options.since = since;
       if (until !== undefined) options.until = until;
@@ -83,7 +101,15 @@ export function historyCommand(): Command {
   );
 }
 
-function parseEvent(event: string, id: string | undefined): TrackEntry {
+function parsePeriodUnit(raw: string): PeriodUnit {
+  const text = raw.trim().toLowerCase();
+  const unit = PERIOD_UNITS.find((u) => u === text);
+  if (!unit) throw new UsageError(`--by must be one of ${PERIOD_UNITS.join(', ')}, not '${printable(raw)}'`);
+  return unit;
+}
+
+/** `<event> [id]` as history and history summary take it: an evt_ id, AGENT ID, or AGENT:ID. */
+export function parseHistoryEvent(event: string, id: string | undefined): TrackEntry {
   if (/^evt_/i.test(event.trim())) {
     if (id !== undefined)
       throw new UsageError(`<id>: an evt_ id stands alone (every agent that lists it); give '${event}' or an agent and its id`);

@@ -1,0 +1,77 @@
+import type { ColumnType } from '../../../output/column-types.js';
+import { timeZoneOffsetMs } from '../../../shared/time-zone-offset.js';
+import type { PeriodLowRow, PeriodUnit } from '../../../store/store.js';
+import { addDays } from '../../kit/parse/dates.js';
+import type { RecordView } from '../../kit/present.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The column across agents, for an evt_ id. */
+export const ALL_AGENTS = 'ALL';
+
+/**
+ * `history --by`: one record per period from the first to the last with a snapshot, every period in
+ * between included (a spreadsheet's time axis stays even), and one column per agent (then ALL) holding
+ * the lowest price of its snapshots in that period: empty where it has none, never carried forward.
+ */
+export function pivotRecords(
+  lows: readonly PeriodLowRow[],
+  agents: readonly string[],
+  by: PeriodUnit,
+  timeZone: string,
+  withAll: boolean,
+): Record<string, unknown>[] {
+  const cells = new Map<string, Map<string, number | null>>();
+  for (const low of lows) {
+    // An hour's instant in one spelling, as periodsBetween makes them.
+    const period = by === 'hour' ? new Date(Date.parse(low.period)).toISOString() : low.period;
+    let row = cells.get(period);
+    if (!row) cells.set(period, (row = new Map()));
+    row.set(low.agent ?? ALL_AGENTS, low.lowestPrice);
+  }
+  const columns = withAll ? [...agents, ALL_AGENTS] : [...agents];
+  return periodsBetween([...cells.keys()], by).map((period) => {
+    const row = cells.get(period);
+    const record: Record<string, unknown> = { [by]: by === 'hour' ? localHour(period, timeZone) : period };
+    for (const column of columns) record[column] = row?.get(column) ?? null;
+    return record;
+  });
+}
+
+export function pivotView(agents: readonly string[], by: PeriodUnit, withAll: boolean): RecordView {
+  const columns = [by, ...agents, ...(withAll ? [ALL_AGENTS] : [])];
+  return {
+    documented: columns,
+    tableDefaults: columns,
+    columnTypes: Object.fromEntries(
+      columns.map((c): [string, ColumnType] => [c, c === by ? (by === 'hour' ? 'datetime' : 'date') : 'price']),
+    ),
+    fit: { identifiers: [by], dropOrder: [] },
+  };
+}
+
+/** Every period from the first to the last of these (sorted, as the store gives them). */
+function periodsBetween(periods: readonly string[], by: PeriodUnit): string[] {
+  if (periods.length === 0) return [];
+  const first = periods[0]!;
+  const last = periods.at(-1)!;
+  const all = new Set(periods);
+  if (by === 'hour') {
+    // A zone whose offset changes by part of an hour shifts its hours: those starts are kept as they are.
+    for (let at = Date.parse(first); at < Date.parse(last); at += HOUR_MS) all.add(new Date(at).toISOString());
+    return [...all].sort((a, b) => Date.parse(a) - Date.parse(b));
+  }
+  const step = by === 'week' ? 7 : 1;
+  for (let day = first; day < last; day = addDays(day, step)) all.add(day);
+  return [...all].sort();
+}
+
+/** The local start of an hour with its offset, `2026-03-14T23:00:00-04:00`: one text per hour, daylight-saving's repeated hour included. */
+function localHour(instant: string, timeZone: string): string {
+  const at = Date.parse(instant);
+  const offsetMinutes = Math.round(timeZoneOffsetMs(timeZone, at) / 60_000);
+  const wall = new Date(at + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,66 @@
+import { Command } from 'commander';
+import { UsageError } from '../../../shared/errors.js';
+import { addExamples } from '../../kit/command-kit.js';
+import { parseOutputOptions } from '../../kit/output-options.js';
+import { parseTimeWindow } from '../../kit/parse/instants.js';
+import { parseTextFilter } from '../../kit/parse/text.js';
+import { runCommand } from '../../kit/run-command.js';
+import { parseStoreFlags } from '../../kit/store-options.js';
+import type { HistoryFlags } from './history.js';
+import type { HistoryListOptions } from './list-run.js';
+
+interface RawFlags {
+  upcoming?: boolean;
+  name?: string;
+}
+
+const NOT_FOR_LIST: [keyof HistoryFlags, string][] = [
+  ['until', '--until'],
+  ['listings', '--listings'],
+  ['chart', '--chart'],
+  ['by', '--by'],
+];
+
+/** `tix history list`: every tracked event, one row each, with its figures (attached under `tix history`). */
+export function historyListCommand(): Command {
+  const command = new Command('list')
+    .summary('every tracked event: its agents, snapshots, current and lowest price')
+    .description(
+      [
+        "One row per event in the price history: its evt_ id, name and date, the agents with snapshots, how many snapshots and when the first and last were taken, the current lowest price (the lowest of each agent's latest snapshot) and the lowest ever (price, when, agent).",
+        "An agent's event whose evt_ id tix does not know (tracked as AGENT:ID by an older tix) is a row of its own, with an empty event_id and AGENT:ID as its agent.",
+        '--since (with --tz) keeps the events with a snapshot since then. Soonest events first; those of unknown date last.',
+      ].join('\n'),
+    )
+    .option('--upcoming', 'only events whose date is still to come (by the clock of this run)')
+    .option('--name <text>', 'only events whose name contains this text, in any case');
+  addExamples(command, [
+    { description: 'Every tracked event', command: 'tix track evt_fnt7jz3fkx && tix history list' },
+    {
+      description: 'Upcoming events tracked in the last week, as CSV',
+      command: 'tix track evt_fnt7jz3fkx && tix history list --upcoming --since -7d -o csv',
+    },
+  ]);
+  return command.action(async (flags: RawFlags, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const parent = cmd.optsWithGlobals() as HistoryFlags;
+      for (const [key, flag] of NOT_FOR_LIST) {
+        if (parent[key] !== undefined)
+          throw new UsageError(`${flag} does not apply to history list (its filters are --upcoming, --since and --name)`);
+      }
+      const now = rt.io.now();
+      const { since } = parseTimeWindow({ since: parent.since }, { now, timeZone: rt.settings.values.timezone });
+      const options: HistoryListOptions = {
+        filter: {
+          ...(flags.upcoming ? { eventAfter: now.toISOString() } : {}),
+          ...(since !== undefined ? { lastSnapshotSince: since } : {}),
+          ...(flags.name !== undefined ? { nameContains: parseTextFilter('--name', flags.name) } : {}),
+        },
+        store: parseStoreFlags(parent),
+        output: parseOutputOptions(parent, rt),
+      };
+      const { runHistoryList } = await import('./list-run.js');
+      return runHistoryList(options, rt);
+    }),
+  );
+}

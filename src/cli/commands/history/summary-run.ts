@@ -1,0 +1,131 @@
+import { isDocument } from '../../../output/formats.js';
+import { ExitCode } from '../../../shared/errors.js';
+import type { PriceSummaryRow } from '../../../store/store.js';
+import { outputInstant } from '../../../store/timestamps.js';
+import { checkHistoryFolder, historyLocation } from '../../kit/history-store.js';
+import type { OutputOptions } from '../../kit/output-options.js';
+import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
+import type { Runtime } from '../../kit/runtime.js';
+import type { TrackEntry } from '../../kit/track-entries.js';
+import { ALL_AGENTS } from './history-pivot.js';
+import { noSnapshotsOf, withEventInStore } from './history-run.js';
+
+export interface HistorySummaryOptions {
+  /** The agent's event, or an evt_ id (every agent of it, and ALL). */
+  event: TrackEntry;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
+  output: OutputOptions;
+}
+
+const DAY_MS = 86_400_000;
+
+const COLUMNS = [
+  'agent',
+  'snapshots',
+  'latest',
+  'current_price',
+  'change',
+  'change_24h',
+  'change_7d',
+  'lowest_price',
+  'lowest_at',
+  'lowest_section',
+  'lowest_row',
+  'highest_price',
+  'listings_now',
+  'listings_peak',
+  'days_left',
+];
+
+const SUMMARY_VIEW: RecordView = {
+  documented: COLUMNS,
+  tableDefaults: COLUMNS,
+  columnTypes: {
+    snapshots: 'integer',
+    latest: 'datetime',
+    current_price: 'price',
+    change: 'price',
+    change_24h: 'price',
+    change_7d: 'price',
+    lowest_price: 'price',
+    lowest_at: 'datetime',
+    highest_price: 'price',
+    listings_now: 'integer',
+    listings_peak: 'integer',
+    days_left: 'integer',
+  },
+  fit: {
+    identifiers: ['agent'],
+    dropOrder: [
+      'snapshots',
+      'latest',
+      'lowest_row',
+      'lowest_section',
+      'listings_peak',
+      'highest_price',
+      'days_left',
+      'change_7d',
+      'lowest_at',
+    ],
+  },
+  jsonKey: 'agents',
+};
+
+export async function runHistorySummary(options: HistorySummaryOptions, rt: Runtime): Promise<number> {
+  const location = await historyLocation(rt);
+  await checkHistoryFolder(rt, location);
+  const now = rt.io.now().getTime();
+  const probes = { dayAgo: new Date(now - DAY_MS).toISOString(), weekAgo: new Date(now - 7 * DAY_MS).toISOString() };
+  const flags = { ...options.store, readOnly: true };
+  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
+    const rows = await store.priceSummary(events, probes);
+    // The event's date: an evt_ id's own, or the one of the evt_ id the store knows for the agent's event.
+    const { event } = options;
+    const eventId = event.kind === 'event' ? event.eventId : await store.eventIdOf(event.agent, event.id);
+    const stored = eventId === undefined ? undefined : await store.event(eventId);
+    return { rows, eventDate: stored?.eventDate ?? null };
+  });
+  if (rows.length === 0) throw noSnapshotsOf(options.event, location);
+  // The row across agents belongs to an evt_ id; for one agent's event it would repeat that agent's row.
+  const shown = options.event.kind === 'event' ? rows : rows.filter((r) => r.agent !== null);
+  const left = daysLeft(eventDate, now);
+  const { output } = options;
+  await withSink(rt, output, async (sink) => {
+    const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'agents') : rowWriterFor(rt, output, sink, SUMMARY_VIEW);
+    await writer.write(shown.map((row) => summaryRecord(row, left)));
+    await writer.end();
+  });
+  return ExitCode.OK;
+}
+
+function summaryRecord(row: PriceSummaryRow, daysLeft: number | null): Record<string, unknown> {
+  return {
+    agent: row.agent ?? ALL_AGENTS,
+    snapshots: row.snapshots,
+    latest: outputInstant(row.latestAt),
+    current_price: row.currentPrice,
+    change: change(row.currentPrice, row.previousPrice),
+    change_24h: change(row.currentPrice, row.dayAgoPrice),
+    change_7d: change(row.currentPrice, row.weekAgoPrice),
+    lowest_price: row.lowestPrice,
+    lowest_at: row.lowestAt === null ? null : outputInstant(row.lowestAt),
+    lowest_section: row.lowestSection,
+    lowest_row: row.lowestRow,
+    highest_price: row.highestPrice,
+    listings_now: row.listingsNow,
+    listings_peak: row.listingsPeak,
+    days_left: daysLeft,
+  };
+}
+
+/** Whole days to the event (30 hours: 1; 5 hours: 0); empty when its date is unknown or has passed. */
+function daysLeft(eventDate: string | null, now: number): number | null {
+  if (eventDate === null || Date.parse(eventDate) <= now) return null;
+  return Math.floor((Date.parse(eventDate) - now) / DAY_MS);
+}
+
+/** To the cent (prices are per ticket, in cents; a double's difference is not); empty when either side has no price. */
+function change(now: number | null, then: number | null): number | null {
+  return now === null || then === null ? null : Math.round((now - then) * 100) / 100;
+}

@@ -1,0 +1,56 @@
+import { Command } from 'commander';
+import { UsageError } from '../../../shared/errors.js';
+import { addExamples } from '../../kit/command-kit.js';
+import { parseOutputOptions } from '../../kit/output-options.js';
+import { runCommand } from '../../kit/run-command.js';
+import { parseStoreFlags } from '../../kit/store-options.js';
+import { parseHistoryEvent, type HistoryFlags } from './history.js';
+import type { HistorySummaryOptions } from './summary-run.js';
+
+const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
+  ['since', '--since'],
+  ['until', '--until'],
+  ['listings', '--listings'],
+  ['chart', '--chart'],
+  ['by', '--by'],
+];
+
+/** `tix history summary <event>`: what the history says about one event, per agent (attached under `tix history`). */
+export function historySummaryCommand(): Command {
+  const command = new Command('summary')
+    .summary("one event's price history in a few figures per agent: lowest, current, changes, highest, listings")
+    .description(
+      [
+        'What the price history says about one event, one row per agent (and ALL, across them, for an evt_ id): the lowest price ever (when, section, row), the current lowest (the latest snapshot), its change since the previous snapshot and over the last 24 hours and 7 days, the highest price, the listings now and at their peak, and the days left to the event.',
+        "The 24 hours and 7 days are counted back from now (this run's clock): a change compares the latest snapshot with the latest at or before then. ALL is the market across agents: at any moment, each agent's latest snapshot.",
+      ].join('\n'),
+    )
+    .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')
+    .argument('[id]', "the agent's own event id");
+  addExamples(command, [
+    {
+      description: 'Every agent of an event, and the market across them',
+      command: 'tix track evt_fnt7jz3fkx && tix history summary evt_fnt7jz3fkx',
+    },
+    {
+      description: "One agent's event, as JSON for a script",
+      command: 'tix track TMUSA:G5v8HKyBKZbyJN && tix history summary TMUSA G5v8HKyBKZbyJN -o json',
+    },
+  ]);
+  return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
+    runCommand(cmd, async (rt) => {
+      const parent = cmd.optsWithGlobals() as HistoryFlags;
+      for (const [key, flag] of NOT_FOR_SUMMARY) {
+        if (parent[key] !== undefined)
+          throw new UsageError(`${flag} does not apply to history summary (it sums up the whole history of the event)`);
+      }
+      const options: HistorySummaryOptions = {
+        event: parseHistoryEvent(event, id),
+        store: parseStoreFlags(parent),
+        output: parseOutputOptions(parent, rt),
+      };
+      const { runHistorySummary } = await import('./summary-run.js');
+      return runHistorySummary(options, rt);
+    }),
+  );
+}
