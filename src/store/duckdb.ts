@@ -3,6 +3,14 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
+import {
+  addDuckDbAlertRule,
+  claimDuckDbDeliveries,
+  duckDbAlertRules,
+  finishDuckDbDelivery,
+  pauseDuckDbAlertRule,
+  removeDuckDbAlertRule,
+} from './duckdb-alerts.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
@@ -12,11 +20,15 @@ import { runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
+  AlertDelivery,
+  AlertRule,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
+  NewAlertRule,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
@@ -73,8 +85,32 @@ class DuckDbStore implements HistoryStore {
     return this.db.connection;
   }
 
-  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
-    return recordHistory(this.connection, snapshots, sales);
+  record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult> {
+    return recordHistory(this.connection, snapshots, sales, options);
+  }
+
+  addAlertRule(rule: NewAlertRule): Promise<AlertRule> {
+    return addDuckDbAlertRule(this.connection, rule);
+  }
+
+  alertRules(): Promise<AlertRule[]> {
+    return duckDbAlertRules(this.connection);
+  }
+
+  pauseAlertRule(id: number, paused: boolean): Promise<boolean> {
+    return pauseDuckDbAlertRule(this.connection, id, paused);
+  }
+
+  removeAlertRule(id: number): Promise<boolean> {
+    return removeDuckDbAlertRule(this.connection, id);
+  }
+
+  claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]> {
+    return claimDuckDbDeliveries(this.connection, at, leaseSeconds);
+  }
+
+  finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
+    return finishDuckDbDelivery(this.connection, delivery, at, error);
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

@@ -3,17 +3,30 @@ import { TixError } from '../shared/errors.js';
 import { canonicalInstant } from './timestamps.js';
 import { connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
+import {
+  addPgAlertRule,
+  claimPgDeliveries,
+  evaluatePgAlerts,
+  finishPgDelivery,
+  pausePgAlertRule,
+  pgAlertRules,
+  removePgAlertRule,
+} from './pg-alerts.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
 import { parsePostgresUrl, parseSchemaName, type PostgresTarget } from './postgres-url.js';
 import type {
+  AlertDelivery,
+  AlertRule,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
+  NewAlertRule,
+  RecordOptions,
   RecordResult,
   SalesDayRecord,
   SnapshotRecord,
@@ -85,7 +98,7 @@ class PostgresHistoryStore implements HistoryStore {
     this.s = quoteIdent(schema);
   }
 
-  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[]): Promise<RecordResult> {
+  async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options: RecordOptions = {}): Promise<RecordResult> {
     if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
@@ -93,7 +106,7 @@ class PostgresHistoryStore implements HistoryStore {
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days)));
+        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days, options)));
         this.trace?.(
           `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
         );
@@ -111,8 +124,13 @@ class PostgresHistoryStore implements HistoryStore {
    * in JavaScript at ~9 µs a value, which was half the time of recording 25,000 listings; JSON.stringify is
    * native, ~10 times faster, and the server parses either as fast.
    */
-  private async write(snapshots: readonly SnapshotRecord[], days: readonly SalesDayRecord[]): Promise<RecordResult> {
+  private async write(
+    snapshots: readonly SnapshotRecord[],
+    days: readonly SalesDayRecord[],
+    options: RecordOptions,
+  ): Promise<RecordResult> {
     let stored = 0;
+    const fresh: SnapshotRecord[] = [];
     if (snapshots.length > 0) {
       const rows = snapshots.map(snapshotTableRow);
       const inserted = await this.client.query<{ agent: string; event_id: string; api_timestamp: string }>(
@@ -131,6 +149,7 @@ class PostgresHistoryStore implements HistoryStore {
       const listings: object[] = [];
       for (const s of snapshots) {
         if (!isNew.delete(snapshotKey(s.agent, s.eventId, s.apiTimestamp))) continue;
+        fresh.push(s);
         for (const l of s.listings) {
           listings.push({
             agent: s.agent,
@@ -157,7 +176,9 @@ class PostgresHistoryStore implements HistoryStore {
       }
     }
     const salesDays = days.length > 0 ? await this.upsertSales(days) : 0;
-    return { stored, alreadyStored: snapshots.length - stored, salesDays };
+    const result: RecordResult = { stored, alreadyStored: snapshots.length - stored, salesDays };
+    if (options.alerts) result.alerts = await evaluatePgAlerts(this.client, this.s, fresh, options.alerts);
+    return result;
   }
 
   /** The latest fetch of a day wins: a day is replaced only by a later fetch, so copying old history over new changes nothing. */
@@ -298,6 +319,39 @@ class PostgresHistoryStore implements HistoryStore {
       if (days.length < batchSize) break;
       const last = days[days.length - 1]!;
       afterDay = [last.provider, last.event_id, last.date];
+    }
+  }
+
+  addAlertRule(rule: NewAlertRule): Promise<AlertRule> {
+    return this.alerting('cannot record in', () => addPgAlertRule(this.client, this.s, rule));
+  }
+
+  alertRules(): Promise<AlertRule[]> {
+    return this.alerting('cannot read', () => pgAlertRules(this.client, this.s));
+  }
+
+  pauseAlertRule(id: number, paused: boolean): Promise<boolean> {
+    return this.alerting('cannot record in', () => pausePgAlertRule(this.client, this.s, id, paused));
+  }
+
+  removeAlertRule(id: number): Promise<boolean> {
+    return this.alerting('cannot record in', () => this.transaction(() => removePgAlertRule(this.client, this.s, id)));
+  }
+
+  claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]> {
+    return this.alerting('cannot record in', () => claimPgDeliveries(this.client, this.s, at, leaseSeconds));
+  }
+
+  finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
+    return this.alerting('cannot record in', () => finishPgDelivery(this.client, this.s, delivery, at, error));
+  }
+
+  /** One alert operation on the connection, its errors described as the others are. */
+  private async alerting<T>(action: string, body: () => Promise<T>): Promise<T> {
+    try {
+      return await this.exclusive(body);
+    } catch (error) {
+      throw describePgError(error, this.target, action);
     }
   }
 

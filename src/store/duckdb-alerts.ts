@@ -1,0 +1,212 @@
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { agentEventKey, evaluateAlerts, type EventOfAgent } from './alert-evaluate.js';
+import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, ruleOfRow } from './alert-rows.js';
+import { timestampTZValue } from './duckdb-driver.js';
+import { micros } from './duckdb-rows.js';
+import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
+import { microsToIso } from './timestamps.js';
+
+/**
+ * The alert tables in a DuckDB file (README "Alerts"). A file has one writer at a time, so evaluating
+ * inside record()'s transaction is all it takes for a new low to be notified once.
+ */
+
+const TIMES = new Set(['until', 'created_at', 'last_notified_at', 'fired_at', 'api_timestamp', 'event_date']);
+const select = (columns: readonly string[], table: string) =>
+  columns.map((c) => (TIMES.has(c) ? `epoch_us(${table}.${c}) AS ${c}` : `${table}."${c}" AS "${c}"`)).join(', ');
+const RULE_COLUMNS = select(ALERT_RULE_COLUMNS, 'r');
+const time = (value: unknown) => (value === null || value === undefined ? null : microsToIso(value as bigint));
+const at = (iso: string | null): DuckDBValue => (iso === null ? null : timestampTZValue(micros(iso)));
+
+/** Inside record()'s transaction, after the fresh snapshots went in. */
+export async function evaluateDuckDbAlerts(
+  connection: DuckDBConnection,
+  fresh: readonly SnapshotRecord[],
+  options: AlertEvaluation,
+): Promise<Alert[]> {
+  if (fresh.length === 0) return [];
+  const active = await connection.runAndReadAll(`SELECT ${RULE_COLUMNS} FROM alert_rules r WHERE NOT r.paused ORDER BY r.id`);
+  const rules = active.getRowObjectsJS().map((r) => ruleOfRow(r, time));
+  if (rules.length === 0) return [];
+  const writes = alertWrites(evaluateAlerts(rules, fresh, await eventsOf(connection, fresh)), options);
+  for (const u of writes.rules) {
+    await connection.run(
+      `UPDATE alert_rules SET baseline_price = ?, last_notified_price = coalesce(?::DOUBLE, last_notified_price),
+         last_notified_at = CASE WHEN ?::BOOLEAN THEN ?::TIMESTAMPTZ ELSE last_notified_at END WHERE id = ?`,
+      [u.baselinePrice, u.notifiedPrice, u.notifiedPrice !== null, at(options.at), u.id],
+    );
+  }
+  if (writes.alerts.length === 0) return [];
+  const next = await connection.runAndReadAll('SELECT coalesce(max(id), 0) AS id FROM alert_notifications');
+  let id = Number(next.getRowObjectsJS()[0]!.id);
+  const alerts: Alert[] = [];
+  for (const { alert, channels } of writes.alerts) {
+    const stored = { ...alert, id: ++id };
+    await connection.run(
+      `INSERT INTO alert_notifications (${ALERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${ALERT_COLUMNS.map(() => '?').join(', ')})`,
+      [
+        stored.id,
+        stored.ruleId,
+        at(stored.firedAt),
+        at(stored.apiTimestamp),
+        stored.eventId,
+        stored.eventName,
+        at(stored.eventDate),
+        stored.agent,
+        stored.agentEventId,
+        stored.listingId,
+        stored.section,
+        stored.row,
+        stored.quantity,
+        stored.price,
+        stored.previousPrice,
+      ],
+    );
+    for (const c of channels) {
+      await connection.run('INSERT INTO alert_deliveries (notification_id, channel, target, attempts) VALUES (?, ?, ?, 0)', [
+        stored.id,
+        c.channel,
+        c.target,
+      ]);
+    }
+    alerts.push(stored);
+  }
+  return alerts;
+}
+
+/** The service's events of the snapshots' agent events (tables event_agents and events), through a temporary table of their keys. */
+async function eventsOf(connection: DuckDBConnection, fresh: readonly SnapshotRecord[]): Promise<Map<string, EventOfAgent>> {
+  await connection.run('CREATE OR REPLACE TEMP TABLE alert_keys (agent VARCHAR, agent_event_id VARCHAR)');
+  const appender = await connection.createAppender('alert_keys', 'main', 'temp');
+  try {
+    for (const s of fresh) {
+      appender.appendVarchar(s.agent);
+      appender.appendVarchar(s.eventId);
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT ea.agent, ea.agent_event_id, ea.event_id, e.name, epoch_us(e.event_date) AS event_date
+     FROM event_agents ea JOIN temp.alert_keys k ON k.agent = ea.agent AND k.agent_event_id = ea.agent_event_id
+     LEFT JOIN events e ON e.event_id = ea.event_id`,
+  );
+  await connection.run('DROP TABLE temp.alert_keys');
+  const map = new Map<string, EventOfAgent>();
+  for (const r of reader.getRowObjectsJS()) {
+    map.set(agentEventKey(String(r.agent), String(r.agent_event_id)), {
+      eventId: String(r.event_id),
+      name: (r.name as string | null) ?? null,
+      eventDate: time(r.event_date),
+    });
+  }
+  return map;
+}
+
+export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: NewAlertRule): Promise<AlertRule> {
+  const reader = await connection.runAndReadAll(
+    `INSERT INTO alert_rules (name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
+       notify_url, notify_exec, paused, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,
+       coalesce(?::TIMESTAMPTZ, (SELECT e.event_date FROM events e WHERE e.event_id = coalesce(?::VARCHAR,
+         (SELECT ea.event_id FROM event_agents ea WHERE ea.agent = ?::VARCHAR AND ea.agent_event_id = ?::VARCHAR LIMIT 1)))),
+       ?, ?, false, ?)
+     RETURNING id`,
+    [
+      rule.name,
+      rule.target,
+      rule.eventId,
+      rule.agent,
+      rule.agentEventId,
+      rule.below,
+      rule.dropPercent,
+      rule.minQuantity,
+      rule.section,
+      at(rule.until),
+      rule.eventId,
+      rule.agent,
+      rule.agentEventId,
+      rule.notifyUrl,
+      rule.notifyExec,
+      at(rule.createdAt),
+    ],
+  );
+  const id = Number(reader.getRowObjectsJS()[0]!.id);
+  return (await readRules(connection, id))[0]!;
+}
+
+export function duckDbAlertRules(connection: DuckDBConnection): Promise<AlertRule[]> {
+  return readRules(connection);
+}
+
+async function readRules(connection: DuckDBConnection, id?: number): Promise<AlertRule[]> {
+  const reader = await connection.runAndReadAll(
+    `SELECT ${RULE_COLUMNS} FROM alert_rules r ${id === undefined ? '' : 'WHERE r.id = ?'} ORDER BY r.id`,
+    id === undefined ? [] : [id],
+  );
+  return reader.getRowObjectsJS().map((r) => ruleOfRow(r, time));
+}
+
+export async function pauseDuckDbAlertRule(connection: DuckDBConnection, id: number, paused: boolean): Promise<boolean> {
+  const result = await connection.run('UPDATE alert_rules SET paused = ? WHERE id = ?', [paused, id]);
+  return Number(result.rowsChanged) > 0;
+}
+
+export async function removeDuckDbAlertRule(connection: DuckDBConnection, id: number): Promise<boolean> {
+  return inTransaction(connection, async () => {
+    await connection.run('DELETE FROM alert_deliveries WHERE notification_id IN (SELECT id FROM alert_notifications WHERE rule_id = ?)', [
+      id,
+    ]);
+    await connection.run('DELETE FROM alert_notifications WHERE rule_id = ?', [id]);
+    const result = await connection.run('DELETE FROM alert_rules WHERE id = ?', [id]);
+    return Number(result.rowsChanged) > 0;
+  });
+}
+
+export async function claimDuckDbDeliveries(connection: DuckDBConnection, now: string, leaseSeconds: number): Promise<AlertDelivery[]> {
+  const free = 'delivered_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)';
+  const expired = at(new Date(Date.parse(now) - leaseSeconds * 1000).toISOString());
+  return inTransaction(connection, async () => {
+    const reader = await connection.runAndReadAll(
+      `SELECT d.channel, d.target AS delivery_target, d.attempts + 1 AS attempts, ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target
+       FROM alert_deliveries d JOIN alert_notifications n ON n.id = d.notification_id JOIN alert_rules r ON r.id = n.rule_id
+       WHERE d.delivered_at IS NULL AND (d.claimed_at IS NULL OR d.claimed_at < ?)
+       ORDER BY n.id, d.channel`,
+      [expired],
+    );
+    await connection.run(`UPDATE alert_deliveries SET claimed_at = ?, attempts = attempts + 1 WHERE ${free}`, [at(now), expired]);
+    return reader.getRowObjectsJS().map((r) => ({
+      channel: r.channel as 'url' | 'exec',
+      target: String(r.delivery_target),
+      attempts: Number(r.attempts),
+      alert: alertOfRow(r, time),
+    }));
+  });
+}
+
+export async function finishDuckDbDelivery(
+  connection: DuckDBConnection,
+  delivery: AlertDelivery,
+  now: string,
+  error?: string,
+): Promise<void> {
+  await connection.run(
+    `UPDATE alert_deliveries SET delivered_at = ?::TIMESTAMPTZ, claimed_at = CASE WHEN ?::BOOLEAN THEN claimed_at END, last_error = ?::VARCHAR
+     WHERE notification_id = ? AND channel = ?`,
+    [error === undefined ? at(now) : null, error === undefined, error ?? null, delivery.alert.id, delivery.channel],
+  );
+}
+
+async function inTransaction<T>(connection: DuckDBConnection, body: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await body();
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
