@@ -136,7 +136,7 @@ export function alertWrites(evaluation: Evaluation, options: AlertEvaluation): A
 }
 
 /** A rule's own --notify-url and --notify-exec; a rule with neither uses the notify-url and notify-exec settings. */
-function channelsOf(rule: AlertRule, options: AlertEvaluation): { channel: 'url' | 'exec'; target: string }[] {
+export function channelsOf(rule: AlertRule, options: AlertEvaluation): { channel: 'url' | 'exec'; target: string }[] {
   const own = rule.notifyUrl !== null || rule.notifyExec !== null;
   const url = own ? rule.notifyUrl : (options.notifyUrl ?? null);
   const exec = own ? rule.notifyExec : (options.notifyExec ?? null);

@@ -9,6 +9,7 @@ import type { TrackOptions } from './track-run.js';
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   fromFile?: string;
   sales?: boolean;
+  strictNotify?: boolean;
 }
 
 export function trackCommand(): Command {
@@ -19,13 +20,18 @@ export function trackCommand(): Command {
         'Record what the ticket agents list now for a watch list of events, in the price history database (see \'tix history\'): per agent and event one snapshot (listings, tickets, lowest, median and highest price) and every listing. The API only answers "now": run this from cron, and tix keeps the past.',
         'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again.',
         'Prints one summary line on stderr, and nothing on stdout unless an output flag is given; an --out file is written only when every entry worked.',
+        'Evaluates the alert rules (\'tix alert\') against what it stores: one stderr line per alert (with -o ndjson also one JSON object on stdout, "type":"alert"), and each rule\'s webhook or command; a delivery that fails is retried by the next run.',
       ].join('\n'),
     )
     .argument('[entries...]', 'AGENT:ID or evt_ ids to track, or - to read a list from stdin')
     .addOption(
       withValueSource(new Option('--from-file <file>', 'read entries from a file: one a line, # comments, blank lines ignored'), 'files'),
     )
-    .option('--sales', 'also record the daily StubHub sales summary of each event with a StubHub id');
+    .option('--sales', 'also record the daily StubHub sales summary of each event with a StubHub id')
+    .option(
+      '--strict-notify',
+      'exit 1 when an alert could not be delivered (default: a warning, exit 0; it stays pending for the next run)',
+    );
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [
@@ -49,6 +55,7 @@ export function trackCommand(): Command {
       const options: TrackOptions = {
         entries: await readTrackEntries(entries, flags.fromFile, rt.io.stdin),
         sales: flags.sales === true,
+        strictNotify: flags.strictNotify === true,
         store: parseStoreFlags(flags),
         concurrency: rt.settings.values.concurrency,
         ...(outputGiven ? { output: parseOutputOptions(flags, rt) } : {}),
