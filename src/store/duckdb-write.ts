@@ -3,9 +3,10 @@ import { TixError } from '../shared/errors.js';
 import { dateValue, timestampTZValue } from './duckdb-driver.js';
 import { DAY_MS, micros, snapshotKey } from './duckdb-rows.js';
 import { evaluateDuckDbAlerts } from './duckdb-alerts.js';
+import { upsertEvents } from './duckdb-events.js';
 import type { RecordOptions, RecordResult, SalesDayRecord, SnapshotRecord } from './store.js';
 
-/** One run's snapshots and sales days, in one transaction: all of them stored, or none. */
+/** One run's snapshots, sales days and events, in one transaction: all of them stored, or none. */
 export async function recordHistory(
   connection: DuckDBConnection,
   snapshots: readonly SnapshotRecord[],
@@ -14,6 +15,7 @@ export async function recordHistory(
 ): Promise<RecordResult> {
   await connection.run('BEGIN TRANSACTION');
   try {
+    if (options.events && options.events.length > 0) await upsertEvents(connection, options.events);
     const fresh = await unstored(connection, snapshots);
     if (fresh.length > 0) await appendSnapshots(connection, fresh);
     const days = latestSalesDays(sales);

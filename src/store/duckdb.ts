@@ -14,6 +14,7 @@ import {
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
+import { readEvent, readEventIdOf } from './duckdb-events.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { runDuckDbQuery } from './duckdb-sql.js';
@@ -34,6 +35,7 @@ import type {
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  StoredEvent,
 } from './store.js';
 
 /**
@@ -111,6 +113,14 @@ class DuckDbStore implements HistoryStore {
 
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
     return finishDuckDbDelivery(this.connection, delivery, at, error);
+  }
+
+  event(eventId: string): Promise<StoredEvent | undefined> {
+    return readEvent(this.connection, eventId);
+  }
+
+  eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    return readEventIdOf(this.connection, agent, agentEventId);
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

@@ -12,6 +12,7 @@ import {
   pgAlertRules,
   removePgAlertRule,
 } from './pg-alerts.js';
+import { eventIdOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
 import { listingLivesSql, readListingsSql, readSalesSql, readSnapshotsSql, snapshotsSql } from './pg-queries.js';
 import { ensureSchema, quoteIdent } from './pg-schema.js';
 import { runPostgresQuery } from './pg-sql.js';
@@ -32,6 +33,7 @@ import type {
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  StoredEvent,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -99,14 +101,23 @@ class PostgresHistoryStore implements HistoryStore {
   }
 
   async record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options: RecordOptions = {}): Promise<RecordResult> {
-    if (snapshots.length === 0 && sales.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
+    const events = options.events ?? [];
+    if (snapshots.length === 0 && sales.length === 0 && events.length === 0) return { stored: 0, alreadyStored: 0, salesDays: 0 };
     // Rows go in key order, so two writers' transactions take their row locks in the same order and cannot
     // deadlock each other; a deadlock with anything else is retried whole.
     const ordered = snapshots.map(withInstants).sort(compareSnapshots);
     const days = latestSalesDays(sales);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.exclusive(() => this.transaction(() => this.write(ordered, days, options)));
+        const result = await this.exclusive(() =>
+          this.transaction(async () => {
+            const { written, fresh } = await this.write(ordered, days);
+            if (events.length > 0) await upsertPgEvents(this.client, this.s, events);
+            // After the events: an evt_ rule finds the agents' ids of an event first seen by this run.
+            if (options.alerts) written.alerts = await evaluatePgAlerts(this.client, this.s, fresh, options.alerts);
+            return written;
+          }),
+        );
         this.trace?.(
           `postgres: recorded ${result.stored} new snapshots (${result.alreadyStored} already stored), ${result.salesDays} sales days`,
         );
@@ -127,8 +138,7 @@ class PostgresHistoryStore implements HistoryStore {
   private async write(
     snapshots: readonly SnapshotRecord[],
     days: readonly SalesDayRecord[],
-    options: RecordOptions,
-  ): Promise<RecordResult> {
+  ): Promise<{ written: RecordResult; fresh: SnapshotRecord[] }> {
     let stored = 0;
     const fresh: SnapshotRecord[] = [];
     if (snapshots.length > 0) {
@@ -176,9 +186,7 @@ class PostgresHistoryStore implements HistoryStore {
       }
     }
     const salesDays = days.length > 0 ? await this.upsertSales(days) : 0;
-    const result: RecordResult = { stored, alreadyStored: snapshots.length - stored, salesDays };
-    if (options.alerts) result.alerts = await evaluatePgAlerts(this.client, this.s, fresh, options.alerts);
-    return result;
+    return { written: { stored, alreadyStored: snapshots.length - stored, salesDays }, fresh };
   }
 
   /** The latest fetch of a day wins: a day is replaced only by a later fetch, so copying old history over new changes nothing. */
@@ -206,6 +214,16 @@ class PostgresHistoryStore implements HistoryStore {
       [JSON.stringify(rows)],
     );
     return result.rowCount ?? 0;
+  }
+
+  async event(eventId: string): Promise<StoredEvent | undefined> {
+    const [row] = await this.read('cannot read', eventSql(this.s), [eventId]);
+    return row ? storedEvent(row) : undefined;
+  }
+
+  async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
+    const [row] = await this.read('cannot read', eventIdOfSql(this.s), [agent, agentEventId]);
+    return row?.event_id;
   }
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {

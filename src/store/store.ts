@@ -42,6 +42,46 @@ export interface SalesDayRecord {
   fetchedAt: string;
 }
 
+/**
+ * The service's event (its evt_ id) as one run saw it, and the agents' ids for it. Descriptive fields are
+ * null when the API did not send them. `seenAt` sets first_seen (on insert) and last_seen (always).
+ */
+export interface EventRecord {
+  eventId: string;
+  name: string | null;
+  category: string | null;
+  venue: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  eventDate: string | null;
+  agents: { agent: string; agentEventId: string }[];
+  seenAt: string;
+}
+
+/** What record() stores beside the snapshots and sales days, in the same transaction. */
+export interface RecordOptions {
+  /** Upserted: first_seen kept, last_seen and the descriptive fields those of the latest sighting. */
+  events?: readonly EventRecord[];
+  /** Evaluate the active alert rules against the snapshots this call newly stores (after the events), in the same transaction. */
+  alerts?: AlertEvaluation;
+}
+
+/** A row of table `events` with its rows of `event_agents` (ordered by agent). */
+export interface StoredEvent {
+  eventId: string;
+  name: string | null;
+  category: string | null;
+  venue: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  eventDate: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  agents: { agent: string; agentEventId: string; firstSeen: string; lastSeen: string }[];
+}
+
 export interface RecordResult {
   /** Snapshots newly stored. */
   stored: number;
@@ -51,12 +91,6 @@ export interface RecordResult {
   salesDays: number;
   /** Alerts the stored snapshots fired (only when record() was asked to evaluate them), oldest rule first. */
   alerts?: Alert[];
-}
-
-/** What record() does besides storing: see RecordOptions. */
-export interface RecordOptions {
-  /** Evaluate the active alert rules against the snapshots this call newly stores, in the same transaction. */
-  alerts?: AlertEvaluation;
 }
 
 /** How a run evaluates alert rules (README "Alerts"). */
@@ -182,7 +216,8 @@ export interface HistoryStore {
   readonly location: string;
   /**
    * Stores everything in one transaction, idempotently: a snapshot already stored is left alone. If any
-   * of it cannot be stored (a timestamp that is not one, say), nothing is.
+   * of it cannot be stored (a timestamp that is not one, say), nothing is. `options.events` are upserted
+   * in the same transaction.
    */
   record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult>;
   /** Stores a new alert rule and gives it back with its id (and `until` from the event's date when not given). */
@@ -200,6 +235,13 @@ export interface HistoryStore {
   claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]>;
   /** Marks a claimed delivery delivered (no error) or failed (pending again, for the next run). */
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void>;
+  /**
+   * The stored event of an evt_ id, with its agents; undefined when the store does not know it (never
+   * tracked by a run that knew the evt_ id, or a file of schema version 1 not yet written by this tix).
+   */
+  event(eventId: string): Promise<StoredEvent | undefined>;
+  /** The evt_ id the store knows for an agent's event id, if any. */
+  eventIdOf(agent: string, agentEventId: string): Promise<string | undefined>;
   /** Snapshots of these events, oldest first (then by agent). */
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]>;
   /** Every listing ever seen for these events, one row each, ordered by agent, event, first seen, listing id. */

@@ -4,14 +4,23 @@ import type { ApiClient } from '../../../api/client.js';
 import { isNotFound, NotTheApiError } from '../../../api/errors.js';
 import { getEvent } from '../../../api/events.js';
 import { getSalesSummary } from '../../../api/sales.js';
-import type { InventoryResponse } from '../../../api/types.js';
+import type { EventListing, InventoryResponse } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
-import { snapshotRow, type AlertDelivery, type RecordResult, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
+import {
+  snapshotRow,
+  type AlertDelivery,
+  type EventRecord,
+  type HistoryStore,
+  type RecordResult,
+  type SalesDayRecord,
+  type SnapshotRecord,
+} from '../../../store/store.js';
+import { eventRecordOf, lookUpByAgentIds, sightingOf } from '../../kit/event-records.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -39,6 +48,8 @@ interface Target {
   agent: string;
   id: string;
   entry: string;
+  /** From an evt_ entry, whose listing says which service event it is. */
+  fromEvent: boolean;
 }
 
 interface Failure {
@@ -68,7 +79,7 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const client = await rt.client();
   const failures: Failure[] = [];
 
-  const targets = await resolveTargets(client, options, rt, failures);
+  const { targets, listings } = await resolveTargets(client, options, rt, failures);
   const fetching = Promise.all([
     fetchSnapshots(client, targets, options, rt, failures),
     options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
@@ -82,14 +93,24 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   let result: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
   let claimed: AlertDelivery[] = [];
   if (snapshots.length > 0 || sales.length > 0) {
-    const store = await openHistoryStore(rt, location, options.store);
+    const seenAt = sightingTime(snapshots, rt);
+    const open = () => openHistoryStore(rt, location, options.store);
+    let store: HistoryStore | undefined = await open();
     try {
+      const { events, unknown } = await eventsOfRun(store, targets, snapshots, listings, seenAt);
+      if (unknown.size > 0) {
+        // Not known yet: asked of the API once, without holding the store (a DuckDB file is locked while open).
+        await store.close();
+        store = undefined;
+        events.push(...(await lookUpEvents(client, unknown, options, rt, seenAt)));
+        store = await open();
+      }
       // The rules are evaluated in the transaction that stores the snapshots (README "Alerts"); deliveries
       // pending from earlier runs are claimed with this run's own.
-      result = await store.record(snapshots, sales, { alerts: alertEvaluation(rt) });
+      result = await store.record(snapshots, sales, { events, alerts: alertEvaluation(rt) });
       claimed = await store.claimDeliveries(rt.io.now().toISOString(), DELIVERY_LEASE_SECONDS);
     } finally {
-      await store.close();
+      await store?.close();
     }
   }
   const alerts = result.alerts ?? [];
@@ -113,18 +134,91 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
 }
 
-/** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}). */
-async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runtime, failures: Failure[]): Promise<Target[]> {
+/**
+ * When this run saw its events: the API's latest timestamp among its snapshots (the market's clock, as in
+ * table `snapshots`), or tix's clock when it has none.
+ */
+function sightingTime(snapshots: readonly SnapshotRecord[], rt: Runtime): string {
+  let latest: { text: string; micros: bigint } | undefined;
+  for (const s of snapshots) {
+    const micros = isoToMicros(s.apiTimestamp)!;
+    if (!latest || micros > latest.micros) latest = { text: s.apiTimestamp, micros };
+  }
+  return latest?.text ?? outputInstant(rt.io.now().toISOString());
+}
+
+/**
+ * The service events this run saw: each evt_ entry's listing, and for AGENT:ID entries that gave a snapshot
+ * the evt_ id the store already knows; `unknown` holds the agents' ids it does not know yet.
+ */
+async function eventsOfRun(
+  store: HistoryStore,
+  targets: readonly Target[],
+  snapshots: readonly SnapshotRecord[],
+  listings: ReadonlyMap<string, EventListing>,
+  seenAt: string,
+): Promise<{ events: EventRecord[]; unknown: Map<string, string[]> }> {
+  const events = [...listings.values()].map((listing) => eventRecordOf(listing, seenAt));
+  const known = new Set(events.flatMap((e) => e.agents.map((a) => `${a.agent}:${a.agentEventId}`)));
+  const snapped = new Set(snapshots.map((s) => `${s.agent}:${s.eventId}`));
+  const unknown = new Map<string, string[]>();
+  for (const target of targets) {
+    const key = `${target.agent}:${target.id}`;
+    if (target.fromEvent || known.has(key) || !snapped.has(key)) continue;
+    const eventId = await store.eventIdOf(target.agent, target.id);
+    if (eventId !== undefined) events.push(sightingOf(eventId, target.agent, target.id, seenAt));
+    else unknown.set(target.agent, [...(unknown.get(target.agent) ?? []), target.id]);
+  }
+  return { events, unknown };
+}
+
+/**
+ * The service events of AGENT:ID entries not yet in the store, by the agents' ids (GET /events/{agent}/{ids}).
+ * A lookup that fails costs only the event's row: a warning, and the snapshots are stored all the same.
+ */
+async function lookUpEvents(
+  client: ApiClient,
+  unknown: ReadonlyMap<string, string[]>,
+  options: TrackOptions,
+  rt: Runtime,
+  seenAt: string,
+): Promise<EventRecord[]> {
+  const records: EventRecord[] = [];
+  for (const [agent, ids] of unknown) {
+    const lookup = await lookUpByAgentIds(client, agent, ids, { concurrency: options.concurrency, signal: rt.signal });
+    for (const [id, listing] of lookup.found) records.push(eventRecordOf(listing, seenAt, { agent, agentEventId: id }));
+    const which = (list: readonly string[]) => list.map((id) => `${agent}:${id}`).join(', ');
+    if (lookup.notFound.length > 0)
+      rt.warn(`no service event (evt_ id) found for ${which(lookup.notFound)}: its snapshots are stored under the agent's id only`);
+    if (lookup.failed)
+      rt.warn(
+        `could not look up the service event of ${which(lookup.failed.ids)} (${messageOf(lookup.failed.error)}): its snapshots are stored, and the next run asks again`,
+      );
+  }
+  return records;
+}
+
+/** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}), whose listing is kept. */
+async function resolveTargets(
+  client: ApiClient,
+  options: TrackOptions,
+  rt: Runtime,
+  failures: Failure[],
+): Promise<{ targets: Target[]; listings: Map<string, EventListing> }> {
   const events = options.entries.filter((e): e is Extract<TrackEntry, { kind: 'event' }> => e.kind === 'event');
   const settled = await mapSettled(events, options.concurrency, (entry) => getEvent(client, entry.eventId, { signal: rt.signal }), {
     stopOnFailure: false,
   });
   const agentIds = new Map<string, Map<string, string>>();
+  const listings = new Map<string, EventListing>();
   settled.forEach((s, i) => {
     const entry = events[i]!;
     if (!s.ok) failures.push({ what: entry.eventId, error: s.error });
     else if (agentIdsOf(s.value).size === 0) failures.push({ what: entry.eventId, error: 'no ticket agent lists this event' });
-    else agentIds.set(entry.eventId, agentIdsOf(s.value));
+    else {
+      agentIds.set(entry.eventId, agentIdsOf(s.value));
+      listings.set(entry.eventId, s.value);
+    }
   });
   const targets: Target[] = [];
   const seen = new Set<string>();
@@ -134,10 +228,10 @@ async function resolveTargets(client: ApiClient, options: TrackOptions, rt: Runt
       const key = `${agent}:${id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      targets.push({ agent, id, entry: entryText(entry) });
+      targets.push({ agent, id, entry: entryText(entry), fromEvent: entry.kind === 'event' });
     }
   }
-  return targets;
+  return { targets, listings };
 }
 
 /** Each agent's events in batches of 10 (fetchInventory), agents side by side, sharing --concurrency. */

@@ -1,0 +1,105 @@
+import { agentIdsOf } from '../../api/agent-ids.js';
+import type { ApiClient } from '../../api/client.js';
+import { isNotFound } from '../../api/errors.js';
+import { getEventsByAgentIds } from '../../api/events.js';
+import type { EventListing } from '../../api/types.js';
+import { mapSettled } from '../../shared/concurrency.js';
+import type { EventRecord } from '../../store/store.js';
+import { canonicalInstant } from '../../store/timestamps.js';
+
+/**
+ * The service's events as `track` and `watch --record` store them (tables `events` and `event_agents`):
+ * from an event listing they already have, or looked up by an agent's own ids.
+ */
+
+/** How many agent ids go in one GET /events/{agent}/{ids}: the contract sets no limit, so stay modest (as `events get` does). */
+export const AGENT_IDS_PER_REQUEST = 50;
+
+/**
+ * A listing as a record of table `events`, seen at `seenAt`. Its agents are those it lists, plus `also`
+ * (the agent's id that found it, should the listing not carry it). A field the API did not send, or sent
+ * in another shape (an event date without a zone), is null: it never costs the run its snapshots.
+ */
+export function eventRecordOf(listing: EventListing, seenAt: string, also?: { agent: string; agentEventId: string }): EventRecord {
+  const ids = agentIdsOf(listing);
+  if (also && !ids.has(also.agent)) ids.set(also.agent, also.agentEventId);
+  const date = text(listing.eventDate);
+  return {
+    eventId: listing.id,
+    name: text(listing.name),
+    category: text(listing.category),
+    venue: text(listing.venue),
+    city: text(listing.city),
+    state: text(listing.state),
+    country: text(listing.country),
+    eventDate: date === null ? null : (canonicalInstant(date) ?? null),
+    agents: [...ids].map(([agent, agentEventId]) => ({ agent, agentEventId })),
+    seenAt,
+  };
+}
+
+/** An event known only by its evt_ id and one agent's id for it: the other fields stay as stored. */
+export function sightingOf(eventId: string, agent: string, agentEventId: string, seenAt: string): EventRecord {
+  return {
+    eventId,
+    name: null,
+    category: null,
+    venue: null,
+    city: null,
+    state: null,
+    country: null,
+    eventDate: null,
+    agents: [{ agent, agentEventId }],
+    seenAt,
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export interface AgentLookup {
+  /** Agent's id -> the service's event that lists it. */
+  found: Map<string, EventListing>;
+  /** Ids the API found no event for. */
+  notFound: string[];
+  /** Ids whose request failed (after retries), with the first error. */
+  failed: { ids: string[]; error: unknown } | undefined;
+}
+
+/** The service events of one agent's ids (GET /events/{agent}/{ids}, in batches); an event answers for an id it carries as that agent's. */
+export async function lookUpByAgentIds(
+  client: ApiClient,
+  agent: string,
+  ids: readonly string[],
+  options: { concurrency: number; signal: AbortSignal },
+): Promise<AgentLookup> {
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += AGENT_IDS_PER_REQUEST) batches.push(ids.slice(i, i + AGENT_IDS_PER_REQUEST));
+  const settled = await mapSettled(
+    batches,
+    options.concurrency,
+    (batch) => getEventsByAgentIds(client, agent, batch, { signal: options.signal }),
+    {
+      stopOnFailure: false,
+    },
+  );
+  const lookup: AgentLookup = { found: new Map(), notFound: [], failed: undefined };
+  settled.forEach((s, i) => {
+    const batch = batches[i]!;
+    if (!s.ok) {
+      if (isNotFound(s.error)) lookup.notFound.push(...batch);
+      else if (lookup.failed) lookup.failed.ids.push(...batch);
+      else lookup.failed = { ids: [...batch], error: s.error };
+      return;
+    }
+    for (const event of s.value.events) {
+      const id = agentIdsOf(event).get(agent);
+      if (id !== undefined && batch.includes(id)) lookup.found.set(id, event);
+    }
+    // A lone id answered by a lone listing that does not carry the agent's ids is still that id's event.
+    if (batch.length === 1 && s.value.events.length === 1 && !lookup.found.has(batch[0]!)) lookup.found.set(batch[0]!, s.value.events[0]!);
+    lookup.notFound.push(...batch.filter((id) => !lookup.found.has(id)));
+  });
+  return lookup;
+}
