@@ -72,7 +72,12 @@ describeStores('alerts evaluated by tix track', (store) => {
         covers: onOther,
         keep: (l) => l.quantity >= 2 && l.section.toLowerCase().startsWith(sectionPattern[0]!.toLowerCase()),
       },
-      { args: [other.id, '--agent', secondAgent, '--drop', '1'], covers: (l) => onOther(l) && l.agent === secondAgent, drop: 1 },
+      { args: [other.id, '--agent', 'TMUSA', '--drop', '0.5'], covers: (l) => onOther(l) && l.agent === 'TMUSA', drop: 0.5 },
+      {
+        args: [other.id, '--agent', secondAgent, '--below', '100000'],
+        covers: (l) => onOther(l) && l.agent === secondAgent,
+        below: 100000,
+      },
       { args: [`TMUSA:${tm.agentId}`], covers: onTm },
       { args: [other.id, '--until', '2026-03-01'], covers: () => false },
       { args: [`TMUSA:${tm.agentId}`, '--name', 'paused a while'], covers: onTm, from: RESUME_AT },
@@ -83,14 +88,14 @@ describeStores('alerts evaluated by tix track', (store) => {
       expect(added.code, added.stderr).toBe(0);
       ids.push(Number(added.stdout.trim()));
     }
-    expect(ids).toEqual([1, 2, 3, 4, 5, 6]);
-    expect((await tix(['alert', 'pause', '6', ...at.args])).code).toBe(0);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await tix(['alert', 'pause', '7', ...at.args])).code).toBe(0);
 
     const fired: Record<string, unknown>[][] = [];
     for (const [i, time] of CLOCKS.entries()) {
       if (i === 0) continue;
       clock.setClock(time);
-      if (i === RESUME_AT) expect((await tix(['alert', 'resume', '6', ...at.args])).code).toBe(0);
+      if (i === RESUME_AT) expect((await tix(['alert', 'resume', '7', ...at.args])).code).toBe(0);
       const run = await tix(['track', ...entries, ...at.args, '-o', 'ndjson']);
       expect(run.code, run.stderr).toBe(0);
       const alerts = ndjsonAlerts(run.stdout);
@@ -136,9 +141,9 @@ describeStores('alerts evaluated by tix track', (store) => {
     expect(actual).toEqual(expected);
     // The rules that fire at all do (the thresholds were chosen so): the test does not pass by firing nothing.
     const firedRules = new Set(actual.flat().map((a) => a.rule));
-    for (const rule of [1, 2, 3, 4, 6]) expect(firedRules.has(rule), `rule ${rule} never fired`).toBe(true);
-    expect(firedRules.has(5)).toBe(false);
-    expect(actual.flat().filter((a) => a.rule === 4).length).toBeGreaterThan(1);
+    for (const rule of [1, 2, 3, 4, 5, 7]) expect(firedRules.has(rule), `rule ${rule} never fired`).toBe(true);
+    expect(firedRules.has(6)).toBe(false);
+    expect(actual.flat().filter((a) => a.rule === 5).length).toBeGreaterThan(1);
 
     // An evt_ rule's alert names the event (table events) and the agent and listing that fired it.
     const evtAlert = fired.flat().find((a) => a.rule === 2)!;
@@ -156,7 +161,7 @@ describeStores('alerts evaluated by tix track', (store) => {
     // The rules remember what they last notified; the retired one says so.
     const list = await tix(['alert', 'list', ...at.args, '-o', 'json']);
     const rules = JSON.parse(list.stdout).rules as Record<string, unknown>[];
-    expect(rules.map((r) => r.state)).toEqual(['active', 'active', 'active', 'active', 'retired', 'active']);
+    expect(rules.map((r) => r.state)).toEqual(['active', 'active', 'active', 'active', 'active', 'retired', 'active']);
     for (const [r, rule] of rules.entries()) {
       const mine = actual.flat().filter((a) => a.rule === r + 1);
       expect(rule.last_notified_price).toBe(mine.length > 0 ? mine[mine.length - 1]!.price : null);
