@@ -1,4 +1,5 @@
 import type { Alert } from '../../store/store.js';
+import { canonicalInstant, outputInstant } from '../../store/timestamps.js';
 import { money } from './money.js';
 
 /**
@@ -38,7 +39,7 @@ export function alertJson(alert: Alert): AlertJson {
     target: alert.target,
     event_id: alert.eventId,
     event_name: alert.eventName,
-    event_date: alert.eventDate,
+    event_date: instant(alert.eventDate),
     agent: alert.agent,
     agent_event_id: alert.agentEventId,
     listing_id: alert.listingId,
@@ -47,11 +48,16 @@ export function alertJson(alert: Alert): AlertJson {
     quantity: alert.quantity,
     price: alert.price,
     previous_price: alert.previousPrice,
-    api_timestamp: alert.apiTimestamp,
-    fired_at: alert.firedAt,
+    api_timestamp: instant(alert.apiTimestamp)!,
+    fired_at: instant(alert.firedAt)!,
     view: viewCommand(alert),
     text: alertText(alert),
   };
+}
+
+/** Instants as tix prints them (UTC, whole seconds without a fraction), the same whether the alert was just made or read back from the store. */
+function instant(text: string | null): string | null {
+  return text === null ? null : outputInstant(canonicalInstant(text) ?? text);
 }
 
 /** The command that shows the whole market of the alert's event. */
