@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { FIXED_NOW, useSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { runTix } from '../helpers/tix.js';
-import { sandboxEnv, tempDir, type TixResult, type TixRunOptions } from '../helpers/tix-env.js';
+import { runTix, type InProcessOptions } from '../helpers/tix.js';
+import { sandboxEnv, tempDir, type TixResult } from '../helpers/tix-env.js';
 
 export const MINUTE = 60_000;
 
@@ -44,7 +44,7 @@ export function freshDb(): string {
 }
 
 /** Runs tix against the sandbox (TIX_BASE_URL, TIX_API_KEY), with a HOME of its own so nothing reaches the real one. */
-export function tixAt(sandbox: Sandbox, args: readonly string[], options: TixRunOptions = {}): Promise<TixResult> {
+export function tixAt(sandbox: Sandbox, args: readonly string[], options: InProcessOptions = {}): Promise<TixResult> {
   return runTix(args, { ...options, env: { HOME: tempDir('tix-home-'), ...sandboxEnv(sandbox.url), ...options.env } });
 }
 

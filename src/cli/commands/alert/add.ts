@@ -1,7 +1,8 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { TICKET_AGENTS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { parseNotifyExec, parseNotifyUrl } from '../../../config/keys.js';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, withValues } from '../../kit/command-kit.js';
 import { parseAmount } from '../../kit/listing-filters.js';
 import { parseAgent } from '../../kit/parse/agent.js';
 import { parseDateFlag } from '../../kit/parse/dates.js';
@@ -41,7 +42,15 @@ export function alertAddCommand(): Command {
     .option('--drop <percent>', 'the lowest price fell by at least this many percent (above 0, below 100) since the last notification')
     .option('--min-quantity <n>', 'only listings with at least n tickets')
     .option('--section <pattern>', "only sections matching this name, any case; '*' matches any text (e.g. 'floor*')")
-    .option('--agent <code>', 'evt_ rules: only this ticket agent')
+    .addOption(
+      withValues(
+        new Option(
+          '--agent <agent>',
+          `evt_ rules: only this ticket agent: ${TICKET_AGENTS.map((a) => a.name).join(' | ')} (or its code, any case)`,
+        ),
+        TICKET_AGENTS.map((a) => a.name),
+      ),
+    )
     .option('--name <text>', 'a label for the rule')
     .option('--until <date>', 'retire the rule after this date (default: the event date, when the history knows it)')
     .option('--notify-url <url>', 'POST each alert as JSON to this http(s) URL (default: the notify-url setting)')
