@@ -21,9 +21,7 @@ it('tix watch --db fires a rule on the poll it stores, once', async () => {
   // Two polls at one sandbox clock: one snapshot stored, one alert.
   const lines = alertLines(watch.stderr);
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(
-    new RegExp(`^tix: alert: New low for rule 1: .*TMUSA section .* \\(first notice\\): tix (events view|inventory) `),
-  );
+  expect(lines[0]).toMatch(/^tix: alert: New low for rule 1: .*TMUSA section .* \(first notice\): tix (events view|inventory) /);
   const notifications = await sql(db, 'SELECT rule_id::INTEGER AS rule, agent, agent_event_id FROM alert_notifications');
   expect(notifications).toEqual([{ rule: 1, agent: 'TMUSA', agent_event_id: event!.agentId }]);
 });
