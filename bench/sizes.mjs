@@ -13,6 +13,7 @@ export const FULL = {
   salesSmall: { warmup: 0, runs: 3 },
   history: { events: 1_000, snapshots: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
   view: { latencyMs: 50, warmup: 2, runs: 10 },
+  alerts: { events: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
 };
 
 export const QUICK = {
@@ -26,4 +27,5 @@ export const QUICK = {
   salesSmall: { warmup: 0, runs: 1 },
   history: { events: 50, snapshots: 50, latencyMs: 5, warmup: 0, runs: 1 },
   view: { latencyMs: 5, warmup: 0, runs: 1 },
+  alerts: { events: 50, latencyMs: 5, warmup: 0, runs: 1 },
 };
