@@ -8,14 +8,12 @@
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { nodeCommand, runOnce, shellCommand } from '../measure.mjs';
 import { count, infoRatioRow, ratioRow, timeRow } from '../rows.mjs';
 import { withSandbox } from '../sandbox-process.mjs';
+import { futureTicketmasterIds, withDuckDb } from './history.mjs';
 
 export const ALERTS_GOAL = 1.1;
-/** EventSearchDate "future": events from tomorrow on, which have listings. */
-const FUTURE = 19;
 
 export async function alerts(ctx) {
   const { events, latencyMs } = ctx.sizes.alerts;
@@ -77,27 +75,4 @@ async function expectNotifications(file) {
   );
   if (n !== listed || n === 0) throw new Error(`alerts: the firing run made ${n} notifications, for ${listed} events with listings`);
   return n;
-}
-
-async function futureTicketmasterIds(ctx, sandbox, wanted) {
-  const response = await fetch(`${sandbox.url}/events?q=UTC&date=${FUTURE}&pageSize=5000`, { headers: { 'x-api-key': ctx.apiKey } });
-  if (!response.ok) throw new Error(`alerts: the sandbox answered the id search with ${response.status}`);
-  const { events } = await response.json();
-  const ids = events.map((event) => event.agentIds?.TMUSA).filter((id) => typeof id === 'string');
-  if (ids.length < wanted) throw new Error(`alerts: the sandbox has only ${ids.length} future Ticketmaster events`);
-  return ids.slice(0, wanted);
-}
-
-async function withDuckDb(file, body) {
-  const instance = await DuckDBInstance.create(file);
-  try {
-    const connection = await instance.connect();
-    try {
-      return await body(connection);
-    } finally {
-      connection.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
 }

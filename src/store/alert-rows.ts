@@ -1,5 +1,5 @@
 import type { Evaluation } from './alert-evaluate.js';
-import type { Alert, AlertEvaluation, AlertRule } from './store.js';
+import type { Alert, AlertEvaluation, AlertRule, NewAlertRule } from './store.js';
 
 /**
  * The alert tables' rows as both stores read and write them: columns by their SQL names, timestamps as
@@ -47,6 +47,21 @@ export const ALERT_COLUMNS = [
   'price',
   'previous_price',
 ] as const;
+
+/** The first nine columns of a new rule's INSERT, in both stores: name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section. */
+export function newRuleValues(rule: NewAlertRule): (string | number | null)[] {
+  return [
+    rule.name,
+    rule.target,
+    rule.eventId,
+    rule.agent,
+    rule.agentEventId,
+    rule.below,
+    rule.dropPercent,
+    rule.minQuantity,
+    rule.section,
+  ];
+}
 
 /** A row of alert_rules; `time` turns the store's timestamps into ISO text. */
 export function ruleOfRow(r: Row, time: (value: unknown) => string | null): AlertRule {

@@ -1,6 +1,6 @@
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { agentEventKey, evaluateAlerts, type EventOfAgent } from './alert-evaluate.js';
-import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, ruleOfRow, type AlertWrites } from './alert-rows.js';
+import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow, type AlertWrites } from './alert-rows.js';
 import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
@@ -152,15 +152,7 @@ export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: New
        ?, ?, false, ?)
      RETURNING id`,
     [
-      rule.name,
-      rule.target,
-      rule.eventId,
-      rule.agent,
-      rule.agentEventId,
-      rule.below,
-      rule.dropPercent,
-      rule.minQuantity,
-      rule.section,
+      ...newRuleValues(rule),
       at(rule.until),
       rule.eventId,
       rule.agent,

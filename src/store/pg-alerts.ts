@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { agentEventKey, evaluateAlerts, type EventOfAgent } from './alert-evaluate.js';
-import { ALERT_RULE_COLUMNS, alertOfRow, alertWrites, ruleOfRow } from './alert-rows.js';
+import { ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow } from './alert-rows.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 
 /**
@@ -115,21 +115,7 @@ export async function addPgAlertRule(client: pg.Client, s: string, rule: NewAler
          (SELECT ea.event_id FROM ${s}.event_agents ea WHERE ea.agent = $4::text AND ea.agent_event_id = $5::text LIMIT 1)))),
        $11, $12, false, $13)
      RETURNING ${RULE_COLUMNS}`,
-    [
-      rule.name,
-      rule.target,
-      rule.eventId,
-      rule.agent,
-      rule.agentEventId,
-      rule.below,
-      rule.dropPercent,
-      rule.minQuantity,
-      rule.section,
-      rule.until,
-      rule.notifyUrl,
-      rule.notifyExec,
-      rule.createdAt,
-    ],
+    [...newRuleValues(rule), rule.until, rule.notifyUrl, rule.notifyExec, rule.createdAt],
   );
   return ruleOfRow(result.rows[0], time);
 }
