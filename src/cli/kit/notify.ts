@@ -43,11 +43,19 @@ export async function deliverClaimed(rt: Runtime, claimed: readonly AlertDeliver
   if (claimed.length === 0) return 0;
   const outcomes: { delivery: AlertDelivery; error: string | undefined }[] = [];
   for (const delivery of claimed) outcomes.push({ delivery, error: await deliver(rt, delivery.channel, delivery.target, delivery.alert) });
-  const store = await reopen();
   try {
-    for (const { delivery, error } of outcomes) await store.finishDelivery(delivery, rt.io.now().toISOString(), error);
-  } finally {
-    await store.close();
+    const store = await reopen();
+    try {
+      for (const { delivery, error } of outcomes) await store.finishDelivery(delivery, rt.io.now().toISOString(), error);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    // The alerts went out (or not) all the same; unmarked, they are sent again once this run's claim runs out.
+    rt.warn(
+      `could not record how ${outcomes.length} alert deliveries went: ${messageOf(error)}; they will be tried again in ${DELIVERY_LEASE_SECONDS / 60} minutes`,
+    );
   }
   const failed = outcomes.filter((o) => o.error !== undefined);
   for (const { delivery, error } of failed) {
