@@ -3,7 +3,7 @@
  * rules' states, `alert test` through a webhook and a command, the notify-url setting (its secrets hidden),
  * and every bad input: one line on stderr, exit 2.
  */
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -158,6 +158,33 @@ describe('tix alert', () => {
     const none = await tix(['alert', 'test', '2', ...db]);
     expect(none.code).toBe(0);
     expect(none.stderr).toContain('stderr only');
+  });
+
+  it('puts nothing of the alert into the --notify-exec command line: data reaches the command only as stdin and variables', async () => {
+    const db = ['--db', freshDb()];
+    const dir = tempDir('tix-alert-shell-');
+    const planted = join(dir, 'planted');
+    const name = `$(touch ${planted}) \`touch ${planted}\``;
+    const log = join(dir, 'got.json');
+    expect(
+      (
+        await tix([
+          'alert',
+          'add',
+          'evt_fnt7jz3fkx',
+          '--name',
+          name,
+          '--notify-exec',
+          `cat > '${log}'; printf '%s' "$TIX_ALERT_TEXT" >> '${log}.text'`,
+          ...db,
+        ])
+      ).code,
+    ).toBe(0);
+    const tested = await tix(['alert', 'test', '1', ...db]);
+    expect(tested.code, tested.stderr).toBe(0);
+    expect(existsSync(planted)).toBe(false);
+    expect(JSON.parse(readFileSync(log, 'utf8')).rule_name).toBe(name);
+    expect(readFileSync(`${log}.text`, 'utf8')).toContain(JSON.stringify(name));
   });
 
   it('keeps notify-url as a setting, shown without its secrets', async () => {

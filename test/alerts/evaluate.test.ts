@@ -168,5 +168,10 @@ describeStores('alerts evaluated by tix track', (store) => {
     }
     const notifications = await at.sql('SELECT count(*)::INTEGER AS n FROM alert_notifications');
     expect(notifications).toEqual([{ n: actual.flat().length }]);
+
+    // Removing a rule removes its notifications, and only its own.
+    expect((await tix(['alert', 'rm', '5', ...at.args])).code).toBe(0);
+    const left = await at.sql('SELECT count(*)::INTEGER AS n FROM alert_notifications');
+    expect(left).toEqual([{ n: actual.flat().filter((a) => a.rule !== 5).length }]);
   }, 120_000);
 });
