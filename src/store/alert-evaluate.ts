@@ -69,14 +69,12 @@ export function evaluateAlerts(
   }
   const evaluation: Evaluation = { fired: [], baselines: [] };
   for (const [rule, ruleSnapshots] of [...seen].sort(([a], [b]) => a.id - b.id)) {
-    const matches = sectionMatch(rule);
+    const matches = listingMatcher(rule);
     let lowest: { snapshot: SnapshotRecord; listing: ListingRecord } | undefined;
     let cheapest: { snapshot: SnapshotRecord; listing: ListingRecord } | undefined;
     for (const snapshot of ruleSnapshots) {
       for (const listing of snapshot.listings) {
-        if (!Number.isFinite(listing.price)) continue;
-        if (rule.minQuantity !== null && !(listing.quantity >= rule.minQuantity)) continue;
-        if (!matches(String(listing.section ?? ''))) continue;
+        if (!matches(listing)) continue;
         if (!lowest || listing.price < lowest.listing.price) lowest = { snapshot, listing };
         if (rule.below !== null && listing.price > rule.below) continue;
         if (!cheapest || listing.price < cheapest.listing.price) cheapest = { snapshot, listing };
@@ -96,8 +94,23 @@ export function evaluateAlerts(
   return evaluation;
 }
 
-function sectionMatch(rule: AlertRule): (section: string) => boolean {
-  return rule.section === null ? () => true : sectionMatcher(rule.section);
+type Priced = Pick<ListingRecord, 'price' | 'quantity' | 'section'>;
+
+/** A rule's listing filters (--min-quantity, --section), --below aside. */
+function listingMatcher(rule: Pick<AlertRule, 'minQuantity' | 'section'>): (listing: Priced) => boolean {
+  const section = rule.section === null ? () => true : sectionMatcher(rule.section);
+  return (listing) =>
+    Number.isFinite(listing.price) &&
+    (rule.minQuantity === null || listing.quantity >= rule.minQuantity) &&
+    section(String(listing.section ?? ''));
+}
+
+/** The lowest price of the listings a rule's filters keep: a --drop rule's baseline when it is added. */
+export function lowestMatching(rule: Pick<AlertRule, 'minQuantity' | 'section'>, listings: readonly Priced[]): number | null {
+  const matches = listingMatcher(rule);
+  let lowest: number | null = null;
+  for (const listing of listings) if (matches(listing) && (lowest === null || listing.price < lowest)) lowest = listing.price;
+  return lowest;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

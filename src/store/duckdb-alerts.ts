@@ -1,5 +1,5 @@
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { agentEventKey, evaluateAlerts, type EventOfAgent } from './alert-evaluate.js';
+import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
 import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow, type AlertWrites } from './alert-rows.js';
 import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
@@ -163,7 +163,27 @@ export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: New
     ],
   );
   const id = Number(reader.getRowObjectsJS()[0]!.id);
-  return (await readRules(connection, id))[0]!;
+  const added = (await readRules(connection, id))[0]!;
+  if (added.dropPercent === null) return added;
+  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one.
+  const latest = await connection.runAndReadAll(
+    `WITH k AS (
+       SELECT ?::VARCHAR AS agent, ?::VARCHAR AS event_id WHERE ?::VARCHAR IS NOT NULL
+       UNION ALL
+       SELECT ea.agent, ea.agent_event_id FROM event_agents ea
+       WHERE ?::VARCHAR IS NULL AND ea.event_id = ?::VARCHAR AND (?::VARCHAR IS NULL OR ea.agent = ?::VARCHAR)),
+     latest AS (SELECT n.agent, n.event_id, max(n.api_timestamp) AS at FROM snapshots n JOIN k USING (agent, event_id) GROUP BY ALL)
+     SELECT l.section, l.quantity, l.price FROM listings l
+     JOIN latest ON l.agent = latest.agent AND l.event_id = latest.event_id AND l.api_timestamp = latest.at`,
+    [added.agent, added.agentEventId, added.agentEventId, added.agentEventId, added.eventId, added.agent, added.agent],
+  );
+  const baseline = lowestMatching(
+    added,
+    latest.getRowObjectsJS().map((r) => ({ section: String(r.section ?? ''), quantity: Number(r.quantity), price: Number(r.price) })),
+  );
+  if (baseline === null) return added;
+  await connection.run('UPDATE alert_rules SET baseline_price = ? WHERE id = ?', [baseline, id]);
+  return { ...added, baselinePrice: baseline };
 }
 
 export function duckDbAlertRules(connection: DuckDBConnection): Promise<AlertRule[]> {

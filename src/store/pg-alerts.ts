@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { agentEventKey, evaluateAlerts, type EventOfAgent } from './alert-evaluate.js';
+import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
 import { ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow } from './alert-rows.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 
@@ -117,7 +117,24 @@ export async function addPgAlertRule(client: pg.Client, s: string, rule: NewAler
      RETURNING ${RULE_COLUMNS}`,
     [...newRuleValues(rule), rule.until, rule.notifyUrl, rule.notifyExec, rule.createdAt],
   );
-  return ruleOfRow(result.rows[0], time);
+  const added = ruleOfRow(result.rows[0], time);
+  if (added.dropPercent === null) return added;
+  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one.
+  const latest = await client.query(
+    `WITH k AS (
+       SELECT $1::text AS agent, $2::text AS event_id WHERE $2::text IS NOT NULL
+       UNION ALL
+       SELECT ea.agent, ea.agent_event_id FROM ${s}.event_agents ea
+       WHERE $2::text IS NULL AND ea.event_id = $3::text AND ($1::text IS NULL OR ea.agent = $1::text)),
+     latest AS (SELECT n.agent, n.event_id, max(n.api_timestamp) AS at FROM ${s}.snapshots n JOIN k USING (agent, event_id) GROUP BY 1, 2)
+     SELECT l.section, l.quantity, l.price FROM ${s}.listings l
+     JOIN latest ON l.agent = latest.agent AND l.event_id = latest.event_id AND l.api_timestamp = latest.at`,
+    [added.agent, added.agentEventId, added.eventId],
+  );
+  const baseline = lowestMatching(added, latest.rows);
+  if (baseline === null) return added;
+  await client.query(`UPDATE ${s}.alert_rules SET baseline_price = $2 WHERE id = $1`, [added.id, baseline]);
+  return { ...added, baselinePrice: baseline };
 }
 
 export async function pgAlertRules(client: pg.Client, s: string): Promise<AlertRule[]> {

@@ -125,7 +125,7 @@ export interface AlertRule {
   notifyExec: string | null;
   paused: boolean;
   createdAt: string;
-  /** What --drop compares with: the lowest matching price at the rule's first evaluation, then at each notification. */
+  /** What --drop compares with: the lowest matching price in the latest stored snapshots when the rule was added (else at its first evaluation), then at each notification. */
   baselinePrice: number | null;
   lastNotifiedAt: string | null;
   lastNotifiedPrice: number | null;

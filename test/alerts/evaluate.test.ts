@@ -119,11 +119,17 @@ describeStores('alerts evaluated by tix track', (store) => {
     const byRun = times.map((t) => stored.filter((l) => Date.parse(l.at.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z')) === t));
     const expected: { rule: number; price: number; previous_price: number | null }[][] = CLOCKS.map(() => []);
     specs.forEach((spec, r) => {
+      const lowestAt = (run: number) =>
+        byRun[run]!.filter((l) => spec.covers(l) && (spec.keep?.(l) ?? true)).reduce<number | null>(
+          (m, l) => (m === null || l.price < m ? l.price : m),
+          null,
+        );
       let last: number | null = null;
-      let baseline: number | null = null;
+      // A --drop rule starts from the lowest price stored when it was added: the first run's.
+      let baseline: number | null = spec.drop !== undefined ? lowestAt(0) : null;
       for (let i = Math.max(1, spec.from ?? 1); i < CLOCKS.length; i++) {
         const matching = byRun[i]!.filter((l) => spec.covers(l) && (spec.keep?.(l) ?? true));
-        const lowest = matching.reduce<number | null>((m, l) => (m === null || l.price < m ? l.price : m), null);
+        const lowest = lowestAt(i);
         const candidates = matching.filter((l) => spec.below === undefined || l.price <= spec.below);
         const best = candidates.reduce<number | null>((m, l) => (m === null || l.price < m ? l.price : m), null);
         if (spec.drop !== undefined && baseline === null) {

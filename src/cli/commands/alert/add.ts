@@ -33,7 +33,7 @@ export function alertAddCommand(): Command {
     .description(
       [
         "Add a rule that every tix track evaluates against what it stores. <event> is an evt_ id (every agent that lists it) or AGENT:ID (one agent's event).",
-        "Conditions combine (all must hold for a listing): --below, --min-quantity, --section, --agent; --drop compares the lowest matching price with the rule's baseline (its price at the first evaluation, then at each notification). A rule fires when a matching listing is strictly below the price it last notified, or for the first time; a rule without --below or --drop fires at each new low.",
+        "Conditions combine (all must hold for a listing): --below, --min-quantity, --section, --agent; --drop compares the lowest matching price with the rule's baseline (the lowest stored when the rule is added, else at its first evaluation; then each notified price). A rule fires when a matching listing is strictly below the price it last notified, or for the first time; a rule without --below or --drop fires at each new low.",
         "Prints the new rule's id on stdout.",
       ].join('\n'),
     )
