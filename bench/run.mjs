@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RSS_METHOD, measureInterleaved, runOnce, shellCommand } from './measure.mjs';
 import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mjs';
+import { alerts } from './scenarios/alerts.mjs';
 import { bigSales } from './scenarios/big-sales.mjs';
 import { bulkExport } from './scenarios/bulk-export.mjs';
 import { history } from './scenarios/history.mjs';
@@ -38,6 +39,7 @@ const SCENARIOS = [
   { id: 7, title: '7. events view', run: eventsView },
   { id: 8, title: '8. --jq', run: jqFilter },
   { id: 9, title: '9. history at scale', run: historyAtScale },
+  { id: 10, title: '10. alerts', run: alerts },
 ];
 
 const options = parseArgs(process.argv.slice(2));
@@ -148,7 +150,7 @@ function methodText() {
   return [
     `Each time is the median of several runs after warm-up runs (start-up ${s.startup.runs} after ${s.startup.warmup}; one query ${s.query.runs} after ${s.query.warmup};`,
     `bulk export ${s.bulk.runs} after ${s.bulk.warmup}; inventory ${s.inventory.runs} after ${s.inventory.warmup}; big sales ${s.sales.runs} after ${s.sales.warmup};`,
-    `price history ${s.history.runs} after ${s.history.warmup}; events view ${s.view.runs} after ${s.view.warmup}),`,
+    `price history ${s.history.runs} after ${s.history.warmup}; events view ${s.view.runs} after ${s.view.warmup}; alerts ${s.alerts.runs} after ${s.alerts.warmup}),`,
     'with the commands of a scenario run in turn, round after round, so load from elsewhere hits them alike. A time is wall-clock',
     'from spawn to exit; stdout is a pipe the harness drains. Ratios divide medians of the same run. Peak RSS is of the tix',
     `process alone (${RSS_METHOD}), the worst of its runs: each scenario's sandbox is a separate \`tix sandbox\` process`,

@@ -14,6 +14,7 @@ export const FULL = {
   history: { events: 1_000, snapshots: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
   view: { latencyMs: 50, warmup: 2, runs: 10 },
   scale: { events: 1_000, snapshots: 100_000, listings: 10, warmup: 1, runs: 5 },
+  alerts: { events: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
 };
 
 export const QUICK = {
@@ -28,4 +29,5 @@ export const QUICK = {
   history: { events: 50, snapshots: 50, latencyMs: 5, warmup: 0, runs: 1 },
   view: { latencyMs: 5, warmup: 0, runs: 1 },
   scale: { events: 50, snapshots: 1_000, listings: 2, warmup: 0, runs: 1 },
+  alerts: { events: 50, latencyMs: 5, warmup: 0, runs: 1 },
 };

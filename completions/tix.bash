@@ -2,13 +2,13 @@
 # Install: source <(tix completion bash), or save it as ~/.local/share/bash-completion/completions/tix
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=' --agent --base-url --by --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
+_tix_valued=' --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
 
 # Sets _tix_subcommands, _tix_flags and _tix_rest (the index of a variadic last argument) for command path $1.
 _tix_command() {
   _tix_subcommands='' _tix_flags='' _tix_rest=''
   case $1 in
-    '') _tix_subcommands='events inventory watch sales track history agents api auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http -h --help' ;;
+    '') _tix_subcommands='events inventory watch sales track history alert agents api auth config sandbox completion' _tix_flags='-V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http -h --help' ;;
     'events') _tix_subcommands='search get by-agent view' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'events search') _tix_flags='--category --type --date --on --from --to --date-start --date-end --sort --asc --desc --name --venue --city --state --country --tz --password --omit --ticket-agent --page --page-size --limit --all -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'events get') _tix_flags='--agent --partial -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' _tix_rest=1 ;;
@@ -19,12 +19,19 @@ _tix_command() {
     'sales') _tix_subcommands='summary details' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'sales summary') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --chart -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'sales details') _tix_flags='--provider --from --to -o --output --json --fields --no-header --out --excel-safe --daily -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
-    'track') _tix_flags='--from-file --sales --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' _tix_rest=1 ;;
+    'track') _tix_flags='--from-file --sales --strict-notify --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' _tix_rest=1 ;;
     'history') _tix_subcommands='list summary export sql' _tix_flags='--since --until --tz --listings --chart --by --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history list') _tix_flags='--upcoming --name -h --help --since --until --tz --listings --chart --by --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history summary') _tix_flags='-h --help --since --until --tz --listings --chart --by --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history export') _tix_flags='--to --to-schema -h --help --since --until --tz --listings --chart --by --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history sql') _tix_flags='--file -h --help --since --until --tz --listings --chart --by --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert') _tix_subcommands='add list rm pause resume test' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert add') _tix_flags='--below --drop --min-quantity --section --agent --name --until --notify-url --notify-exec --db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert list') _tix_flags='--db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert rm') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert pause') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert resume') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert test') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'agents') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'api') _tix_flags='-f --field --paginate -i --include -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'auth') _tix_subcommands='login status logout' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
@@ -64,9 +71,9 @@ _tix_argument_values() {
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
-    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
-    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
-    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db' ;;
+    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
+    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
+    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
     'completion#1') _tix_reply_words 'bash zsh fish' ;;
   esac
 }

@@ -2,19 +2,21 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --by --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
     switch "$argv[1]"
         case ''
-            echo events inventory watch sales track history agents api auth config sandbox completion
+            echo events inventory watch sales track history alert agents api auth config sandbox completion
         case 'events'
             echo search get by-agent view
         case 'sales'
             echo summary details
         case 'history'
             echo list summary export sql
+        case 'alert'
+            echo add list rm pause resume test
         case 'auth'
             echo login status logout
         case 'config'
@@ -119,6 +121,7 @@ complete -c tix -n '__tix_argument \'\' 1' -a watch -d 'poll listings and print 
 complete -c tix -n '__tix_argument \'\' 1' -a sales -d 'resale sales of one event: daily summary or every sale'
 complete -c tix -n '__tix_argument \'\' 1' -a track -d 'record the current inventory of a watch list in the price history'
 complete -c tix -n '__tix_argument \'\' 1' -a history -d 'an event\'s recorded prices over time, from the snapshots of \'tix track\''
+complete -c tix -n '__tix_argument \'\' 1' -a alert -d 'price alerts that every tix track evaluates and delivers'
 complete -c tix -n '__tix_argument \'\' 1' -a agents -d 'list the ticket agents and sales providers'
 complete -c tix -n '__tix_argument \'\' 1' -a api -d 'GET any API path with the stored key (the raw escape hatch)'
 complete -c tix -n '__tix_argument \'\' 1' -a auth -d 'store, check and remove the API key'
@@ -246,6 +249,7 @@ complete -c tix -n '__tix_in \'sales details\'' -l excel-safe -d 'prefix csv/tsv
 complete -c tix -n '__tix_in \'sales details\'' -l daily -d 'only the per-day totals of the details response'
 complete -c tix -n '__tix_in \'track\'' -l from-file -d 'read entries from a file: one a line, # comments, blank lines ignored' -r -F
 complete -c tix -n '__tix_in \'track\'' -l sales -d 'also record the daily StubHub sales summary of each event with a StubHub id'
+complete -c tix -n '__tix_in \'track\'' -l strict-notify -d 'exit 1 when an alert could not be delivered (default: a warning, exit 0; it stays pending for the next run)'
 complete -c tix -n '__tix_in \'track\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'track\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'track\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
@@ -279,6 +283,45 @@ complete -c tix -n '__tix_in \'history list\'' -l name -d 'only events whose nam
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history sql\'' -l file -d 'read the query from this file' -x
+complete -c tix -n '__tix_argument \'alert\' 1' -a add -d 'add a price alert rule'
+complete -c tix -n '__tix_argument \'alert\' 1' -a list -d 'list the price alert rules'
+complete -c tix -n '__tix_argument \'alert\' 1' -a rm -d 'remove a price alert rule'
+complete -c tix -n '__tix_argument \'alert\' 1' -a pause -d 'pause a price alert rule: tix track leaves it alone until resumed'
+complete -c tix -n '__tix_argument \'alert\' 1' -a resume -d 'resume a paused price alert rule'
+complete -c tix -n '__tix_argument \'alert\' 1' -a test -d 'send a sample notification through a rule\'s channels'
+complete -c tix -n '__tix_in \'alert add\'' -l below -d 'a listing at or below this price per ticket' -x
+complete -c tix -n '__tix_in \'alert add\'' -l drop -d 'the lowest price fell by at least this many percent (above 0, below 100) since the last notification' -x
+complete -c tix -n '__tix_in \'alert add\'' -l min-quantity -d 'only listings with at least n tickets' -x
+complete -c tix -n '__tix_in \'alert add\'' -l section -d 'only sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\')' -x
+complete -c tix -n '__tix_in \'alert add\'' -l agent -d 'evt_ rules: only this ticket agent: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)' -x -a 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime'
+complete -c tix -n '__tix_in \'alert add\'' -l name -d 'a label for the rule' -x
+complete -c tix -n '__tix_in \'alert add\'' -l until -d 'retire the rule after this date (default: the event date, when the history knows it)' -x
+complete -c tix -n '__tix_in \'alert add\'' -l notify-url -d 'POST each alert as JSON to this http(s) URL (default: the notify-url setting)' -x
+complete -c tix -n '__tix_in \'alert add\'' -l notify-exec -d 'run this command per alert with the alert as JSON on stdin (default: the notify-exec setting)' -x
+complete -c tix -n '__tix_in \'alert add\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert add\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert add\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert list\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert list\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert list\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
+complete -c tix -n '__tix_in \'alert list\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'alert list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'alert list\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'alert list\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
+complete -c tix -n '__tix_in \'alert list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'alert rm\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert rm\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert rm\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert pause\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert pause\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert pause\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert resume\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert resume\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert resume\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert test\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert test\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert test\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
@@ -304,9 +347,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in t
 complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
 complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
 complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
-complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
-complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
-complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

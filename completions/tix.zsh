@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --by --category --city --concurrency --count --country --date --date-end --date-start --db --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -17,6 +17,7 @@ _tix_command() {
         'sales:resale sales of one event: daily summary or every sale'
         'track:record the current inventory of a watch list in the price history'
         'history:an event'\''s recorded prices over time, from the snapshots of '\''tix track'\'''
+        'alert:price alerts that every tix track evaluates and delivers'
         'agents:list the ticket agents and sales providers'
         'api:GET any API path with the stored key (the raw escape hatch)'
         'auth:store, check and remove the API key'
@@ -378,6 +379,7 @@ _tix_command() {
       _tix_flags=(
         '--from-file:read entries from a file: one a line, # comments, blank lines ignored'
         '--sales:also record the daily StubHub sales summary of each event with a StubHub id'
+        '--strict-notify:exit 1 when an alert could not be delivered (default: a warning, exit 0; it stays pending for the next run)'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -582,6 +584,188 @@ _tix_command() {
         '--no-header:leave out the header row (csv, tsv)'
         '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
         '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert')
+      _tix_subcommands=(
+        'add:add a price alert rule'
+        'list:list the price alert rules'
+        'rm:remove a price alert rule'
+        'pause:pause a price alert rule: tix track leaves it alone until resumed'
+        'resume:resume a paused price alert rule'
+        'test:send a sample notification through a rule'\''s channels'
+      )
+      _tix_flags=(
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert add')
+      _tix_flags=(
+        '--below:a listing at or below this price per ticket'
+        '--drop:the lowest price fell by at least this many percent (above 0, below 100) since the last notification'
+        '--min-quantity:only listings with at least n tickets'
+        '--section:only sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\'')'
+        '--agent:evt_ rules: only this ticket agent: ticketMaster | stubHub | skyBox | ticketEvolution | seatGeek | vividSeats | tickPick | ticketNetwork | gameTime (or its code, any case)'
+        '--name:a label for the rule'
+        '--until:retire the rule after this date (default: the event date, when the history knows it)'
+        '--notify-url:POST each alert as JSON to this http(s) URL (default: the notify-url setting)'
+        '--notify-exec:run this command per alert with the alert as JSON on stdin (default: the notify-exec setting)'
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert list')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
+        '--json:short for --output json'
+        '--fields:comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields'
+        '--no-header:leave out the header row (csv, tsv)'
+        '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
+        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert rm')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert pause')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert resume')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert test')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
         '-V:print the version'
         '--version:print the version'
         '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
@@ -954,9 +1138,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac

@@ -99,7 +99,8 @@ function goalMs(result) {
   return { figure: row.figure, goal: row.goal, ok: row.ok };
 }
 
-async function futureTicketmasterIds(ctx, sandbox, wanted) {
+/** The first `wanted` Ticketmaster ids of future events (with listings) in the sandbox; scenario 9 uses them too. */
+export async function futureTicketmasterIds(ctx, sandbox, wanted) {
   const response = await fetch(`${sandbox.url}/events?q=UTC&date=${FUTURE}&pageSize=5000`, { headers: { 'x-api-key': ctx.apiKey } });
   if (!response.ok) throw new Error(`history: the sandbox answered the id search with ${response.status}`);
   const { events } = await response.json();

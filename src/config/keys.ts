@@ -3,6 +3,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../shared/numbers.js';
 import { displayStoreLocation } from '../store/postgres-url.js';
+import { urlWithoutSecrets } from '../shared/secrets.js';
 import { FORMATS, SETTING_FORMATS, extensionOf, isFormat, needsFile, type Format } from '../output/formats.js';
 
 /** The values a setting resolves to after validation. */
@@ -16,6 +17,8 @@ export interface SettingValues {
   timeout: number;
   retries: number;
   db: string;
+  'notify-url': string;
+  'notify-exec': string;
 }
 export type SettingKey = keyof SettingValues;
 
@@ -61,6 +64,31 @@ export function parseBaseUrl(name: string, raw: string): string {
     throw new UsageError(`${name} must be a plain base URL without credentials, query or fragment`);
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * Where alerts are POSTed (README "Alerts"): an http:// or https:// URL. It may carry a secret (user info,
+ * a token in the path or query, as chat webhooks do), so it is never printed whole: see urlWithoutSecrets.
+ */
+export function parseNotifyUrl(name: string, raw: string): string {
+  const text = raw.trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new UsageError(`${name} must be an http:// or https:// URL, not '${urlWithoutSecrets(text)}'`);
+  }
+  return text;
+}
+
+/** A command run once per alert (README "Alerts"): any shell command line, on one line. */
+export function parseNotifyExec(name: string, raw: string): string {
+  const text = raw.trim();
+  if (text === '' || /[\u0000\n\r]/.test(text)) throw new UsageError(`${name} must be a command on one line, such as './notify.sh'`);
+  return text;
 }
 
 export function parseTimeZone(name: string, raw: string): string {
@@ -184,6 +212,23 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     defaultLabel: "history.duckdb in tix's data folder",
     parse: (raw, name) => parseDatabaseLocation(name, raw),
     display: (value) => displayStoreLocation(value),
+  },
+  'notify-url': {
+    key: 'notify-url',
+    env: 'TIX_NOTIFY_URL',
+    flag: '--notify-url',
+    description: 'alerts: a URL to POST each alert to, for rules without channels of their own (tix track)',
+    defaultLabel: 'none',
+    parse: (raw, name) => parseNotifyUrl(name, raw),
+    display: (value) => urlWithoutSecrets(value),
+  },
+  'notify-exec': {
+    key: 'notify-exec',
+    env: 'TIX_NOTIFY_EXEC',
+    flag: '--notify-exec',
+    description: 'alerts: a command run with each alert as JSON on stdin, for rules without channels of their own',
+    defaultLabel: 'none',
+    parse: (raw, name) => parseNotifyExec(name, raw),
   },
 };
 

@@ -11,7 +11,12 @@ export interface ResolvedSettings {
   apiKey?: string;
   apiKeySource?: 'env' | 'profile';
   /** base-url has no default: the contract does not name the real API's address. db's is computed (src/store/location.ts). */
-  values: Omit<SettingValues, 'base-url' | 'db'> & { 'base-url'?: string; db?: string };
+  values: Omit<SettingValues, 'base-url' | 'db' | 'notify-url' | 'notify-exec'> & {
+    'base-url'?: string;
+    db?: string;
+    'notify-url'?: string;
+    'notify-exec'?: string;
+  };
   sources: Record<SettingKey, SettingSource>;
   /** Why the config file could not be used; the run went on with flags, environment and defaults. */
   configProblem?: ConfigFileError;
@@ -39,6 +44,8 @@ export const SETTING_DEFAULTS = {
   timeout: 30,
   retries: 3,
   db: undefined,
+  'notify-url': undefined,
+  'notify-exec': undefined,
 } as const;
 
 export function validateProfileName(source: string, name: string): string {

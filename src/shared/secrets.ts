@@ -77,3 +77,20 @@ function asPattern(form: string): string {
 function escapeRegExp(c: string): string {
   return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
 }
+
+/**
+ * A URL as messages show it when the whole of it may be a secret (a chat webhook's path is its token):
+ * the scheme and host, then `/***` if it had more (user info, path, query). Text that is not a URL at all
+ * is shown only by its first characters.
+ */
+export function urlWithoutSecrets(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text.length > 12 ? `${text.slice(0, 8)}***` : text;
+  }
+  if (!/^[a-z][a-z0-9+.-]*:$/.test(url.protocol) || url.host === '') return `${url.protocol}***`;
+  const more = url.username !== '' || url.password !== '' || url.pathname.length > 1 || url.search !== '' || url.hash !== '';
+  return `${url.protocol}//${url.host}${more ? '/***' : ''}`;
+}

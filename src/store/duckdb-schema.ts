@@ -75,6 +75,58 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (event_id, agent)
     )`,
   ],
+  // Version 3: price alerts (README "Alerts"). Rules, the notifications they made (one per new low), and
+  // the deliveries of each notification to a webhook or a command, pending until they succeed.
+  [
+    'CREATE SEQUENCE alert_rule_ids START 1',
+    `CREATE TABLE alert_rules (
+      id BIGINT NOT NULL PRIMARY KEY DEFAULT nextval('alert_rule_ids'),
+      name VARCHAR,
+      target VARCHAR NOT NULL,
+      event_id VARCHAR,
+      agent VARCHAR,
+      agent_event_id VARCHAR,
+      below DOUBLE,
+      drop_percent DOUBLE,
+      min_quantity INTEGER,
+      section VARCHAR,
+      until TIMESTAMPTZ,
+      notify_url VARCHAR,
+      notify_exec VARCHAR,
+      paused BOOLEAN NOT NULL,
+      created_at TIMESTAMPTZ NOT NULL,
+      baseline_price DOUBLE,
+      last_notified_at TIMESTAMPTZ,
+      last_notified_price DOUBLE
+    )`,
+    `CREATE TABLE alert_notifications (
+      id BIGINT NOT NULL PRIMARY KEY,
+      rule_id BIGINT NOT NULL,
+      fired_at TIMESTAMPTZ NOT NULL,
+      api_timestamp TIMESTAMPTZ NOT NULL,
+      agent VARCHAR NOT NULL,
+      agent_event_id VARCHAR NOT NULL,
+      event_id VARCHAR,
+      event_name VARCHAR,
+      event_date TIMESTAMPTZ,
+      listing_id VARCHAR NOT NULL,
+      section VARCHAR,
+      "row" VARCHAR,
+      quantity INTEGER,
+      price DOUBLE NOT NULL,
+      previous_price DOUBLE
+    )`,
+    `CREATE TABLE alert_deliveries (
+      notification_id BIGINT NOT NULL,
+      channel VARCHAR NOT NULL,
+      target VARCHAR NOT NULL,
+      attempts INTEGER NOT NULL,
+      last_error VARCHAR,
+      claimed_at TIMESTAMPTZ,
+      delivered_at TIMESTAMPTZ,
+      PRIMARY KEY (notification_id, channel)
+    )`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,6 +2,7 @@ import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { dateValue, timestampTZValue } from './duckdb-driver.js';
 import { DAY_MS, micros, snapshotKey } from './duckdb-rows.js';
+import { evaluateDuckDbAlerts } from './duckdb-alerts.js';
 import { upsertEvents } from './duckdb-events.js';
 import type { RecordOptions, RecordResult, SalesDayRecord, SnapshotRecord } from './store.js';
 
@@ -19,8 +20,15 @@ export async function recordHistory(
     if (fresh.length > 0) await appendSnapshots(connection, fresh);
     const days = latestSalesDays(sales);
     const salesDays = days.length > 0 ? await upsertSalesDays(connection, days) : 0;
+    const result: RecordResult = { stored: fresh.length, alreadyStored: snapshots.length - fresh.length, salesDays };
+    if (options.alerts)
+      result.alerts = await evaluateDuckDbAlerts(
+        connection,
+        fresh.map((k) => k.snapshot),
+        options.alerts,
+      );
     await connection.run('COMMIT');
-    return { stored: fresh.length, alreadyStored: snapshots.length - fresh.length, salesDays };
+    return result;
   } catch (error) {
     await connection.run('ROLLBACK').catch(() => undefined);
     throw error;

@@ -4,6 +4,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
 import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
+import {
+  addDuckDbAlertRule,
+  claimDuckDbDeliveries,
+  duckDbAlertRules,
+  finishDuckDbDelivery,
+  pauseDuckDbAlertRule,
+  removeDuckDbAlertRule,
+} from './duckdb-alerts.js';
 import { readAllBatches } from './duckdb-export.js';
 import { noHistory } from './duckdb-errors.js';
 import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './duckdb-open.js';
@@ -16,6 +24,8 @@ import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
   AgentEvent,
+  AlertDelivery,
+  AlertRule,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
@@ -24,6 +34,7 @@ import type {
   PeriodLowRow,
   PeriodUnit,
   PriceSummaryRow,
+  NewAlertRule,
   RecordOptions,
   RecordResult,
   SalesDayRecord,
@@ -84,6 +95,30 @@ class DuckDbStore implements HistoryStore {
 
   record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult> {
     return recordHistory(this.connection, snapshots, sales, options);
+  }
+
+  addAlertRule(rule: NewAlertRule): Promise<AlertRule> {
+    return addDuckDbAlertRule(this.connection, rule);
+  }
+
+  alertRules(): Promise<AlertRule[]> {
+    return duckDbAlertRules(this.connection);
+  }
+
+  pauseAlertRule(id: number, paused: boolean): Promise<boolean> {
+    return pauseDuckDbAlertRule(this.connection, id, paused);
+  }
+
+  removeAlertRule(id: number): Promise<boolean> {
+    return removeDuckDbAlertRule(this.connection, id);
+  }
+
+  claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]> {
+    return claimDuckDbDeliveries(this.connection, at, leaseSeconds);
+  }
+
+  finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
+    return finishDuckDbDelivery(this.connection, delivery, at, error);
   }
 
   async event(eventId: string): Promise<StoredEvent | undefined> {

@@ -64,6 +64,8 @@ export interface EventRecord {
 export interface RecordOptions {
   /** Upserted: first_seen kept, last_seen and the descriptive fields those of the latest sighting. */
   events?: readonly EventRecord[];
+  /** Evaluate the active alert rules against the snapshots this call newly stores (after the events), in the same transaction. */
+  alerts?: AlertEvaluation;
 }
 
 /** A row of table `events` with its rows of `event_agents` (ordered by agent). */
@@ -80,6 +82,81 @@ export interface RecordResult {
   alreadyStored: number;
   /** Sales days written (inserted or updated: the latest fetch wins). */
   salesDays: number;
+  /** Alerts the stored snapshots fired (only when record() was asked to evaluate them), oldest rule first. */
+  alerts?: Alert[];
+}
+
+/** How a run evaluates alert rules (README "Alerts"). */
+export interface AlertEvaluation {
+  /** The run's clock, ISO 8601: when a notification was made. */
+  at: string;
+  /** The notify-url and notify-exec settings: the channels of a rule that has none of its own. */
+  notifyUrl?: string;
+  notifyExec?: string;
+}
+
+/** A row of table `alert_rules`: a price alert, evaluated by every `tix track` against what it stores. */
+export interface AlertRule {
+  id: number;
+  name: string | null;
+  /** As given: an evt_ id, or AGENT:ID. */
+  target: string;
+  /** evt_ rules: the event. */
+  eventId: string | null;
+  /** AGENT:ID rules: the agent; evt_ rules: --agent, or null for every agent. */
+  agent: string | null;
+  /** AGENT:ID rules: the agent's event id. */
+  agentEventId: string | null;
+  below: number | null;
+  dropPercent: number | null;
+  minQuantity: number | null;
+  /** A --section pattern (`*` matches any text), any case. */
+  section: string | null;
+  /** Retired after this instant: listings of snapshots taken later fire nothing. */
+  until: string | null;
+  notifyUrl: string | null;
+  notifyExec: string | null;
+  paused: boolean;
+  createdAt: string;
+  /** What --drop compares with: the lowest matching price in the latest stored snapshots when the rule was added (else at its first evaluation), then at each notification. */
+  baselinePrice: number | null;
+  lastNotifiedAt: string | null;
+  lastNotifiedPrice: number | null;
+}
+
+/** A rule as `tix alert add` makes it: `until` null takes the event's date from table `events`, when known. */
+export type NewAlertRule = Omit<AlertRule, 'id' | 'paused' | 'baselinePrice' | 'lastNotifiedAt' | 'lastNotifiedPrice'>;
+
+/** A row of table `alert_notifications`, with its rule's name and target: one new low of one rule. */
+export interface Alert {
+  id: number;
+  ruleId: number;
+  ruleName: string | null;
+  target: string;
+  firedAt: string;
+  apiTimestamp: string;
+  eventId: string | null;
+  eventName: string | null;
+  eventDate: string | null;
+  agent: string;
+  agentEventId: string;
+  listingId: string;
+  section: string | null;
+  row: string | null;
+  quantity: number | null;
+  price: number;
+  /** The price the rule last notified, null the first time. */
+  previousPrice: number | null;
+}
+
+/** A row of table `alert_deliveries` not delivered yet, claimed by this run (see claimDeliveries). */
+export interface AlertDelivery {
+  channel: 'url' | 'exec';
+  /** The URL, or the command. */
+  target: string;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  alert: Alert;
 }
 
 /** An agent's event, the unit history is kept for. */
@@ -136,6 +213,21 @@ export interface HistoryStore {
    * in the same transaction.
    */
   record(snapshots: readonly SnapshotRecord[], sales: readonly SalesDayRecord[], options?: RecordOptions): Promise<RecordResult>;
+  /** Stores a new alert rule and gives it back with its id (and `until` from the event's date when not given). */
+  addAlertRule(rule: NewAlertRule): Promise<AlertRule>;
+  /** Every rule, by id. */
+  alertRules(): Promise<AlertRule[]>;
+  /** Pauses or resumes a rule; false when there is no such rule. */
+  pauseAlertRule(id: number, paused: boolean): Promise<boolean>;
+  /** Removes a rule with its notifications and deliveries; false when there is no such rule. */
+  removeAlertRule(id: number): Promise<boolean>;
+  /**
+   * The deliveries not done yet, each claimed for `leaseSeconds` (from `at`) so that another run does not
+   * send it at the same time; a claim whose run died runs out, and the delivery is tried again.
+   */
+  claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]>;
+  /** Marks a claimed delivery delivered (no error) or failed (pending again, for the next run). */
+  finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void>;
   /**
    * The stored event of an evt_ id, with its agents; undefined when the store does not know it (never
    * tracked by a run that knew the evt_ id, or a file of schema version 1 not yet written by this tix).
@@ -256,8 +348,11 @@ export interface HistoryBatch {
 }
 
 /** Stores a whole batch with record(): the one place that spreads a batch into record()'s arguments. */
-export function recordBatch(store: HistoryStore, batch: HistoryBatch): Promise<RecordResult> {
-  return store.record(batch.snapshots, batch.sales, batch.events ? { events: batch.events } : {});
+export function recordBatch(store: HistoryStore, batch: HistoryBatch, alerts?: AlertEvaluation): Promise<RecordResult> {
+  return store.record(batch.snapshots, batch.sales, {
+    ...(batch.events ? { events: batch.events } : {}),
+    ...(alerts ? { alerts } : {}),
+  });
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
 import { agentsCommand } from './agents/agents.js';
+import { alertAddCommand } from './alert/add.js';
+import { alertCommand } from './alert/alert.js';
+import { alertListCommand } from './alert/list.js';
+import { alertPauseCommand, alertResumeCommand } from './alert/pause.js';
+import { alertRmCommand } from './alert/rm.js';
+import { alertTestCommand } from './alert/test.js';
 import { apiCommand } from './api/api.js';
 import { authCommand } from './auth/auth.js';
 import { authLoginCommand } from './auth/login.js';
@@ -57,6 +63,13 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'history', build: historySummaryCommand },
   { parent: 'history', build: historyExportCommand },
   { parent: 'history', build: historySqlCommand },
+  { build: alertCommand },
+  { parent: 'alert', build: alertAddCommand },
+  { parent: 'alert', build: alertListCommand },
+  { parent: 'alert', build: alertRmCommand },
+  { parent: 'alert', build: alertPauseCommand },
+  { parent: 'alert', build: alertResumeCommand },
+  { parent: 'alert', build: alertTestCommand },
   { build: agentsCommand },
   { build: apiCommand },
   { build: authCommand },

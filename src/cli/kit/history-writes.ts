@@ -1,5 +1,13 @@
 import { hasPending, keepPending, pendingFolderOf, storePending } from '../../store/pending.js';
-import { HistoryBusyError, recordBatch, type HistoryBatch, type HistoryStore, type RecordResult } from '../../store/store.js';
+import {
+  HistoryBusyError,
+  recordBatch,
+  type AlertDelivery,
+  type AlertEvaluation,
+  type HistoryBatch,
+  type HistoryStore,
+  type RecordResult,
+} from '../../store/store.js';
 import { TixError } from '../../shared/errors.js';
 import { messageOf } from '../../shared/message-of.js';
 import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
@@ -9,7 +17,12 @@ export interface BatchWritten {
   result: RecordResult;
   /** The store was held past --lock-timeout: the batch waits in the pending folder (said on stderr). */
   kept: boolean;
+  /** Alert deliveries this run claimed (its own and earlier runs' pending ones), to send after the store is closed. */
+  claimed: AlertDelivery[];
 }
+
+/** How long a run holds the deliveries it claimed: past that, another run takes them (this one died). */
+export const DELIVERY_LEASE_SECONDS = 600;
 
 const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
 
@@ -17,20 +30,28 @@ const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
  * How track and watch --record store what they fetched. The store first takes the batches earlier runs
  * kept pending (store/pending.ts), then this one. When another process holds the DuckDB file past
  * --lock-timeout (a notebook), the batch is kept in the pending folder instead, with one line on stderr,
- * so nothing fetched is lost. The store is opened only when there is something to write.
+ * so nothing fetched is lost. The store is opened only when there is something to write. With `alerts`,
+ * the rules are evaluated in the transaction that stores this run's batch (README "Alerts"), and the
+ * deliveries waiting are claimed.
  */
-export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryStoreFlags, batch: HistoryBatch): Promise<BatchWritten> {
+export async function storeOrKeep(
+  rt: Runtime,
+  location: string,
+  flags: HistoryStoreFlags,
+  batch: HistoryBatch,
+  alerts?: AlertEvaluation,
+): Promise<BatchWritten> {
   const folder = pendingFolderOf(location);
   const empty = batch.snapshots.length === 0 && batch.sales.length === 0;
-  if (empty && !hasPending(folder)) return { result: NOTHING, kept: false };
+  if (empty && !hasPending(folder)) return { result: NOTHING, kept: false, claimed: [] };
   let store: HistoryStore;
   try {
     store = await openHistoryStore(rt, location, flags);
   } catch (error) {
     if (!(error instanceof HistoryBusyError) || folder === undefined) throw error;
-    if (empty) return { result: NOTHING, kept: false };
+    if (empty) return { result: NOTHING, kept: false, claimed: [] };
     await keep(rt, error, folder, batch);
-    return { result: NOTHING, kept: true };
+    return { result: NOTHING, kept: true, claimed: [] };
   }
   try {
     // Looked at again now that the store is this run's: a run that gave up while this one waited may have kept a batch.
@@ -41,7 +62,10 @@ export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryS
         rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
       }
     }
-    return { result: empty ? NOTHING : await recordBatch(store, batch), kept: false };
+    if (empty) return { result: NOTHING, kept: false, claimed: [] };
+    const result = await recordBatch(store, batch, alerts);
+    const claimed = alerts ? await store.claimDeliveries(alerts.at, DELIVERY_LEASE_SECONDS) : [];
+    return { result, kept: false, claimed };
   } finally {
     await store.close();
   }

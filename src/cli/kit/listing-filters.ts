@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../shared/errors.js';
 import { printable } from '../../shared/printable.js';
 import { parseWholeNumber } from '../../shared/numbers.js';
+import { sectionMatcher } from '../../shared/wildcard.js';
 
 /**
  * Listing filters, shared by every command that looks at listings (inventory, events view, track, watch).
@@ -89,27 +90,5 @@ function parseSectionPattern(raw: string): SectionPattern {
   const pattern = raw.trim();
   if (pattern === '') throw new UsageError("--section needs a pattern, such as '101' or 'floor*'");
   if (pattern.length > 200) throw new UsageError(`--section is ${pattern.length} characters long; at most 200 are allowed`);
-  const parts = pattern.toLowerCase().split('*');
-  return { pattern, matches: (section) => wildcardMatch(parts, section.toLowerCase()) };
-}
-
-/**
- * Whether `text` is the pieces of a `*` pattern (split on '*') with anything between them. Each piece is
- * found at its earliest place after the previous one, which is always right for `*` alone and takes
- * linear time; a regular expression built from the pattern could backtrack exponentially on a pattern
- * of many stars (`*a*a*a…*b`), a pattern being up to 200 characters typed by anyone.
- */
-export function wildcardMatch(parts: readonly string[], text: string): boolean {
-  const first = parts[0]!;
-  if (parts.length === 1) return text === first;
-  const last = parts[parts.length - 1]!;
-  if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
-  let at = first.length;
-  const end = text.length - last.length;
-  for (let i = 1; i < parts.length - 1; i++) {
-    const found = text.indexOf(parts[i]!, at);
-    if (found < 0 || found + parts[i]!.length > end) return false;
-    at = found + parts[i]!.length;
-  }
-  return true;
+  return { pattern, matches: sectionMatcher(pattern) };
 }

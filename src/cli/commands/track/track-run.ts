@@ -20,7 +20,9 @@ import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
 import type { OutputOptions } from '../../kit/output-options.js';
-import { isDocument } from '../../../output/formats.js';
+import { isDocument, writesJsonValues } from '../../../output/formats.js';
+import { alertJson } from '../../kit/alert-json.js';
+import { alertEvaluation, announceAlerts, deliverClaimed } from '../../kit/notify.js';
 import { messageOf } from '../../../shared/message-of.js';
 
 export interface TrackOptions {
@@ -31,6 +33,8 @@ export interface TrackOptions {
   concurrency: number;
   /** Only when an output flag was given: tracking is for cron, which wants silence. */
   output?: OutputOptions;
+  /** --strict-notify: an alert not delivered fails the run (exit 1) instead of a warning. */
+  strictNotify: boolean;
 }
 
 /** An agent's event to snapshot, and the watch-list entry that asked for it. */
@@ -87,20 +91,25 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
   const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
   // A store held past --lock-timeout keeps the batch pending (said on stderr), and the run goes on as stored.
-  const { result, kept } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events });
+  // The alert rules are evaluated in the transaction that stores the snapshots (README "Alerts").
+  const { result, kept, claimed } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events }, alertEvaluation(rt));
+  const alerts = result.alerts ?? [];
+  announceAlerts(rt, alerts);
+  const undelivered = await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, options.store));
 
   // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
   // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.
   const keepFile = failures.length > 0 && options.output?.out !== undefined;
-  if (options.output && !keepFile) await writeSnapshots(snapshots, options, rt);
+  if (options.output && !keepFile) await writeSnapshots(snapshots, alerts.map(alertJson), options, rt);
   for (const failure of failures) rt.warn(`${failure.what}: ${messageOf(failure.error)}`);
   if (keepFile) rt.warn(`${options.output!.out} was not written: ${failures.length} ${failures.length === 1 ? 'entry' : 'entries'} failed`);
   const salesPart = options.sales ? `, ${result.salesDays} sales days` : '';
+  const alertPart = alerts.length > 0 ? `, ${count(alerts.length, 'alert')}` : '';
   if (!kept)
     rt.note(
-      `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart} (${shownLocation(location)})`,
+      `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart}${alertPart} (${shownLocation(location)})`,
     );
-  if (failures.length === 0) return ExitCode.OK;
+  if (failures.length === 0) return undelivered > 0 && options.strictNotify ? ExitCode.ERROR : ExitCode.OK;
   // Nothing fetched at all: the reason is the run's (no key: 3, API down: 5); otherwise some entries failed.
   const first = failures[0]!.error;
   return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
@@ -295,12 +304,19 @@ async function fetchSales(
   });
 }
 
-async function writeSnapshots(snapshots: readonly SnapshotRecord[], options: TrackOptions, rt: Runtime): Promise<void> {
+/** The snapshot rows; in a stream of JSON values (ndjson), then each alert, told apart by its `type: "alert"`. */
+async function writeSnapshots(
+  snapshots: readonly SnapshotRecord[],
+  alerts: readonly object[],
+  options: TrackOptions,
+  rt: Runtime,
+): Promise<void> {
   const output = options.output!;
   const rows = snapshots.map(snapshotRow);
   await withSink(rt, output, async (sink) => {
     const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'snapshots') : rowWriterFor(rt, output, sink, SNAPSHOT_VIEW);
     await writer.write(rows);
+    if (writesJsonValues(output.format) && alerts.length > 0) await writer.write(alerts);
     await writer.end();
   });
 }

@@ -9,6 +9,7 @@ import type { TrackOptions } from './track-run.js';
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   fromFile?: string;
   sales?: boolean;
+  strictNotify?: boolean;
 }
 
 export function trackCommand(): Command {
@@ -20,13 +21,18 @@ export function trackCommand(): Command {
         'Entries: AGENT:ID (the agent by code or name, any case, and its own event id), or an evt_ id for every agent that lists the event. A snapshot already stored (same agent, event and API timestamp) is not stored again. The service event (evt_ id, name, date, place) and the ids its agents give it are stored too: an AGENT:ID is looked up by that id the first time it is tracked.',
         'Prints one summary line on stderr, and nothing on stdout unless an output flag is given; an --out file is written only when every entry worked.',
         'When another process (a notebook, say) holds the DuckDB file past --lock-timeout, what was fetched is kept in <file>.pending/ and stored by the next run that gets the file: one line on stderr says so, and the exit code is 0.',
+        'Evaluates the alert rules (\'tix alert\') against what it stores: one stderr line per alert (with -o ndjson also one JSON object on stdout, "type":"alert"), and each rule\'s webhook or command; a delivery that fails is retried by the next run.',
       ].join('\n'),
     )
     .argument('[entries...]', 'AGENT:ID or evt_ ids to track, or - to read a list from stdin')
     .addOption(
       withValueSource(new Option('--from-file <file>', 'read entries from a file: one a line, # comments, blank lines ignored'), 'files'),
     )
-    .option('--sales', 'also record the daily StubHub sales summary of each event with a StubHub id');
+    .option('--sales', 'also record the daily StubHub sales summary of each event with a StubHub id')
+    .option(
+      '--strict-notify',
+      'exit 1 when an alert could not be delivered (default: a warning, exit 0; it stays pending for the next run)',
+    );
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [
@@ -50,6 +56,7 @@ export function trackCommand(): Command {
       const options: TrackOptions = {
         entries: await readTrackEntries(entries, flags.fromFile, rt.io.stdin),
         sales: flags.sales === true,
+        strictNotify: flags.strictNotify === true,
         store: parseStoreFlags(flags),
         concurrency: rt.settings.values.concurrency,
         ...(outputGiven ? { output: parseOutputOptions(flags, rt) } : {}),

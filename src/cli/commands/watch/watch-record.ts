@@ -1,4 +1,5 @@
 import { HistoryBusyError, type EventRecord, type SnapshotRecord } from '../../../store/store.js';
+import { alertEvaluation, announceAlerts, deliverClaimed } from '../../kit/notify.js';
 import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
 import { storeOrKeep } from '../../kit/history-writes.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -9,7 +10,9 @@ import type { Runtime } from '../../kit/runtime.js';
  * then opened for each poll only, so a long watch never holds a DuckDB file that cron's `tix track` waits
  * for. A poll that finds the file held past --lock-timeout is kept in the pending folder, as track keeps
  * its batch, and stored by the next poll (or run) that gets the file. A poll that cannot be stored
- * otherwise (a server gone) is a warning, like a poll that cannot be fetched, and the watch goes on.
+ * otherwise (a server gone) is a warning, like a poll that cannot be fetched, and the watch goes on. Alerts are
+ * evaluated and delivered as by tix track (stderr lines, the rules' webhooks and commands; a failed
+ * delivery is a warning and stays pending).
  */
 export async function pollRecorder(
   rt: Runtime,
@@ -26,8 +29,10 @@ export async function pollRecorder(
   return async (snapshots, events) => {
     if (snapshots.length === 0) return;
     try {
-      const { result, kept } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events });
+      const { result, kept, claimed } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events }, alertEvaluation(rt));
       if (!kept) rt.trace(`watch: ${result.stored} snapshots stored, ${result.alreadyStored} already stored`);
+      announceAlerts(rt, result.alerts ?? []);
+      await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, flags));
     } catch (error) {
       if (rt.signal.aborted) throw error;
       rt.warn(`this poll was not recorded: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,17 @@
+import { ExitCode } from '../../../shared/errors.js';
+import type { Runtime } from '../../kit/runtime.js';
+import { noSuchRule } from './rule-id.js';
+import { withAlertStore } from './with-store.js';
+
+export interface AlertRmOptions {
+  id: number;
+  /** --lock-timeout, --schema */
+  store: { lockTimeoutSeconds: number; schema?: string };
+}
+
+export async function runAlertRm(options: AlertRmOptions, rt: Runtime): Promise<number> {
+  const removed = await withAlertStore(rt, options.store, (store) => store.removeAlertRule(options.id));
+  if (!removed) throw noSuchRule(options.id);
+  rt.note(`alert ${options.id} removed`);
+  return ExitCode.OK;
+}
