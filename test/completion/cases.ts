@@ -29,7 +29,21 @@ export const CASES: readonly CompletionCase[] = [
   // Commands and subcommands.
   {
     line: 'tix ',
-    expected: ['events', 'inventory', 'watch', 'sales', 'track', 'history', 'agents', 'api', 'auth', 'config', 'sandbox', 'completion'],
+    expected: [
+      'events',
+      'inventory',
+      'watch',
+      'sales',
+      'track',
+      'history',
+      'alert',
+      'agents',
+      'api',
+      'auth',
+      'config',
+      'sandbox',
+      'completion',
+    ],
   },
   { line: 'tix events ', expected: ['search', 'get', 'by-agent', 'view'] },
   { line: 'tix sales s', expected: ['summary'] },

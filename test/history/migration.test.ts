@@ -6,6 +6,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
@@ -75,8 +76,11 @@ describeStores('a history of schema version 1', (store) => {
       code: 0,
       stderr: `track: 3 events: 15 snapshots stored, 0 already stored, 0 failed (${at.shown})\n`,
     });
-    expect(await at.sql('SELECT schema_version FROM tix_meta')).toEqual([{ schema_version: 2 }]);
+    expect(await at.sql('SELECT schema_version FROM tix_meta')).toEqual([{ schema_version: SCHEMA_VERSION }]);
     expect((await at.sql(tables(store))).map((r) => r.name)).toEqual([
+      'alert_deliveries',
+      'alert_notifications',
+      'alert_rules',
       'event_agents',
       'events',
       'listings',
@@ -113,7 +117,7 @@ describeStores('a history of schema version 1', (store) => {
       runBuiltTix(['track', ENTRIES[1]!, ...at.args], { env }),
     ]);
     expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
-    expect(await at.sql('SELECT schema_version FROM tix_meta')).toEqual([{ schema_version: 2 }]);
+    expect(await at.sql('SELECT schema_version FROM tix_meta')).toEqual([{ schema_version: SCHEMA_VERSION }]);
     expect(await at.sql(COUNTS)).toEqual([{ snapshots: 44, listings: expect.any(Number), sales_days: 84 }]);
     expect((await at.sql('SELECT event_id FROM events ORDER BY event_id')).map((r) => r.event_id)).toEqual([
       'evt_2wyvnt1amb',

@@ -104,6 +104,9 @@ describePostgres('the PostgreSQL history store', () => {
       `SELECT conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS key FROM pg_constraint WHERE contype = 'p' AND connamespace = 'first_use'::regnamespace ORDER BY 1`,
     );
     expect(keys).toEqual([
+      { table: 'first_use.alert_deliveries', key: 'PRIMARY KEY (notification_id, channel)' },
+      { table: 'first_use.alert_notifications', key: 'PRIMARY KEY (id)' },
+      { table: 'first_use.alert_rules', key: 'PRIMARY KEY (id)' },
       { table: 'first_use.event_agents', key: 'PRIMARY KEY (event_id, agent)' },
       { table: 'first_use.events', key: 'PRIMARY KEY (event_id)' },
       { table: 'first_use.listings', key: 'PRIMARY KEY (agent, event_id, api_timestamp, listing_id)' },
@@ -410,8 +413,8 @@ describePostgres('the PostgreSQL history store', () => {
       `SELECT table_schema AS schema, count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'team_a', 'team_b') GROUP BY 1 ORDER BY 1`,
     );
     expect(tables).toEqual([
-      { schema: 'team_a', n: '6' },
-      { schema: 'team_b', n: '6' },
+      { schema: 'team_a', n: '9' },
+      { schema: 'team_b', n: '9' },
     ]);
     await expect(openPostgresStore(cluster().url(), { schema: 'Team-A' })).rejects.toThrow(
       /--schema must be a schema name of lower-case letters/,
