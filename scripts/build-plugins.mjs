@@ -148,7 +148,7 @@ export const fastPathStandIns = {
       { filter: /^commander$/, names: ['Command', 'Option', 'Argument', 'CommanderError'] },
       { filter: /[\\/]sandbox[\\/]index\.js$/, names: ['startSandbox', 'SANDBOX_API_KEY'] },
     ];
-    for (const [index, { filter, names }] of standIns.entries()) {
+    for (const [index, { filter }] of standIns.entries()) {
       build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'fast-path-stand-in', pluginData: index }));
     }
     build.onLoad({ filter: /.*/, namespace: 'fast-path-stand-in' }, (args) => ({

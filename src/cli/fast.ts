@@ -73,7 +73,7 @@ async function runAction(action: Action, parsed: ParsedArgv, tree: CommandSpec, 
 function invocations(parsed: ParsedArgv, tree: CommandSpec): Invocation[] {
   const chain: Invocation[] = [];
   let spec: CommandSpec | undefined = tree;
-  for (const [level, opts] of parsed.opts.entries()) {
+  for (const level of parsed.opts.keys()) {
     if (level > 0) spec = spec?.commands.find((c) => c.name === parsed.path[level - 1]);
     const parent = chain[level - 1] ?? null;
     const name = spec!.name;
