@@ -39,11 +39,10 @@ const ACTIONS: Record<string, Action> = {
 
 /**
  * Runs `argv` on the fast path and returns true, or returns false having done nothing, for bin/tix to load
- * the full path. Not taken: TIX_NO_FAST_PATH set (for debugging), --sandbox (the sandbox is a chunk of the
- * full bundle), and whatever kit/fast-argv.ts leaves to Commander.
+ * the full path. Not taken: --sandbox (the sandbox is a chunk of the full bundle), and whatever
+ * kit/fast-argv.ts leaves to Commander. (bin/tix does not ask at all under TIX_NO_FAST_PATH.)
  */
 export function runFast(argv: readonly string[]): boolean {
-  if (process.env.TIX_NO_FAST_PATH) return false;
   const tree = JSON.parse(__TIX_FAST_TABLE__) as CommandSpec;
   const parsed = parseFastArgv(argv, tree);
   const action = parsed && ACTIONS[parsed.path.join(' ')];
