@@ -3,20 +3,12 @@
 // renderer, the sandbox, the history store and the Parquet converter are separate chunks loaded by dynamic
 // import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs);
 // and dist/fast.cjs, the fast path for one-query commands (src/cli/fast.ts), with the table of the command
-// tree it reads argv by (fast-table.mjs), both from the same command tree.
+// tree it reads argv by (build-fast.mjs), both from the same command tree.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import {
-  EXTERNAL_PACKAGES,
-  REQUIRE_BANNER,
-  CJS_IMPORT_META,
-  fastPathStandIns,
-  lazyChildProcess,
-  lazyConfDependencies,
-  runGroup,
-} from './build-plugins.mjs';
+import { readFileSync, rmSync } from 'node:fs';
+import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
 import { importTreeModule, root } from './bundle-tree.mjs';
-import { fastTable } from './fast-table.mjs';
+import { buildFastPath } from './build-fast.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -48,27 +40,4 @@ const [{ buildProgram }] = await Promise.all([
   }),
 ]);
 
-await Promise.all([
-  writeHelpPages(buildProgram),
-  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file instead of
-  // a dozen (BENCHMARKS.md, one query). Packages only a rare run needs (a proxy, a spinner, a table, colour)
-  // stay in node_modules, loaded on use, rather than parsed on every start.
-  build({
-    entryPoints: ['src/cli/fast.ts'],
-    outfile: 'dist/fast.cjs',
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    minifySyntax: true,
-    minifyWhitespace: true,
-    legalComments: 'none',
-    banner: CJS_IMPORT_META.banner,
-    define: { ...define, ...CJS_IMPORT_META.define, __TIX_FAST_TABLE__: JSON.stringify(JSON.stringify(fastTable(buildProgram()))) },
-    // conf's validators (lazyConfDependencies) too: they load on use from node_modules, as conf would.
-    external: [...EXTERNAL_PACKAGES, 'undici', 'ora', 'chalk', 'cli-table3', 'string-width', 'ajv', 'ajv/*', 'ajv-formats', 'semver'],
-    logLevel: 'warning',
-    metafile: true,
-    plugins: [fastPathStandIns, lazyConfDependencies(root)],
-  }).then((r) => writeFileSync('/tmp/fast-meta.json', JSON.stringify(r.metafile))),
-]);
+await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, define)]);
