@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_VALUES, DATE_FLAGS, dateInvocations } from '../bad-input/date-cases.js';
@@ -223,41 +222,38 @@ function shell(command: string, cwd: string, env: Record<string, string>): Promi
   });
 }
 
-/** bin/code-cache.cjs: on Node.js 20 only (22 and later have Node's own compile cache, which bin/tix turns on). */
-describe.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function')(
-  'the fast path keeps a V8 code cache (Node.js 20)',
-  () => {
-    const QUERY = ['events', 'get', 'evt_fnt7jz3fkx'];
-    const hash = () => readFileSync(join(REPO_ROOT, 'dist', 'fast.cjs.hash'), 'utf8').trim();
-    const run = (cache: string) => runBuiltTix(QUERY, { env: { ...sandboxEnv(api().url), XDG_CACHE_HOME: cache } });
+/** bin/code-cache.cjs. */
+describe('the fast path keeps a V8 code cache', () => {
+  const QUERY = ['events', 'get', 'evt_fnt7jz3fkx'];
+  const hash = () => readFileSync(join(REPO_ROOT, 'dist', 'fast.cjs.hash'), 'utf8').trim();
+  const run = (cache: string) => runBuiltTix(QUERY, { env: { ...sandboxEnv(api().url), XDG_CACHE_HOME: cache } });
 
-    it('writes it after a run, in the cache folder, and a run with it prints the same', async () => {
-      const cache = join(testDir('tix-cache-'), 'cache');
-      const first = await run(cache);
-      const file = join(cache, 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
-      expect(statSync(file).size).toBeGreaterThan(0);
-      expect(statSync(join(cache, 'tix')).mode & 0o777).toBe(0o700);
-      const second = await run(cache);
-      expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: first.stderr });
-      expect(first.code).toBe(0);
+  it('writes it after a run, in the cache folder, and a run with it prints the same', async () => {
+    const cache = join(testDir('tix-cache-'), 'cache');
+    const first = await run(cache);
+    const file = join(cache, 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
+    expect(statSync(file).size).toBeGreaterThan(0);
+    expect(statSync(join(cache, 'tix')).mode & 0o777).toBe(0o700);
+    const second = await run(cache);
+    expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: first.stderr });
+    expect(first.code).toBe(0);
+  });
+
+  it('replaces a cache V8 refuses, and never fails a run over a cache folder it cannot write', async () => {
+    const folder = testDir('tix-cache-');
+    const file = join(folder, 'cache', 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
+    mkdirSync(join(folder, 'cache', 'tix'), { recursive: true });
+    writeFileSync(file, 'not a code cache');
+    const damaged = await run(join(folder, 'cache'));
+    expect({ code: damaged.code, stderr: damaged.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(statSync(file).size).toBeGreaterThan('not a code cache'.length);
+
+    writeFileSync(join(folder, 'a-file'), '');
+    const unwritable = await run(join(folder, 'a-file', 'cache'));
+    expect({ code: unwritable.code, stdout: unwritable.stdout, stderr: unwritable.stderr }).toEqual({
+      code: 0,
+      stdout: damaged.stdout,
+      stderr: '',
     });
-
-    it('replaces a cache V8 refuses, and never fails a run over a cache folder it cannot write', async () => {
-      const folder = testDir('tix-cache-');
-      const file = join(folder, 'cache', 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
-      mkdirSync(join(folder, 'cache', 'tix'), { recursive: true });
-      writeFileSync(file, 'not a code cache');
-      const damaged = await run(join(folder, 'cache'));
-      expect({ code: damaged.code, stderr: damaged.stderr }).toEqual({ code: 0, stderr: '' });
-      expect(statSync(file).size).toBeGreaterThan('not a code cache'.length);
-
-      writeFileSync(join(folder, 'a-file'), '');
-      const unwritable = await run(join(folder, 'a-file', 'cache'));
-      expect({ code: unwritable.code, stdout: unwritable.stdout, stderr: unwritable.stderr }).toEqual({
-        code: 0,
-        stdout: damaged.stdout,
-        stderr: '',
-      });
-    });
-  },
-);
+  });
+});
