@@ -27,7 +27,13 @@ function hasGnuTime() {
 }
 
 /**
- * A command to measure. `node: true` means argv runs under this Node (the probe can then be preloaded);
+ * The Node.js that runs tix and the `node -e 0` floor: this one, or TIX_BENCH_NODE (a path), to measure on
+ * another release line (`TIX_BENCH_NODE=~/.cache/tix-node/22/.../bin/node node bench/run.mjs --only 2`).
+ */
+export const BENCH_NODE = process.env.TIX_BENCH_NODE || process.execPath;
+
+/**
+ * A command to measure. `node: true` means argv runs under BENCH_NODE (the probe can then be preloaded);
  * otherwise argv[0] is an executable, e.g. bash for a curl | jq pipeline.
  */
 export function nodeCommand(label, args, options = {}) {
@@ -71,13 +77,13 @@ export function runOnce(command, { env, cwd, timeoutMs, rss = false }) {
 
 function launch(command, env, rssFile) {
   const childEnv = { ...env, ...command.env };
-  let argv = command.node ? [process.execPath, ...command.argv] : [...command.argv];
+  let argv = command.node ? [BENCH_NODE, ...command.argv] : [...command.argv];
   if (rssFile) {
     if (RSS_METHOD.startsWith('GNU')) {
       argv = ['/usr/bin/time', '-f', '%M', '-o', rssFile, ...argv];
     } else {
       if (!command.node) throw new Error(`${command.label}: peak RSS without GNU time needs a Node command`);
-      argv = [process.execPath, '--require', PROBE, ...command.argv];
+      argv = [BENCH_NODE, '--require', PROBE, ...command.argv];
       childEnv[RSS_FILE_ENV] = rssFile;
     }
   }

@@ -6,13 +6,14 @@
  * time, but every command must succeed and both sides must write the same rows).
  *
  * Options: --quick, --runs <n> (timed runs per command), --only <1,3,...> (scenarios), --no-write.
+ * TIX_BENCH_NODE=<path to node> runs tix and `node -e 0` on that Node.js (measure.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RSS_METHOD, measureInterleaved, runOnce, shellCommand } from './measure.mjs';
+import { BENCH_NODE, RSS_METHOD, measureInterleaved, runOnce, shellCommand } from './measure.mjs';
 import { generatedSection, resultsTable, writeBenchmarksFile } from './report.mjs';
 import { alerts } from './scenarios/alerts.mjs';
 import { bigSales } from './scenarios/big-sales.mjs';
@@ -94,8 +95,9 @@ const ctx = {
 };
 
 const loadBefore = loadavg()[0];
+const benchNode = spawnSync(BENCH_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 ctx.log(
-  `tix benchmark${options.quick ? ' (--quick: toy sizes, figures not comparable with the goals)' : ''}; load average ${loadBefore.toFixed(2)}`,
+  `tix benchmark${options.quick ? ' (--quick: toy sizes, figures not comparable with the goals)' : ''} on Node.js ${benchNode}; load average ${loadBefore.toFixed(2)}`,
 );
 if (!options.quick && loadBefore > 1) ctx.log('warning: the machine is busy (load average above 1); figures may be noisy');
 if (!ctx.baselines) ctx.log('note: curl and jq are not both installed: the curl | jq baselines are skipped');
@@ -129,10 +131,11 @@ if (options.quick) {
   );
 } else {
   ctx.log(`\n${misses === 0 ? 'every goal met' : `${misses} goal(s) not met`}`);
+  if (!options.write || options.only) ctx.log(`load average after: ${loadavg()[0].toFixed(2)}`);
   if (options.write && !options.only) {
     const machine = {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-      node: process.version,
+      node: benchNode,
       cpu: cpus()[0]?.model?.trim() ?? 'unknown CPU',
       cores: cpus().length,
       os: `${type()} ${release()}`,

@@ -134,3 +134,35 @@ export function lazyConfDependencies(root) {
     },
   };
 }
+
+/**
+ * For the fast path's bundle (dist/fast.cjs), which never runs Commander (it reads argv itself:
+ * src/cli/kit/fast-argv.ts) or the sandbox (--sandbox takes the full path): the command definitions it takes
+ * its actions from import Commander, and the runtime imports the sandbox for --sandbox. Each gets a stand-in
+ * with the names imported from it (esbuild refuses a name the stand-in lacks) that fails loudly if used.
+ */
+export const fastPathStandIns = {
+  name: 'fast-path-stand-ins',
+  setup(build) {
+    const standIns = [
+      { filter: /^commander$/, names: ['Command', 'Option', 'Argument', 'CommanderError'] },
+      { filter: /[\\/]sandbox[\\/]index\.js$/, names: ['startSandbox', 'SANDBOX_API_KEY'] },
+    ];
+    for (const [index, { filter }] of standIns.entries()) {
+      build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'fast-path-stand-in', pluginData: index }));
+    }
+    build.onLoad({ filter: /.*/, namespace: 'fast-path-stand-in' }, (args) => ({
+      contents: [
+        `function fail() { throw new Error('${args.path} is not in the fast path: this run should have taken the full path'); }`,
+        ...standIns[args.pluginData].names.map((name) => `export { fail as ${name} };`),
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/** import.meta.url for modules bundled into a CommonJS file (node-http.ts and jq.ts create a require from it). */
+export const CJS_IMPORT_META = {
+  banner: { js: "const __tixModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__tixModuleUrl' },
+};

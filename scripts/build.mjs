@@ -1,35 +1,43 @@
 // Bundles the CLI into dist/ with code splitting: start-up loads only the entry chunk (Commander and the
 // command tree); the commands' implementations (one chunk, see build-plugins.mjs), undici, conf, the table
 // renderer, the sandbox, the history store and the Parquet converter are separate chunks loaded by dynamic
-// import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs).
+// import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs);
+// and dist/fast.cjs, the fast path for one-query commands (src/cli/fast.ts), with the table of the command
+// tree it reads argv by (build-fast.mjs), both from the same command tree.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
-import { root } from './bundle-tree.mjs';
+import { importTreeModule, root } from './bundle-tree.mjs';
+import { buildFastPath } from './build-fast.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-await build({
-  entryPoints: { tix: 'src/cli/main.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
-  banner: REQUIRE_BANNER,
-  // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is loaded from
-  // node_modules, and only by the chunks of the history store and the Parquet converter.
-  external: EXTERNAL_PACKAGES,
-  logLevel: 'warning',
-  plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
-});
-await writeHelpPages();
+const define = { __TIX_VERSION__: JSON.stringify(pkg.version) };
+const [{ buildProgram }] = await Promise.all([
+  importTreeModule("export { buildProgram } from './src/cli/program.ts';"),
+  build({
+    entryPoints: { tix: 'src/cli/main.ts' },
+    outdir: 'dist',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    chunkNames: 'chunks/[name]-[hash]',
+    define,
+    banner: REQUIRE_BANNER,
+    // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is loaded from
+    // node_modules, and only by the chunks of the history store and the Parquet converter.
+    external: EXTERNAL_PACKAGES,
+    logLevel: 'warning',
+    plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
+  }),
+]);
+
+await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, define)]);

@@ -7,12 +7,12 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { importTreeModule, root } from './bundle-tree.mjs';
+import { root } from './bundle-tree.mjs';
 
 const run = promisify(execFile);
 
-export async function writeHelpPages() {
-  const { buildProgram } = await importTreeModule("export { buildProgram } from './src/cli/program.ts';");
+/** `buildProgram` is src/cli/program.ts's, from importTreeModule (bundle-tree.mjs). */
+export async function writeHelpPages(buildProgram) {
   const argLists = [[], ...commandPaths(buildProgram()).map((path) => [...path, '--help'])];
   const pages = await Promise.all(argLists.map(renderPage));
   const byKey = Object.fromEntries(argLists.map((args, i) => [args.join(' '), pages[i]]));

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup: the tests that start bin/tix run dist/, so a dist/ older than the code it is built
  * from would test old code in silence. Builds first when any file under src/, scripts/ or bin/ (or
- * package.json) is newer than dist/tix.js, or dist/ is missing: 2 s, and only when something changed.
+ * package.json) is newer than the oldest of its outputs, or one of them is missing: 2 s, and only when something changed.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './helpers/tix-env.js';
 
 const SOURCES = ['src', 'scripts', 'bin', 'package.json'];
+/** What scripts/build.mjs writes: the full bundle, the fast path's bundle, the captured help pages. */
+const OUTPUTS = ['tix.js', 'fast.cjs', 'help.json'];
 
 export default function setup(): void {
-  const built = modifiedAt(join(REPO_ROOT, 'dist', 'tix.js'));
+  const times = OUTPUTS.map((file) => modifiedAt(join(REPO_ROOT, 'dist', file)));
+  const built = times.includes(undefined) ? undefined : Math.min(...(times as number[]));
   const stale = built === undefined || SOURCES.some((source) => newestUnder(join(REPO_ROOT, source)) > built);
   if (!stale) return;
   process.stderr.write('dist/ is older than src/: building it first (node scripts/build.mjs)\n');

@@ -17,12 +17,15 @@ export async function oneQuery(ctx) {
       [ctx.tixBin, 'events', 'search', '--page-size', '50', '-o', 'json'],
       { env },
     );
+    // The same query with the fast path turned off: Commander and the whole command tree, as before it.
+    const fullPath = nodeCommand('the same, full path (TIX_NO_FAST_PATH=1)', tix.argv, { env: { ...env, TIX_NO_FAST_PATH: '1' } });
     const curl = ctx.curlJq('curl -s … | jq .', url, '.');
-    const commands = [nodeCommand('node -e 0', ['-e', '0']), tix, ...bareRequests(ctx, url), ...(curl ? [curl] : [])];
-    const [node, tixResult, bareCjs, bareEsm, curlResult] = await ctx.measure(commands, ctx.sizes.query);
+    const commands = [nodeCommand('node -e 0', ['-e', '0']), tix, fullPath, ...bareRequests(ctx, url), ...(curl ? [curl] : [])];
+    const [node, tixResult, fullResult, bareCjs, bareEsm, curlResult] = await ctx.measure(commands, ctx.sizes.query);
     return [
       timeRow(node, 'the floor: starting Node.js'),
       ratioRow(tixResult, node, ONE_QUERY_GOAL),
+      infoRatioRow(fullResult, node, 'without the fast path (src/cli/fast.ts): Commander and the command tree; for context'),
       infoRatioRow(bareCjs, node, 'the floor for any Node.js client: one http.get, body to stdout, nothing else; for context'),
       infoRatioRow(bareEsm, node, 'the same as an ES module, as the tix bundle is; for context'),
       ...(curlResult ? [infoRatioRow(curlResult, node, 'the same request; for context')] : [ctx.skippedBaseline('curl -s … | jq .')]),

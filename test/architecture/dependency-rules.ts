@@ -64,14 +64,14 @@ export function upwardImport({ from, to }: Import): string | undefined {
 }
 
 /**
- * Inside src/cli, from the top: main.ts (the real process) > run-tix.ts (one run, in any process: the tests'
+ * Inside src/cli, from the top: main.ts and fast.ts (the real process: the full path, the fast path) > run-tix.ts (one run, in any process: the tests'
  * too) > program.ts > commands/registry.ts > commands/<noun>/ > kit/.
  * A command's folder imports kit/ and itself, never another command's folder (what two commands share
  * belongs in kit/); kit/ imports none of the above.
  */
 function cliRule(from: string, to: string): string | undefined {
   const rank = (path: string) =>
-    path === 'main.ts'
+    path === 'main.ts' || path === 'fast.ts'
       ? 5
       : path === 'run-tix.ts'
         ? 4
@@ -86,7 +86,7 @@ function cliRule(from: string, to: string): string | undefined {
                 : -1;
   const [fromRank, toRank] = [rank(from), rank(to)];
   if (fromRank < 0 || toRank < 0)
-    return `src/cli/${fromRank < 0 ? from : to} is outside main.ts, run-tix.ts, program.ts, commands/ and kit/`;
+    return `src/cli/${fromRank < 0 ? from : to} is outside main.ts, fast.ts, run-tix.ts, program.ts, commands/ and kit/`;
   if (fromRank === 1 && toRank === 1) {
     const noun = (path: string) => path.split('/')[1];
     return noun(from) === noun(to)

@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { expectCleanFailure } from '../reliability/support/expect-output.js';
 import { runTix as tix } from '../helpers/tix.js';
 import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
+import { BAD_VALUES, DATE_FLAGS } from './date-cases.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -18,31 +19,6 @@ afterAll(() => sandbox.close());
 
 const ACCEPTED =
   /\(use YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z .*offsets up to ±14:00.*today, yesterday, tomorrow, or a relative date like -7d/;
-
-/** Each date flag of every command, as `[flag, args before the value, args after it]`. */
-const DATE_FLAGS: [string, string[], string[]][] = [
-  ['--on', ['events', 'search', '--on'], []],
-  ['--from', ['events', 'search', '--from'], ['--to', 'today']],
-  ['--to', ['events', 'search', '--from', 'today', '--to'], []],
-  ['--date-start', ['events', 'search', '--date-start'], []],
-  ['--date-end', ['events', 'search', '--date-end'], []],
-  ['--from', ['events', 'by-agent', 'STUBHUB', '--from'], []],
-  ['--to', ['events', 'by-agent', 'STUBHUB', '--to'], []],
-  ['--from', ['sales', 'summary', '101459428', '--from'], []],
-  ['--to', ['sales', 'details', '101459428', '--to'], []],
-  ['--since', ['history', 'STUBHUB', '101459428', '--since'], []],
-  ['--until', ['history', 'STUBHUB', '101459428', '--until'], []],
-];
-
-const BAD_VALUES = [
-  ['an offset of 25 hours', '2026-01-01T10:00:00+25:00'],
-  ['an offset beyond +14:00', '2026-01-01T10:00:00+14:30'],
-  ['an offset beyond -14:00 without a colon', '2026-01-01T10:00:00-1500'],
-  ['an offset with 60 minutes', '2026-01-01T10:00:00+05:60'],
-  ['February 30th with a time', '2026-02-30T10:00:00Z'],
-  ['a leap day in a common year', '2026-02-29'],
-  ['the 31st of a 30-day month', '2026-04-31'],
-] as const;
 
 async function expectRefused(flag: string, args: string[], value: string): Promise<void> {
   const result = await tix(args, { env: apiEnv(sandbox.url) });

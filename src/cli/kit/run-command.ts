@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../../shared/errors.js';
+import type { Invocation } from './invocation.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
@@ -9,7 +9,7 @@ import type { Runtime } from './runtime.js';
  * and closing the client and any in-process sandbox.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a body returns an exit code, or nothing for success.
-export async function runCommand(command: Command, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
+export async function runCommand(command: Invocation, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
   // Loaded when a command runs, not when the command tree is built: --help needs neither.
   const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([
     import('./runtime.js'),
@@ -48,9 +48,9 @@ export async function runCommand(command: Command, body: (rt: Runtime) => Promis
 }
 
 /** `--jq` (a global flag) on a command that prints no JSON (one without -o: auth, config get/set, ...). */
-function refuseJqWithoutJson(command: Command, rt: Runtime): void {
+function refuseJqWithoutJson(command: Invocation, rt: Runtime): void {
   if (rt.globals.jq === undefined || command.options.some((option) => option.long === '--output')) return;
   const path: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent) path.unshift(at.name());
+  for (let at: Invocation | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   throw new UsageError(`--jq: tix ${path.join(' ')} prints no JSON to filter`);
 }

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Invocation } from './invocation.js';
 import type { IO } from './runtime.js';
 
 /**
@@ -20,14 +20,14 @@ export interface RunContext {
 }
 
 /** Keyed by the root of the command tree, which each run builds afresh: nothing carries over between runs. */
-const runs = new WeakMap<Command, RunContext>();
+const runs = new WeakMap<Invocation, RunContext>();
 
-export function bindRun(program: Command, run: RunContext): void {
+export function bindRun(program: Invocation, run: RunContext): void {
   runs.set(program, run);
 }
 
 /** The run a command (of any depth) belongs to. */
-export function runOf(command: Command): RunContext {
+export function runOf(command: Invocation): RunContext {
   let root = command;
   while (root.parent) root = root.parent;
   const run = runs.get(root);

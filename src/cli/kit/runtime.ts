@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
 import { resolveSettings, type ResolvedSettings } from '../../config/settings.js';
 import type { SettingKey } from '../../config/keys.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { VERSION } from '../../shared/version.js';
+import type { Invocation } from './invocation.js';
 
 /** Options every command accepts (defined on the program, usable before or after the subcommand). */
 export interface GlobalOptions {
@@ -57,7 +57,7 @@ export class Runtime {
     readonly settings: ResolvedSettings,
   ) {}
 
-  static async create(command: Command, io: IO): Promise<Runtime> {
+  static async create(command: Invocation, io: IO): Promise<Runtime> {
     const all = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
     // The sandbox has its own address; TIX_BASE_URL and the setting are overridden by --sandbox on purpose,
     // but a flag given in the same breath would be ignored without a word.

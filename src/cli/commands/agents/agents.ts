@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
 import type { RawOutputFlags } from '../../kit/output-options.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 
 export function agentsCommand(): Command {
@@ -15,7 +16,10 @@ export function agentsCommand(): Command {
     { description: 'Just the agent codes', command: 'tix agents -o ndjson | jq -r \'select(.role == "ticket agent") | .code\'' },
     { description: 'The same with the built-in jq (strings print raw)', command: "tix agents --jq '.ticketAgents[].code'" },
   ]);
-  return command.action(async (flags: RawOutputFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => (await import('./agents-run.js')).runAgents(flags, rt)),
-  );
+  return command.action(agentsAction);
+}
+
+/** What `tix agents` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function agentsAction(flags: RawOutputFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => (await import('./agents-run.js')).runAgents(flags, rt));
 }

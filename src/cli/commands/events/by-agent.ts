@@ -7,6 +7,7 @@ import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
 import { parseDateFlag, type DateContext } from '../../kit/parse/dates.js';
 import { parsePathSegment } from '../../kit/parse/ids.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { EventsByAgentOptions } from './by-agent-run.js';
@@ -38,13 +39,16 @@ export function eventsByAgentCommand(): Command {
     { description: 'Events Ticketmaster lists for the next month', command: 'tix events by-agent ticketMaster --to +1m' },
     { description: 'All SeatGeek events named like a tour, as CSV', command: "tix events by-agent seatgeek --name '%tour%' --all -o csv" },
   ]);
-  return command.action(async (agent: string, flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options = parseEventsByAgentOptions(agent, flags, rt);
-      const { runEventsByAgent } = await import('./by-agent-run.js');
-      await runEventsByAgent(options, rt);
-    }),
-  );
+  return command.action(eventsByAgentAction);
+}
+
+/** What `tix events by-agent` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function eventsByAgentAction(agent: string, flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options = parseEventsByAgentOptions(agent, flags, rt);
+    const { runEventsByAgent } = await import('./by-agent-run.js');
+    await runEventsByAgent(options, rt);
+  });
 }
 
 export function parseEventsByAgentOptions(agent: string, flags: RawFlags, rt: Runtime): EventsByAgentOptions {

@@ -4,6 +4,7 @@ import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseIdList, parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { Option } from 'commander';
 import type { EventsGetOptions } from './get-run.js';
@@ -42,25 +43,28 @@ export function eventsGetCommand(): Command {
     { description: 'One event by its service id', command: 'tix events get evt_fnt7jz3fkx' },
     { description: "Events by Ticketmaster's ids", command: 'tix events get --agent ticketMaster G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
   ]);
-  return command.action(async (ids: string[], flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options: EventsGetOptions = {
-        ids: await parseIdList('<id>', ids, rt.io.stdin),
-        partial: flags.partial === true,
-        concurrency: rt.settings.values.concurrency,
-        output: parseOutputOptions(flags, rt),
-      };
-      if (flags.agent !== undefined) options.agent = parsePathSegment('--agent', flags.agent);
-      else {
-        const wrong = options.ids.find((id) => !id.startsWith(SERVICE_ID_PREFIX));
-        if (wrong !== undefined) {
-          throw new UsageError(
-            `<id>: '${wrong}' is not a service event id (they start with ${SERVICE_ID_PREFIX}); for an agent's ids add --agent <agent>`,
-          );
-        }
+  return command.action(eventsGetAction);
+}
+
+/** What `tix events get` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function eventsGetAction(ids: string[], flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options: EventsGetOptions = {
+      ids: await parseIdList('<id>', ids, rt.io.stdin),
+      partial: flags.partial === true,
+      concurrency: rt.settings.values.concurrency,
+      output: parseOutputOptions(flags, rt),
+    };
+    if (flags.agent !== undefined) options.agent = parsePathSegment('--agent', flags.agent);
+    else {
+      const wrong = options.ids.find((id) => !id.startsWith(SERVICE_ID_PREFIX));
+      if (wrong !== undefined) {
+        throw new UsageError(
+          `<id>: '${wrong}' is not a service event id (they start with ${SERVICE_ID_PREFIX}); for an agent's ids add --agent <agent>`,
+        );
       }
-      const { runEventsGet } = await import('./get-run.js');
-      return runEventsGet(options, rt);
-    }),
-  );
+    }
+    const { runEventsGet } = await import('./get-run.js');
+    return runEventsGet(options, rt);
+  });
 }

@@ -13,6 +13,7 @@ import { addExamples, addOutputOptions, addPagingOptions, enumOption } from '../
 import { parseDateFlag, type DateContext } from '../../kit/parse/dates.js';
 import { parseEnum } from '../../kit/parse/enum.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
@@ -87,13 +88,16 @@ export function eventsSearchCommand(): Command {
       command: "tix events search --date next-30-days --all --jq '.events[] | .id'",
     },
   ]);
-  return command.action(async (flags: RawFlags & RawPagingFlags & RawOutputFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options = parseEventsSearchOptions(flags, rt);
-      const { runEventsSearch } = await import('./search-run.js');
-      return runEventsSearch(options, rt);
-    }),
-  );
+  return command.action(eventsSearchAction);
+}
+
+/** What `tix events search` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function eventsSearchAction(flags: RawFlags & RawPagingFlags & RawOutputFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options = parseEventsSearchOptions(flags, rt);
+    const { runEventsSearch } = await import('./search-run.js');
+    return runEventsSearch(options, rt);
+  });
 }
 
 export function parseEventsSearchOptions(flags: RawFlags & RawPagingFlags & RawOutputFlags, rt: Runtime): EventsSearchOptions {

@@ -3,6 +3,7 @@ import { AGENT_CODES } from '../../../api/agents.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import type { InventoryOptions } from './inventory-run.js';
@@ -33,18 +34,21 @@ export function inventoryCommand(): Command {
       command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'",
     },
   ]);
-  return command.action(async (agent: string, ids: string[], flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options: InventoryOptions = {
-        agent: parsePathSegment('<agent>', agent).toUpperCase(),
-        ids: await parseIdList('<ids>', ids, rt.io.stdin),
-        partial: flags.partial === true,
-        filter: parseListingFilter(flags),
-        concurrency: rt.settings.values.concurrency,
-        output: parseOutputOptions(flags, rt),
-      };
-      const { runInventory } = await import('./inventory-run.js');
-      return runInventory(options, rt);
-    }),
-  );
+  return command.action(inventoryAction);
+}
+
+/** What `tix inventory` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function inventoryAction(agent: string, ids: string[], flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options: InventoryOptions = {
+      agent: parsePathSegment('<agent>', agent).toUpperCase(),
+      ids: await parseIdList('<ids>', ids, rt.io.stdin),
+      partial: flags.partial === true,
+      filter: parseListingFilter(flags),
+      concurrency: rt.settings.values.concurrency,
+      output: parseOutputOptions(flags, rt),
+    };
+    const { runInventory } = await import('./inventory-run.js');
+    return runInventory(options, rt);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
 
@@ -17,11 +18,14 @@ export function salesDetailsCommand(): Command {
       command: 'tix sales details 101459428 --out sales.parquet',
     },
   ]);
-  return details.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options = parseSalesOptions(eventId, flags, rt);
-      const { runSalesDetails } = await import('./details-run.js');
-      await runSalesDetails({ ...options, daily: flags.daily === true }, rt);
-    }),
-  );
+  return details.action(salesDetailsAction);
+}
+
+/** What `tix sales details` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function salesDetailsAction(eventId: string, flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options = parseSalesOptions(eventId, flags, rt);
+    const { runSalesDetails } = await import('./details-run.js');
+    await runSalesDetails({ ...options, daily: flags.daily === true }, rt);
+  });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
 import { refuseChartAsData } from '../../kit/output-options.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
 
@@ -14,12 +15,15 @@ export function salesSummaryCommand(): Command {
     { description: 'Daily sales of an event over the last 30 days', command: 'tix sales summary 101459428 --from -30d' },
     { description: 'A chart of the whole history', command: 'tix sales summary 101459428 --chart' },
   ]);
-  return summary.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options = parseSalesOptions(eventId, flags, rt);
-      if (flags.chart) refuseChartAsData(flags, options.output);
-      const { runSalesSummary } = await import('./summary-run.js');
-      await runSalesSummary({ ...options, chart: flags.chart === true }, rt);
-    }),
-  );
+  return summary.action(salesSummaryAction);
+}
+
+/** What `tix sales summary` does with its arguments and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function salesSummaryAction(eventId: string, flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options = parseSalesOptions(eventId, flags, rt);
+    if (flags.chart) refuseChartAsData(flags, options.output);
+    const { runSalesSummary } = await import('./summary-run.js');
+    await runSalesSummary({ ...options, chart: flags.chart === true }, rt);
+  });
 }

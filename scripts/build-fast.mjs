@@ -1,0 +1,62 @@
+// dist/fast.cjs, the fast path for one query (src/cli/fast.ts; ARCHITECTURE.md, "The fast path"), with the
+// table of the command tree it reads argv by (fast-table.mjs) built in, and dist/fast.cjs.hash, which keys
+// its V8 code cache on Node.js 20 (bin/code-cache.cjs).
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { CJS_IMPORT_META, EXTERNAL_PACKAGES, fastPathStandIns, lazyConfDependencies } from './build-plugins.mjs';
+import { root } from './bundle-tree.mjs';
+import { fastTable } from './fast-table.mjs';
+
+/**
+ * Packages only a rare run needs (a proxy, a spinner, a table, colour; conf's validators, which
+ * lazyConfDependencies loads on use) stay in node_modules, loaded on use, rather than parsed on every start.
+ */
+const LEFT_IN_NODE_MODULES = [
+  ...EXTERNAL_PACKAGES,
+  'undici',
+  'ora',
+  'chalk',
+  'cli-table3',
+  'string-width',
+  'ajv',
+  'ajv/*',
+  'ajv-formats',
+  'semver',
+];
+
+/** `buildProgram` is src/cli/program.ts's (importTreeModule); `define` the main build's. */
+export async function buildFastPath(buildProgram, define) {
+  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
+  const result = await build({
+    entryPoints: ['src/cli/fast.ts'],
+    outfile: 'dist/fast.cjs',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    banner: CJS_IMPORT_META.banner,
+    define: { ...define, ...CJS_IMPORT_META.define, __TIX_FAST_TABLE__: JSON.stringify(JSON.stringify(fastTable(buildProgram()))) },
+    external: LEFT_IN_NODE_MODULES,
+    logLevel: 'warning',
+    write: false,
+    plugins: [fastPathStandIns, lazyConfDependencies(root)],
+  });
+  const code = viaTixImport(result.outputFiles[0].text);
+  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
+  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+}
+
+/**
+ * The bundle's import() of what it left in node_modules goes through __tixImport, which bin/tix defines:
+ * compiled with a code cache (vm.Script), the bundle's own import() would need --experimental-vm-modules.
+ */
+function viaTixImport(code) {
+  const replaced = code.replace(/\bimport\(("[^"]+")\)/g, '__tixImport($1)');
+  if (/\bimport\(/.test(replaced)) throw new Error('dist/fast.cjs: an import() the build cannot route through __tixImport');
+  return replaced;
+}

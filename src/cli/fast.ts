@@ -1,0 +1,88 @@
+import { agentsAction } from './commands/agents/agents.js';
+import { eventsByAgentAction } from './commands/events/by-agent.js';
+import { eventsGetAction } from './commands/events/get.js';
+import { eventsSearchAction } from './commands/events/search.js';
+import { inventoryAction } from './commands/inventory/inventory.js';
+import { salesDetailsAction } from './commands/sales/details.js';
+import { salesSummaryAction } from './commands/sales/summary.js';
+import { ExitCode } from '../shared/errors.js';
+import { parseFastArgv, type CommandSpec, type ParsedArgv } from './kit/fast-argv.js';
+import type { Invocation } from './kit/invocation.js';
+import { endQuietlyWhenStdoutCloses, realProcess } from './kit/real-process.js';
+import { reportError } from './kit/report-error.js';
+import { bindRun } from './kit/run-context.js';
+
+/**
+ * The fast path (dist/fast.cjs, which bin/tix tries first): the one-query commands below, run without
+ * loading Commander or building the command tree, which is most of what a one-off query costs. Their flags
+ * are not listed here: the build writes the tree's table from the Commander definitions (scripts/fast-table.mjs)
+ * and kit/fast-argv.ts reads argv by it, handing anything it is not sure of to the full path. The actions are
+ * the very functions the Commander definitions run.
+ */
+
+/** The command tree's flags and arguments, written in by the build (scripts/build.mjs) as JSON. */
+declare const __TIX_FAST_TABLE__: string;
+
+// biome-ignore lint/suspicious/noExplicitAny: each action takes its own arguments, as Commander passes them.
+type Action = (...args: any[]) => Promise<void>;
+
+/** The commands the fast path runs, by their names below tix; every other command goes to Commander. */
+const ACTIONS: Record<string, Action> = {
+  'events search': eventsSearchAction,
+  'events get': eventsGetAction,
+  'events by-agent': eventsByAgentAction,
+  inventory: inventoryAction,
+  'sales summary': salesSummaryAction,
+  'sales details': salesDetailsAction,
+  agents: agentsAction,
+};
+
+/**
+ * Runs `argv` on the fast path and returns true, or returns false having done nothing, for bin/tix to load
+ * the full path. Not taken: --sandbox (the sandbox is a chunk of the full bundle), and whatever
+ * kit/fast-argv.ts leaves to Commander. (bin/tix does not ask at all under TIX_NO_FAST_PATH.)
+ */
+export function runFast(argv: readonly string[]): boolean {
+  const tree = JSON.parse(__TIX_FAST_TABLE__) as CommandSpec;
+  const parsed = parseFastArgv(argv, tree);
+  const action = parsed && ACTIONS[parsed.path.join(' ')];
+  if (!parsed || !action || parsed.opts[0]!.sandbox === true) return false;
+  endQuietlyWhenStdoutCloses();
+  void runAction(action, parsed, tree, argv).then((code) => {
+    process.exitCode = code;
+  });
+  return true;
+}
+
+/** As runTix runs a command: the action, with its run bound to the process, its error reported as one line. */
+async function runAction(action: Action, parsed: ParsedArgv, tree: CommandSpec, argv: readonly string[]): Promise<number> {
+  const chain = invocations(parsed, tree);
+  const command = chain[chain.length - 1]!;
+  const run = { process: realProcess, exitCode: ExitCode.OK as number };
+  bindRun(chain[0]!, run);
+  try {
+    await action(...parsed.args, parsed.opts[parsed.opts.length - 1], command);
+    return run.exitCode;
+  } catch (error) {
+    return reportError(error, argv, realProcess.stderr);
+  }
+}
+
+/** tix and each command down to the one run, as Commander would hand them to the action. */
+function invocations(parsed: ParsedArgv, tree: CommandSpec): Invocation[] {
+  const chain: Invocation[] = [];
+  let spec: CommandSpec | undefined = tree;
+  for (const level of parsed.opts.keys()) {
+    if (level > 0) spec = spec?.commands.find((c) => c.name === parsed.path[level - 1]);
+    const parent = chain[level - 1] ?? null;
+    const name = spec!.name;
+    chain.push({
+      parent,
+      name: () => name,
+      options: spec!.flags,
+      // Commander's optsWithGlobals: a parent's value wins over its subcommand's.
+      optsWithGlobals: () => Object.assign({}, ...parsed.opts.slice(0, level + 1).reverse()),
+    });
+  }
+  return chain;
+}

@@ -1,0 +1,30 @@
+import { ExitCode } from '../../shared/errors.js';
+import type { TixProcess } from './run-context.js';
+
+/**
+ * The Node process as a TixProcess: its streams, environment, clock and signals. Only the entry points use it
+ * (main.ts, and fast.ts for the fast path); everything below them gets the run's TixProcess instead.
+ */
+export const realProcess: TixProcess = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  now: () => new Date(),
+  onStopSignal(handler) {
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    };
+  },
+  exit: (code) => process.exit(code),
+};
+
+/** A reader that goes away (`tix --help | head -1`) ends tix quietly; commands add their own cleanup to this. */
+export function endQuietlyWhenStdoutCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.OK);
+  });
+}

@@ -1,0 +1,259 @@
+/**
+ * The fast path (dist/fast.cjs, src/cli/fast.ts) must be invisible: for every help example and every
+ * invocation of the bad-input tests, the built binary with the fast path and with it turned off
+ * (TIX_NO_FAST_PATH=1), against the same sandbox, prints byte for byte the same stdout and stderr and exits
+ * with the same code. And it must be taken: a query of each of its commands runs without the full bundle.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_VALUES, DATE_FLAGS, dateInvocations } from '../bad-input/date-cases.js';
+import { ROWS } from '../bad-input/malformed-rows.js';
+import { COMMANDS, HOSTILE } from '../bad-input/path-cases.js';
+import { allExamples } from '../help/help-tree.js';
+import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
+import { runBuiltTix } from '../helpers/tix-binary.js';
+import { REPO_ROOT, sandboxEnv, tempDir, testDir } from '../helpers/tix-env.js';
+
+const api = useSandbox({ now: FIXED_NOW });
+
+/**
+ * A copy of the install whose full path notes each run in the file TIX_TEST_FULL_PATH_LOG names (dist/tix.js
+ * writes a line, then loads the real one), so a test sees which path a run took without tix printing a word.
+ */
+let install: string;
+beforeAll(() => {
+  install = tempDir('tix-fast-install-');
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(REPO_ROOT, part), join(install, part), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(install, 'node_modules'), 'dir');
+  renameSync(join(install, 'dist', 'tix.js'), join(install, 'dist', 'tix-full.js'));
+  writeFileSync(
+    join(install, 'dist', 'tix.js'),
+    "import { appendFileSync } from 'node:fs';\nappendFileSync(process.env.TIX_TEST_FULL_PATH_LOG, 'full\\n');\nawait import('./tix-full.js');\n",
+  );
+});
+afterAll(() => rmSync(install, { recursive: true, force: true }));
+const installedTix = () => join(install, 'bin', 'tix');
+/** runBuiltTix runs the repository's bin/tix: the copy's runs through a wrapper that swaps the path. */
+const copyOfTix = () => ({ wrapper: ['sh', '-c', `shift; exec "$0" '${installedTix()}' "$@"`] });
+
+/** Runs `run` at most `width` at a time: each case starts up to two Node processes, one after the other. */
+function limited(width: number): <T>(run: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (run) => {
+    if (active >= width) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await run();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+const slot = limited(3);
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** How many cases the fast path took part in: the equivalence must not pass because nothing took it. */
+const taken = { fast: 0, declined: 0 };
+
+/**
+ * Runs a case with the fast path, then (if it took the fast path for any call of tix) again with it turned
+ * off, in a fresh folder of the same name each time, so paths in messages agree too; and expects the same
+ * stdout, stderr and exit code. A case that every call of tix declined ran the full path already: the run
+ * with the fast path off would be the same program on the same input, so it is counted, not run twice.
+ */
+async function expectBothPathsAlike(run: (folder: string, env: Record<string, string>) => Promise<Outcome>): Promise<void> {
+  await slot(async () => {
+    const folder = tempDir('tix-fast-');
+    const logs = tempDir('tix-fast-log-');
+    const log = join(logs, 'runs');
+    try {
+      const once = async (extra: Record<string, string>) => {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(folder);
+        writeFileSync(log, '');
+        const outcome = await run(folder, {
+          ...sandboxEnv(api().url),
+          TIX_CONFIG_DIR: join(folder, 'config'),
+          TIX_TEST_FULL_PATH_LOG: log,
+          ...extra,
+        });
+        const lines = readFileSync(log, 'utf8').split('\n');
+        // Two things tick on their own: --debug times each request, and the sandbox fills requestTimestamp's
+        // digits beyond the millisecond from a high-resolution timer (as the API's 7-digit stamps vary).
+        const normal = {
+          code: outcome.code,
+          stdout: outcome.stdout.replace(/("requestTimestamp":"[^"]*\.\d{3})\d{4}Z"/g, '$1####Z"'),
+          stderr: outcome.stderr.replace(/ in \d+ ms\b/g, ' in N ms'),
+        };
+        return { outcome: normal, calls: lines.filter((l) => l === 'call').length, full: lines.filter((l) => l === 'full').length };
+      };
+      const fast = await once({});
+      if (fast.full === Math.max(fast.calls, 1)) {
+        taken.declined++;
+        return;
+      }
+      taken.fast++;
+      const full = await once({ TIX_NO_FAST_PATH: '1' });
+      expect(full.full).toBe(Math.max(full.calls, 1));
+      expect(fast.outcome.code).toBe(full.outcome.code);
+      expect(fast.outcome.stderr).toBe(full.outcome.stderr);
+      expect(fast.outcome.stdout).toBe(full.outcome.stdout);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(logs, { recursive: true, force: true });
+    }
+  });
+}
+
+describe.concurrent('the fast path prints what the full path prints', () => {
+  afterAll(() => {
+    // Most examples and many bad inputs are queries the fast path runs; if it stopped taking them, this says so.
+    expect(taken.fast).toBeGreaterThanOrEqual(100);
+  });
+
+  /** `tix sandbox` serves until stopped (the help-examples test stops it); every other example runs here. */
+  const examples = allExamples().filter((example) => example.path !== 'sandbox');
+
+  it.for(examples)('example of tix $path: $command', { timeout: 60_000 }, async (example) => {
+    await expectBothPathsAlike((folder, env) => {
+      // `tix` in the example is the copy against this file's sandbox (not --sandbox, which the fast path declines).
+      const bin = join(folder, 'bin');
+      mkdirSync(bin);
+      writeFileSync(
+        join(bin, 'tix'),
+        `#!/bin/sh\necho call >> '${env.TIX_TEST_FULL_PATH_LOG}'\nexec '${process.execPath}' '${installedTix()}' "$@"\n`,
+      );
+      chmodSync(join(bin, 'tix'), 0o755);
+      writeFileSync(join(folder, 'key.txt'), 'sandbox-key\n');
+      writeFileSync(join(folder, 'staging-key.txt'), 'sandbox-key\n');
+      const command = example.command.replaceAll('https://api.example.com', api().url);
+      return shell(command, folder, { ...env, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: folder, TZ: 'UTC' });
+    });
+  });
+
+  const invocations: { why: string; args: string[]; env?: Record<string, string>; input?: string }[] = [
+    ...ROWS.map(({ why, args, env, input }) => ({ why, args, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) })),
+    ...dateInvocations().map((args) => ({ why: `a bad date: ${args.join(' ')}`, args })),
+    ...COMMANDS.flatMap(({ name, value = (id: string) => id, args }) =>
+      HOSTILE.map((id) => ({ why: `${name} with the hostile id ${id}`, args: args(value(id)) })),
+    ),
+  ];
+
+  it('runs every bad-input invocation', () => {
+    expect(invocations.length).toBe(ROWS.length + DATE_FLAGS.length + BAD_VALUES.length + COMMANDS.length * HOSTILE.length);
+  });
+
+  it.for(invocations)('bad input: $why', { timeout: 120_000 }, async ({ args, env, input }) => {
+    await expectBothPathsAlike((folder, base) =>
+      runBuiltTix(args, {
+        cwd: folder,
+        env: { ...base, ...env },
+        ...copyOfTix(),
+        ...(input !== undefined ? { input } : {}),
+        timeoutMs: 120_000,
+      }),
+    );
+  });
+});
+
+describe('the fast path is taken', () => {
+  async function pathOf(args: readonly string[], extra: Record<string, string> = {}) {
+    const folder = testDir('tix-fast-');
+    const log = join(folder, 'runs');
+    writeFileSync(log, '');
+    const env = { ...sandboxEnv(api().url), TIX_CONFIG_DIR: join(folder, 'config'), TIX_TEST_FULL_PATH_LOG: log, ...extra };
+    const run = await runBuiltTix(args, { env, cwd: folder, ...copyOfTix() });
+    return { ...run, path: readFileSync(log, 'utf8') === '' ? 'fast' : 'full' };
+  }
+
+  it.for([
+    ['events', 'search', '--category', 'concerts', '--limit', '2', '-o', 'csv'],
+    ['events', 'get', 'evt_fnt7jz3fkx'],
+    ['events', 'by-agent', 'ticketMaster', '--limit', '1'],
+    ['inventory', 'TMUSA', 'G5v8HKyBKZbyJN'],
+    ['sales', 'summary', '101459428', '--from', '-30d'],
+    ['sales', 'details', '101459428'],
+    ['agents', '--jq', '.ticketAgents[].code'],
+    ['--quiet', 'events', 'search', '--name', '%tour%', '--limit=1', '--no-header', '-o', 'tsv', '--debug'],
+  ])('tix %s ... runs on the fast path', async (args) => {
+    const run = await pathOf(args);
+    expect({ path: run.path, code: run.code }).toEqual({ path: 'fast', code: 0 });
+  });
+
+  it.for([
+    ['TIX_NO_FAST_PATH=1', ['events', 'get', 'evt_fnt7jz3fkx'], { TIX_NO_FAST_PATH: '1' }],
+    ['--sandbox', ['--sandbox', 'events', 'get', 'evt_fnt7jz3fkx'], {}],
+    ['a command it does not run', ['events', 'view', 'evt_fnt7jz3fkx'], {}],
+    ['a misspelt flag', ['events', 'search', '--cateogry', 'concerts'], {}],
+    ['--help after flags', ['events', 'search', '--category', 'concerts', '--help'], {}],
+    ['--', ['events', 'get', '--', 'evt_fnt7jz3fkx'], {}],
+    ['combined short flags', ['events', 'search', '-qo', 'csv'], {}],
+    ['a value a parent command would take as its flag', ['events', 'search', '--name', '-q'], {}],
+    ['a missing argument', ['inventory', 'TMUSA'], {}],
+    ['too many arguments', ['agents', 'TMUSA'], {}],
+  ] as const)('declines %s: the full path runs', async ([, args, extra]) => {
+    const run = await pathOf(args, extra);
+    expect(run.path).toBe('full');
+  });
+});
+
+function shell(command: string, cwd: string, env: Record<string, string>): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', `set -eo pipefail\n${command}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** bin/code-cache.cjs. */
+describe('the fast path keeps a V8 code cache', () => {
+  const QUERY = ['events', 'get', 'evt_fnt7jz3fkx'];
+  const hash = () => readFileSync(join(REPO_ROOT, 'dist', 'fast.cjs.hash'), 'utf8').trim();
+  const run = (cache: string) => runBuiltTix(QUERY, { env: { ...sandboxEnv(api().url), XDG_CACHE_HOME: cache } });
+
+  it('writes it after a run, in the cache folder, and a run with it prints the same', async () => {
+    const cache = join(testDir('tix-cache-'), 'cache');
+    const first = await run(cache);
+    const file = join(cache, 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
+    expect(statSync(file).size).toBeGreaterThan(0);
+    expect(statSync(join(cache, 'tix')).mode & 0o777).toBe(0o700);
+    const second = await run(cache);
+    expect(second).toMatchObject({ code: 0, stdout: first.stdout, stderr: first.stderr });
+    expect(first.code).toBe(0);
+  });
+
+  it('replaces a cache V8 refuses, and never fails a run over a cache folder it cannot write', async () => {
+    const folder = testDir('tix-cache-');
+    const file = join(folder, 'cache', 'tix', `fast-${process.version}-${process.arch}-${hash()}.v8`);
+    mkdirSync(join(folder, 'cache', 'tix'), { recursive: true });
+    writeFileSync(file, 'not a code cache');
+    const damaged = await run(join(folder, 'cache'));
+    expect({ code: damaged.code, stderr: damaged.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(statSync(file).size).toBeGreaterThan('not a code cache'.length);
+
+    writeFileSync(join(folder, 'a-file'), '');
+    const unwritable = await run(join(folder, 'a-file', 'cache'));
+    expect({ code: unwritable.code, stdout: unwritable.stdout, stderr: unwritable.stderr }).toEqual({
+      code: 0,
+      stdout: damaged.stdout,
+      stderr: '',
+    });
+  });
+});
