@@ -34,6 +34,8 @@ async function shell(script: string, cwd: string): Promise<ShellResult> {
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: cwd,
+    // The fast path's code cache (bin/code-cache.cjs) is kept apart: the tests list what the run left in cwd.
+    XDG_CACHE_HOME: join(dir, 'cache'),
     TZ: 'UTC',
     TIX_CONFIG_DIR: join(cwd, 'config'),
     ...sandboxEnv(sandbox().url),
