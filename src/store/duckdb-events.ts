@@ -8,42 +8,89 @@ import { microsToIso } from './timestamps.js';
 
 // Tables `events` and `event_agents` in a DuckDB file: merged by record(), read by `tix history evt_...`.
 
-/** Inside record()'s transaction: staged through temporary tables, then merged in one statement each. */
+/**
+ * Inside record()'s transaction. Rows the file does not hold yet go straight in through the appender (a
+ * first run of a long watch list adds thousands of agents' rows); rows it holds are staged in a temporary
+ * table and merged in one statement (event-sql.ts).
+ */
 export async function upsertEvents(connection: DuckDBConnection, records: readonly EventRecord[]): Promise<void> {
   const { events, agents } = eventRows(records);
   if (events.length === 0 && agents.length === 0) return;
-  await stage(connection, 'events', events, (appender, row) => {
-    appender.appendVarchar(row.event_id);
-    for (const text of [row.name, row.category, row.venue, row.city, row.state, row.country]) {
-      if (text === null) appender.appendNull();
-      else appender.appendVarchar(text);
-    }
-    if (row.event_date === null) appender.appendNull();
-    else appender.appendTimestampTZ(timestampTZValue(micros(row.event_date)));
-    appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
-    appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
-  });
-  await stage(connection, 'event_agents', agents, (appender, row) => {
-    appender.appendVarchar(row.event_id);
-    appender.appendVarchar(row.agent);
-    appender.appendVarchar(row.agent_event_id);
-    appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
-    appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
-  });
-  await connection.run(eventsMerge('events', `SELECT ${EVENT_COLUMNS} FROM incoming_events`));
-  await connection.run(eventAgentsMerge('event_agents', `SELECT ${EVENT_AGENT_COLUMNS} FROM incoming_event_agents`));
-  await connection.run('DROP TABLE incoming_events');
-  await connection.run('DROP TABLE incoming_event_agents');
+  const ids = [...new Set([...events, ...agents].map((row) => row.event_id))];
+  const marks = ids.map(() => '?').join(', ');
+  const heldEvents = new Set(
+    (await connection.runAndReadAll(`SELECT event_id FROM events WHERE event_id IN (${marks})`, ids)).getRowsJS().map(([id]) => String(id)),
+  );
+  const heldAgents = new Set(
+    (await connection.runAndReadAll(`SELECT event_id, agent FROM event_agents WHERE event_id IN (${marks})`, ids))
+      .getRowsJS()
+      .map(([id, agent]) => `${id}\u0000${agent}`),
+  );
+  await upsert(
+    connection,
+    'events',
+    events,
+    (row) => heldEvents.has(row.event_id),
+    appendEvent,
+    (source) => eventsMerge('events', `SELECT ${EVENT_COLUMNS} FROM ${source}`),
+  );
+  await upsert(
+    connection,
+    'event_agents',
+    agents,
+    (row) => heldAgents.has(`${row.event_id}\u0000${row.agent}`),
+    appendAgent,
+    (source) => eventAgentsMerge('event_agents', `SELECT ${EVENT_AGENT_COLUMNS} FROM ${source}`),
+  );
 }
 
-async function stage<T extends EventRow | EventAgentRow>(
+function appendEvent(appender: DuckDBAppender, row: EventRow): void {
+  appender.appendVarchar(row.event_id);
+  for (const text of [row.name, row.category, row.venue, row.city, row.state, row.country]) {
+    if (text === null) appender.appendNull();
+    else appender.appendVarchar(text);
+  }
+  if (row.event_date === null) appender.appendNull();
+  else appender.appendTimestampTZ(timestampTZValue(micros(row.event_date)));
+  appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
+  appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
+}
+
+function appendAgent(appender: DuckDBAppender, row: EventAgentRow): void {
+  appender.appendVarchar(row.event_id);
+  appender.appendVarchar(row.agent);
+  appender.appendVarchar(row.agent_event_id);
+  appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
+  appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
+}
+
+/** New rows appended to `table`; held ones through temporary table incoming_<table> and `merge`. */
+async function upsert<T extends EventRow | EventAgentRow>(
   connection: DuckDBConnection,
   table: string,
   rows: readonly T[],
+  isHeld: (row: T) => boolean,
+  append: (appender: DuckDBAppender, row: T) => void,
+  merge: (source: string) => string,
+): Promise<void> {
+  const fresh = rows.filter((row) => !isHeld(row));
+  const held = rows.filter(isHeld);
+  if (fresh.length > 0) await appendRows(connection, table, false, fresh, append);
+  if (held.length === 0) return;
+  await connection.run(`CREATE OR REPLACE TEMP TABLE incoming_${table} AS SELECT * FROM ${table} LIMIT 0`);
+  await appendRows(connection, `incoming_${table}`, true, held, append);
+  await connection.run(merge(`incoming_${table}`));
+  await connection.run(`DROP TABLE incoming_${table}`);
+}
+
+async function appendRows<T>(
+  connection: DuckDBConnection,
+  table: string,
+  temporary: boolean,
+  rows: readonly T[],
   append: (appender: DuckDBAppender, row: T) => void,
 ): Promise<void> {
-  await connection.run(`CREATE OR REPLACE TEMP TABLE incoming_${table} AS SELECT * FROM ${table} LIMIT 0`);
-  const appender = await connection.createAppender(`incoming_${table}`, 'main', 'temp');
+  const appender = temporary ? await connection.createAppender(table, 'main', 'temp') : await connection.createAppender(table);
   try {
     for (const row of rows) {
       append(appender, row);

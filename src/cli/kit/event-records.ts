@@ -16,13 +16,12 @@ import { canonicalInstant, isoToMicros } from '../../store/timestamps.js';
 const AGENT_IDS_PER_REQUEST = 50;
 
 /**
- * A listing as a record of table `events`, seen at `seenAt`. Its agents are those it lists, plus `also`
- * (the agent's id that found it, should the listing not carry it). A field the API did not send, or sent
- * in another shape (an event date without a zone), is null: it never costs the run its snapshots.
+ * A listing as a record of table `events`, seen at `seenAt`, with the agents it lists. A field the API did
+ * not send, or sent in another shape (an event date without a zone), is null: it never costs the run its
+ * snapshots.
  */
-export function eventRecordOf(listing: EventListing, seenAt: string, also?: { agent: string; agentEventId: string }): EventRecord {
+export function eventRecordOf(listing: EventListing, seenAt: string): EventRecord {
   const ids = agentIdsOf(listing);
-  if (also && !ids.has(also.agent)) ids.set(also.agent, also.agentEventId);
   const date = text(listing.eventDate);
   return {
     eventId: listing.id,

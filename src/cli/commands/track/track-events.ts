@@ -76,7 +76,9 @@ export function eventsToRecord(
     const evt = agentIds.stored.get(key);
     const listing = agentIds.found.get(key);
     if (evt !== undefined) events.push(sightingOf(evt, agent, id, seenAt));
-    else if (listing) events.push(eventRecordOf(listing, seenAt, { agent, agentEventId: id }));
+    // Only the agent tracked: its row says which ids this history follows (an evt_ entry follows them all),
+    // and a first run of a long watch list writes one agents' row per id, not one per agent of each event.
+    else if (listing) events.push({ ...eventRecordOf(listing, seenAt), agents: [{ agent, agentEventId: id }] });
     else if (agentIds.notFound.has(key)) notFound.push(key);
     else if (agentIds.failed.has(key)) {
       failed.push(key);
