@@ -80,12 +80,18 @@ export async function fillScalePostgres(cluster, schema, size) {
   return n;
 }
 
-/** A copy of a generated DuckDB history as schema version 1 left it: no events tables, tix_meta at 1. */
+/** Version 1's tables; everything else in a file is a later migration's. */
+const V1_TABLES = new Set(['tix_meta', 'snapshots', 'listings', 'sales_daily']);
+
+/** A copy of a generated DuckDB history as schema version 1 left it: only version 1's tables, tix_meta at 1. */
 export async function toV1DuckDb(from, to) {
   copyFileSync(from, to);
   await withDuckDb(to, async (connection) => {
-    await connection.run('DROP TABLE event_agents');
-    await connection.run('DROP TABLE events');
+    const tables = (await connection.runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRowObjectsJS();
+    const later = tables.map((t) => String(t.table_name)).filter((name) => !V1_TABLES.has(name));
+    for (const name of later) await connection.run(`DROP TABLE ${name}`);
+    for (const sequence of (await connection.runAndReadAll('SELECT sequence_name FROM duckdb_sequences()')).getRowObjectsJS())
+      await connection.run(`DROP SEQUENCE ${sequence.sequence_name}`);
     await connection.run('UPDATE tix_meta SET schema_version = 1');
     await connection.run('CHECKPOINT');
   });

@@ -2,6 +2,7 @@ import { agentsAction } from './commands/agents/agents.js';
 import { eventsByAgentAction } from './commands/events/by-agent.js';
 import { eventsGetAction } from './commands/events/get.js';
 import { eventsSearchAction } from './commands/events/search.js';
+import { eventsViewAction } from './commands/events/view.js';
 import { inventoryAction } from './commands/inventory/inventory.js';
 import { salesDetailsAction } from './commands/sales/details.js';
 import { salesSummaryAction } from './commands/sales/summary.js';
@@ -31,6 +32,7 @@ const ACTIONS: Record<string, Action> = {
   'events search': eventsSearchAction,
   'events get': eventsGetAction,
   'events by-agent': eventsByAgentAction,
+  'events view': eventsViewAction,
   inventory: inventoryAction,
   'sales summary': salesSummaryAction,
   'sales details': salesDetailsAction,

@@ -179,6 +179,7 @@ describe('the fast path is taken', () => {
     ['events', 'search', '--category', 'concerts', '--limit', '2', '-o', 'csv'],
     ['events', 'get', 'evt_fnt7jz3fkx'],
     ['events', 'by-agent', 'ticketMaster', '--limit', '1'],
+    ['events', 'view', 'evt_fnt7jz3fkx', '--top', '3', '--no-sales'],
     ['inventory', 'TMUSA', 'G5v8HKyBKZbyJN'],
     ['sales', 'summary', '101459428', '--from', '-30d'],
     ['sales', 'details', '101459428'],
@@ -192,7 +193,8 @@ describe('the fast path is taken', () => {
   it.for([
     ['TIX_NO_FAST_PATH=1', ['events', 'get', 'evt_fnt7jz3fkx'], { TIX_NO_FAST_PATH: '1' }],
     ['--sandbox', ['--sandbox', 'events', 'get', 'evt_fnt7jz3fkx'], {}],
-    ['a command it does not run', ['events', 'view', 'evt_fnt7jz3fkx'], {}],
+    ['a command it does not run', ['config', 'list'], {}],
+    ['a flag Commander parses itself', ['events', 'view', 'evt_fnt7jz3fkx', '--id', 'SKYBOX=12345'], {}],
     ['a misspelt flag', ['events', 'search', '--cateogry', 'concerts'], {}],
     ['--help after flags', ['events', 'search', '--category', 'concerts', '--help'], {}],
     ['--', ['events', 'get', '--', 'evt_fnt7jz3fkx'], {}],

@@ -6,6 +6,7 @@ import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseAgentIdOverrides } from './agent-id-overrides.js';
 import type { EventsViewOptions } from './view-run.js';
@@ -58,30 +59,33 @@ export function eventsViewCommand(): Command {
     { description: 'Every listing of every agent, as CSV', command: 'tix events view evt_fnt7jz3fkx --listings --no-sales -o csv' },
     { description: 'With an agent id the listing does not carry', command: 'tix events view evt_fnt7jz3fkx --id SKYBOX=12345 -o json' },
   ]);
-  return command.action(async (eventId: string, flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const id = parsePathSegment('<evt_id>', eventId);
-      if (!id.startsWith(SERVICE_ID_PREFIX))
-        throw new UsageError(`<evt_id>: '${id}' is not a service event id (they start with ${SERVICE_ID_PREFIX})`);
-      if (!flags.sales && flags.salesDays !== undefined) throw new UsageError('--sales-days cannot be combined with --no-sales');
-      const options: EventsViewOptions = {
-        eventId: id,
-        agentIds: parseAgentIdOverrides(flags.id ?? []),
-        filter: parseListingFilter(flags),
-        top: flags.top === undefined ? DEFAULT_TOP : parseWholeNumber('--top', flags.top, 0, 1000),
-        salesDays: !flags.sales
-          ? undefined
-          : flags.salesDays === undefined
-            ? DEFAULT_SALES_DAYS
-            : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
-        listings: flags.listings === true,
-        partial: flags.partial === true,
-        concurrency: rt.settings.values.concurrency,
-        timeZone: rt.settings.values.timezone,
-        output: parseOutputOptions(flags, rt),
-      };
-      const { runEventsView } = await import('./view-run.js');
-      return runEventsView(options, rt);
-    }),
-  );
+  return command.action(eventsViewAction);
+}
+
+/** What `tix events view` does with its argument and flags; the fast path (src/cli/fast.ts) calls it without Commander. */
+export async function eventsViewAction(eventId: string, flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const id = parsePathSegment('<evt_id>', eventId);
+    if (!id.startsWith(SERVICE_ID_PREFIX))
+      throw new UsageError(`<evt_id>: '${id}' is not a service event id (they start with ${SERVICE_ID_PREFIX})`);
+    if (!flags.sales && flags.salesDays !== undefined) throw new UsageError('--sales-days cannot be combined with --no-sales');
+    const options: EventsViewOptions = {
+      eventId: id,
+      agentIds: parseAgentIdOverrides(flags.id ?? []),
+      filter: parseListingFilter(flags),
+      top: flags.top === undefined ? DEFAULT_TOP : parseWholeNumber('--top', flags.top, 0, 1000),
+      salesDays: !flags.sales
+        ? undefined
+        : flags.salesDays === undefined
+          ? DEFAULT_SALES_DAYS
+          : parseWholeNumber('--sales-days', flags.salesDays, 1, 365),
+      listings: flags.listings === true,
+      partial: flags.partial === true,
+      concurrency: rt.settings.values.concurrency,
+      timeZone: rt.settings.values.timezone,
+      output: parseOutputOptions(flags, rt),
+    };
+    const { runEventsView } = await import('./view-run.js');
+    return runEventsView(options, rt);
+  });
 }
