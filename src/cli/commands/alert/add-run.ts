@@ -1,3 +1,4 @@
+import { outputInstant } from '../../../store/timestamps.js';
 import { ExitCode } from '../../../shared/errors.js';
 import type { NewAlertRule } from '../../../store/store.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -13,6 +14,6 @@ export interface AlertAddOptions {
 export async function runAlertAdd(options: AlertAddOptions, rt: Runtime): Promise<number> {
   const rule = await withAlertStore(rt, options.store, (store) => store.addAlertRule(options.rule));
   rt.io.stdout.write(`${rule.id}\n`);
-  rt.note(`alert ${rule.id} added: ${rule.target} ${describeRule(rule)}${rule.until ? ` until ${rule.until}` : ''}`);
+  rt.note(`alert ${rule.id} added: ${rule.target} ${describeRule(rule)}${rule.until ? ` until ${outputInstant(rule.until)}` : ''}`);
   return ExitCode.OK;
 }

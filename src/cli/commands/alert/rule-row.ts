@@ -1,4 +1,5 @@
 import type { AlertRule } from '../../../store/store.js';
+import { outputInstant } from '../../../store/timestamps.js';
 import { channelName } from '../../kit/notify.js';
 
 /** The conditions of a rule as flags a person could type again: `--below 150 --min-quantity 2`, or `any new low`. */
@@ -25,9 +26,9 @@ export function ruleRow(rule: AlertRule, now: Date) {
     name: rule.name,
     event: rule.target,
     conditions: describeRule(rule),
-    created: rule.createdAt,
-    until: rule.until,
-    last_notified_at: rule.lastNotifiedAt,
+    created: outputInstant(rule.createdAt),
+    until: rule.until === null ? null : outputInstant(rule.until),
+    last_notified_at: rule.lastNotifiedAt === null ? null : outputInstant(rule.lastNotifiedAt),
     last_notified_price: rule.lastNotifiedPrice,
     state: ruleState(rule, now),
     notify:

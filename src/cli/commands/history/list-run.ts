@@ -42,7 +42,7 @@ const LIST_VIEW: RecordView = {
   },
   fit: {
     identifiers: ['event_id'],
-    dropOrder: ['first_snapshot', 'lowest_agent', 'lowest_at', 'snapshots', 'event_date', 'agents', 'last_snapshot'],
+    dropOrder: ['first_snapshot', 'lowest_agent', 'lowest_at', 'snapshots', 'last_snapshot', 'agents', 'event_date'],
   },
   jsonKey: 'events',
 };
