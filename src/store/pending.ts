@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { messageOf } from '../shared/message-of.js';
 import { VERSION } from '../shared/version.js';
 import { isPostgresUrl } from './postgres-url.js';
-import { recordBatch, type HistoryBatch, type HistoryStore } from './store.js';
+import { recordBatch, type Alert, type AlertEvaluation, type HistoryBatch, type HistoryStore } from './store.js';
 import { isoToMicros } from './timestamps.js';
 
 /**
@@ -61,6 +61,8 @@ export interface PendingStored {
   /** Pending snapshots newly stored, and already in the store. */
   stored: number;
   alreadyStored: number;
+  /** The alerts their snapshots fired, when the rules were evaluated. */
+  alerts: Alert[];
 }
 
 /**
@@ -68,8 +70,13 @@ export interface PendingStored {
  * deleting each file once its batch is stored. A file that is not a pending batch (damaged) is renamed
  * `.bad` with a warning and never blocks tracking; a batch the store refuses stays for the next run.
  */
-export async function storePending(store: HistoryStore, folder: string, warn: (message: string) => void): Promise<PendingStored> {
-  const total: PendingStored = { stored: 0, alreadyStored: 0 };
+export async function storePending(
+  store: HistoryStore,
+  folder: string,
+  warn: (message: string) => void,
+  alerts?: AlertEvaluation,
+): Promise<PendingStored> {
+  const total: PendingStored = { stored: 0, alreadyStored: 0, alerts: [] };
   const batches: { path: string; batch: HistoryBatch; oldest: bigint }[] = [];
   for (const name of batchFiles(folder)) {
     const path = join(folder, name);
@@ -95,9 +102,11 @@ export async function storePending(store: HistoryStore, folder: string, warn: (m
   batches.sort((a, b) => (a.oldest < b.oldest ? -1 : a.oldest > b.oldest ? 1 : a.path.localeCompare(b.path)));
   for (const { path, batch } of batches) {
     try {
-      const result = await recordBatch(store, batch);
+      // Evaluated now, as the run that stores them: their snapshots are as new to the rules as the run's own.
+      const result = await recordBatch(store, batch, alerts);
       total.stored += result.stored;
       total.alreadyStored += result.alreadyStored;
+      total.alerts.push(...(result.alerts ?? []));
     } catch (error) {
       warn(`the pending snapshots in ${path} were not stored (${messageOf(error)}); left for the next run`);
       continue;

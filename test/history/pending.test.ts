@@ -249,3 +249,35 @@ describe('a DuckDB file held by another process', () => {
     expect(done.stdout.split('\r\n').length).toBeGreaterThan(10_000);
   });
 });
+
+describe('alert rules and pending snapshots', () => {
+  it('the run that stores a pending batch evaluates the rules against it, once', async () => {
+    clock.setClock(FIXED_NOW);
+    const entry = `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[0]!.agentId}`;
+    const track = (minutes: number, ...flags: string[]) => {
+      clock.setClock(at(minutes));
+      return tix(['track', entry, ...flags]);
+    };
+    const db = freshDb();
+    expect((await track(0, '--db', db)).code).toBe(0);
+    expect((await tix(['alert', 'add', entry, '--name', 'any low', '--db', db])).code).toBe(0);
+
+    const notebook = await hold(db, 'read');
+    try {
+      const held = await track(30, '--db', db, '--lock-timeout', '1');
+      expect(held.code).toBe(0);
+      expect(held.stderr).toBe(busyLine(db, notebook.pid, 1));
+    } finally {
+      await notebook.release();
+    }
+    // The same clock again: the run's own snapshot is the pending one, so only the pending batch is new.
+    const next = await track(30, '--db', db);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toContain(`tix: stored 1 pending snapshots from ${pendingOf(db)}/\n`);
+    expect(next.stderr).toMatch(/^tix: alert: New low for rule 1 "any low": /m);
+    expect(next.stderr).toContain('0 snapshots stored, 1 already stored, 0 failed, 1 alert');
+    const fired = await sql(db, "SELECT rule_id, strftime(api_timestamp, '%H:%M') AS t FROM alert_notifications");
+    expect(fired).toEqual([{ rule_id: 1n, t: '03:30' }]);
+    expect((await track(30, '--db', db)).stderr).not.toContain('tix: alert:');
+  });
+});

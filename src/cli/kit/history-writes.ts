@@ -2,6 +2,7 @@ import { hasPending, keepPending, pendingFolderOf, storePending } from '../../st
 import {
   HistoryBusyError,
   recordBatch,
+  type Alert,
   type AlertDelivery,
   type AlertEvaluation,
   type HistoryBatch,
@@ -32,7 +33,8 @@ const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
  * --lock-timeout (a notebook), the batch is kept in the pending folder instead, with one line on stderr,
  * so nothing fetched is lost. The store is opened only when there is something to write. With `alerts`,
  * the rules are evaluated in the transaction that stores this run's batch (README "Alerts"), and the
- * deliveries waiting are claimed.
+ * deliveries waiting are claimed; pending batches are evaluated as they are stored, as new to the rules as
+ * the run's own.
  */
 export async function storeOrKeep(
   rt: Runtime,
@@ -55,17 +57,19 @@ export async function storeOrKeep(
   }
   try {
     // Looked at again now that the store is this run's: a run that gave up while this one waited may have kept a batch.
+    let pendingAlerts: Alert[] = [];
     if (folder !== undefined && hasPending(folder)) {
-      const pending = await storePending(store, folder, (message) => rt.warn(message));
+      const pending = await storePending(store, folder, (message) => rt.warn(message), alerts);
+      pendingAlerts = pending.alerts;
       if (pending.stored + pending.alreadyStored > 0) {
         const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} already stored)` : '';
         rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
       }
     }
-    if (empty) return { result: NOTHING, kept: false, claimed: [] };
-    const result = await recordBatch(store, batch, alerts);
+    const result = empty ? NOTHING : await recordBatch(store, batch, alerts);
     const claimed = alerts ? await store.claimDeliveries(alerts.at, DELIVERY_LEASE_SECONDS) : [];
-    return { result, kept: false, claimed };
+    const fired = [...pendingAlerts, ...(result.alerts ?? [])];
+    return { result: fired.length > 0 ? { ...result, alerts: fired } : result, kept: false, claimed };
   } finally {
     await store.close();
   }
