@@ -12,6 +12,7 @@ import {
 import { TixError } from '../../shared/errors.js';
 import { messageOf } from '../../shared/message-of.js';
 import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
+import { DELIVERY_LEASE_SECONDS } from './notify.js';
 import type { Runtime } from './runtime.js';
 
 export interface BatchWritten {
@@ -21,9 +22,6 @@ export interface BatchWritten {
   /** Alert deliveries this run claimed (its own and earlier runs' pending ones), to send after the store is closed. */
   claimed: AlertDelivery[];
 }
-
-/** How long a run holds the deliveries it claimed: past that, another run takes them (this one died). */
-export const DELIVERY_LEASE_SECONDS = 600;
 
 const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
 

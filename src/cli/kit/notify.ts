@@ -5,7 +5,6 @@ import { http, loadHttps } from '../../shared/node-http.js';
 import { maskSecrets, treatAsSecret, urlWithoutSecrets } from '../../shared/secrets.js';
 import type { Alert, AlertDelivery, AlertEvaluation, HistoryStore } from '../../store/store.js';
 import { alertJson } from './alert-json.js';
-import { DELIVERY_LEASE_SECONDS } from './history-writes.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -15,6 +14,8 @@ import type { Runtime } from './runtime.js';
  * --strict-notify): the snapshots are stored whatever a webhook does.
  */
 
+/** How long a run holds the deliveries it claimed: past that, another run takes them (this one died). */
+export const DELIVERY_LEASE_SECONDS = 600;
 /** A --notify-exec command that runs longer is stopped and counts as failed. */
 const EXEC_TIMEOUT_MS = 60_000;
 
