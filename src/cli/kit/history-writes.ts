@@ -12,15 +12,16 @@ import {
 import { TixError } from '../../shared/errors.js';
 import { messageOf } from '../../shared/message-of.js';
 import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
-import { DELIVERY_LEASE_SECONDS } from './notify.js';
+import { alertEvaluation, announceAlerts, DELIVERY_LEASE_SECONDS, deliverClaimed } from './notify.js';
 import type { Runtime } from './runtime.js';
 
 export interface BatchWritten {
+  /** What was stored, with the alerts it fired (each already said on stderr). */
   result: RecordResult;
   /** The store was held past --lock-timeout: the batch waits in the pending folder (said on stderr). */
   kept: boolean;
-  /** Alert deliveries this run claimed (its own and earlier runs' pending ones), to send after the store is closed. */
-  claimed: AlertDelivery[];
+  /** Alert deliveries that failed (each warned about, and pending for the next run): --strict-notify fails the run. */
+  undelivered: number;
 }
 
 const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
@@ -29,18 +30,25 @@ const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
  * How track and watch --record store what they fetched. The store first takes the batches earlier runs
  * kept pending (store/pending.ts), then this one. When another process holds the DuckDB file past
  * --lock-timeout (a notebook), the batch is kept in the pending folder instead, with one line on stderr,
- * so nothing fetched is lost. The store is opened only when there is something to write. With `alerts`,
- * the rules are evaluated in the transaction that stores this run's batch (README "Alerts"), and the
- * deliveries waiting are claimed; pending batches are evaluated as they are stored, as new to the rules as
- * the run's own.
+ * so nothing fetched is lost. The store is opened only when there is something to write. The alert rules
+ * are evaluated in the transaction that stores each batch (README "Alerts"; pending batches are as new to
+ * the rules as the run's own); after the store is closed each alert is said on stderr and the deliveries
+ * waiting, this run's and earlier runs' failed ones, are sent.
  */
-export async function storeOrKeep(
+export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryStoreFlags, batch: HistoryBatch): Promise<BatchWritten> {
+  const { result, kept, claimed } = await write(rt, location, flags, batch, alertEvaluation(rt));
+  announceAlerts(rt, result.alerts ?? []);
+  const undelivered = await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, flags));
+  return { result, kept, undelivered };
+}
+
+async function write(
   rt: Runtime,
   location: string,
   flags: HistoryStoreFlags,
   batch: HistoryBatch,
-  alerts?: AlertEvaluation,
-): Promise<BatchWritten> {
+  alerts: AlertEvaluation,
+): Promise<{ result: RecordResult; kept: boolean; claimed: AlertDelivery[] }> {
   const folder = pendingFolderOf(location);
   const empty = batch.snapshots.length === 0 && batch.sales.length === 0;
   if (empty && !hasPending(folder)) return { result: NOTHING, kept: false, claimed: [] };
@@ -65,7 +73,7 @@ export async function storeOrKeep(
       }
     }
     const result = empty ? NOTHING : await recordBatch(store, batch, alerts);
-    const claimed = alerts ? await store.claimDeliveries(alerts.at, DELIVERY_LEASE_SECONDS) : [];
+    const claimed = await store.claimDeliveries(alerts.at, DELIVERY_LEASE_SECONDS);
     const fired = [...pendingAlerts, ...(result.alerts ?? [])];
     return { result: fired.length > 0 ? { ...result, alerts: fired } : result, kept: false, claimed };
   } finally {

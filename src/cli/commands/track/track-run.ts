@@ -22,7 +22,6 @@ import { entryText, type TrackEntry } from '../../kit/track-entries.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { isDocument, writesJsonValues } from '../../../output/formats.js';
 import { alertJson } from '../../kit/alert-json.js';
-import { alertEvaluation, announceAlerts, deliverClaimed } from '../../kit/notify.js';
 import { messageOf } from '../../../shared/message-of.js';
 
 export interface TrackOptions {
@@ -92,10 +91,8 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
   // A store held past --lock-timeout keeps the batch pending (said on stderr), and the run goes on as stored.
   // The alert rules are evaluated in the transaction that stores the snapshots (README "Alerts").
-  const { result, kept, claimed } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events }, alertEvaluation(rt));
+  const { result, kept, undelivered } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events });
   const alerts = result.alerts ?? [];
-  announceAlerts(rt, alerts);
-  const undelivered = await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, options.store));
 
   // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
   // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.

@@ -1,5 +1,4 @@
 import { HistoryBusyError, type EventRecord, type SnapshotRecord } from '../../../store/store.js';
-import { alertEvaluation, announceAlerts, deliverClaimed } from '../../kit/notify.js';
 import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
 import { storeOrKeep } from '../../kit/history-writes.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -29,10 +28,8 @@ export async function pollRecorder(
   return async (snapshots, events) => {
     if (snapshots.length === 0) return;
     try {
-      const { result, kept, claimed } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events }, alertEvaluation(rt));
+      const { result, kept } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events });
       if (!kept) rt.trace(`watch: ${result.stored} snapshots stored, ${result.alreadyStored} already stored`);
-      announceAlerts(rt, result.alerts ?? []);
-      await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, flags));
     } catch (error) {
       if (rt.signal.aborted) throw error;
       rt.warn(`this poll was not recorded: ${error instanceof Error ? error.message : String(error)}`);
