@@ -10,6 +10,7 @@ import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseLockTimeout } from '../../kit/store-options.js';
 import type { StoreLocation, HistoryExportOptions } from './export-run.js';
+import { refuseParentFlags } from './parent-flags.js';
 
 interface RawFlags {
   to?: string;
@@ -62,12 +63,12 @@ export function historyExportCommand(): Command {
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;
-      for (const [key, flag] of NOT_FOR_EXPORT) {
-        if (parent[key] !== undefined)
-          throw new UsageError(
-            `${flag} does not apply to history export (it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout)`,
-          );
-      }
+      refuseParentFlags(
+        parent,
+        NOT_FOR_EXPORT,
+        'export',
+        'it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout',
+      );
       if (parent.header === false)
         throw new UsageError('--no-header does not apply to history export (it copies the history; it prints no rows)');
       const options: HistoryExportOptions = {

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { UsageError } from '../../../shared/errors.js';
 import { addExamples } from '../../kit/command-kit.js';
 import { parseOutputOptions } from '../../kit/output-options.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
@@ -8,6 +7,7 @@ import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags } from '../../kit/store-options.js';
 import type { HistoryFlags } from './history.js';
 import type { HistoryListOptions } from './list-run.js';
+import { refuseParentFlags } from './parent-flags.js';
 
 interface RawFlags {
   upcoming?: boolean;
@@ -44,10 +44,7 @@ export function historyListCommand(): Command {
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
-      for (const [key, flag] of NOT_FOR_LIST) {
-        if (parent[key] !== undefined)
-          throw new UsageError(`${flag} does not apply to history list (its filters are --upcoming, --since and --name)`);
-      }
+      refuseParentFlags(parent, NOT_FOR_LIST, 'list', 'its filters are --upcoming, --since and --name');
       const now = rt.io.now();
       const { since } = parseTimeWindow({ since: parent.since }, { now, timeZone: rt.settings.values.timezone });
       const options: HistoryListOptions = {

@@ -5,6 +5,7 @@ import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-option
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import type { HistorySqlOptions } from './sql-run.js';
+import { refuseParentFlags } from './parent-flags.js';
 
 interface RawFlags {
   file?: string;
@@ -55,9 +56,7 @@ export function historySqlCommand(): Command {
   return command.action(async (query: string | undefined, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;
-      for (const [key, flag] of NOT_FOR_SQL) {
-        if (parent[key] !== undefined) throw new UsageError(`${flag} does not apply to history sql (filter in the query's WHERE)`);
-      }
+      refuseParentFlags(parent, NOT_FOR_SQL, 'sql', "filter in the query's WHERE");
       if (query !== undefined && flags.file !== undefined) throw new UsageError('give the query as an argument or with --file, not both');
       if (query === undefined && flags.file === undefined)
         throw new UsageError('a query is required: tix history sql "SELECT ...", \'-\' to read it from stdin, or --file q.sql');

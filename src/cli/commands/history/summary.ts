@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { UsageError } from '../../../shared/errors.js';
 import { addExamples } from '../../kit/command-kit.js';
 import { parseOutputOptions } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags } from '../../kit/store-options.js';
 import { parseHistoryEvent, type HistoryFlags } from './history.js';
 import type { HistorySummaryOptions } from './summary-run.js';
+import { refuseParentFlags } from './parent-flags.js';
 
 const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
   ['since', '--since'],
@@ -40,10 +40,7 @@ export function historySummaryCommand(): Command {
   return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
-      for (const [key, flag] of NOT_FOR_SUMMARY) {
-        if (parent[key] !== undefined)
-          throw new UsageError(`${flag} does not apply to history summary (it sums up the whole history of the event)`);
-      }
+      refuseParentFlags(parent, NOT_FOR_SUMMARY, 'summary', 'it sums up the whole history of the event');
       const options: HistorySummaryOptions = {
         event: parseHistoryEvent(event, id),
         store: parseStoreFlags(parent),
