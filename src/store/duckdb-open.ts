@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DuckDBInstance } from './duckdb-driver.js';
 import { TixError } from '../shared/errors.js';
-import { messageOf, openError } from './duckdb-errors.js';
+import { messageOf, noHistory, openError } from './duckdb-errors.js';
 import { HistoryBusyError } from './store.js';
 
 /**
@@ -29,6 +29,12 @@ export interface DuckDbOpenOptions {
 }
 
 const LOCK_RETRY_MS = 100;
+/**
+ * DuckDB creates a new file, then writes its header: a writer killed in between leaves an empty file that
+ * DuckDB refuses as "not a valid DuckDB database file". It holds nothing. One still empty after this long
+ * is not another writer's about to get its header, so a writer starts the history over it.
+ */
+const EMPTY_FILE_GRACE_MS = 1000;
 /**
  * tix needs no DuckDB extension beyond those built in (json, icu), and must never reach the network: by
  * default DuckDB downloads one when a query or a file calls for it (a SQLite file given as --db does).
@@ -61,11 +67,22 @@ export async function connect(file: string, readOnly: boolean, options: DuckDbOp
 /** Opens the file, retrying while another process holds its lock (an overlapping cron run), up to the timeout. */
 async function createInstance(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<DuckDB.DuckDBInstance> {
   const deadline = Date.now() + options.lockTimeoutMs;
+  let emptySince: number | undefined;
   for (;;) {
     try {
       return await DuckDBInstance.create(file, readOnly ? { ...SETTINGS, access_mode: 'READ_ONLY' } : SETTINGS);
     } catch (error) {
       const message = messageOf(error);
+      if (isEmptyFile(file) && /not a valid DuckDB database file/i.test(message)) {
+        if (readOnly) throw noHistory(file);
+        emptySince ??= Date.now();
+        if (Date.now() - emptySince >= EMPTY_FILE_GRACE_MS) {
+          rmSync(`${file}.wal`, { force: true });
+          rmSync(file, { force: true });
+        }
+        await sleep(LOCK_RETRY_MS, undefined, options.signal ? { signal: options.signal } : undefined);
+        continue;
+      }
       if (!/could not set lock on file/i.test(message)) throw openError(file, error);
       if (Date.now() >= deadline) {
         const holder = /\(PID (\d+)\)/.exec(message)?.[1];
@@ -78,6 +95,14 @@ async function createInstance(file: string, readOnly: boolean, options: DuckDbOp
       }
       await sleep(LOCK_RETRY_MS, undefined, options.signal ? { signal: options.signal } : undefined);
     }
+  }
+}
+
+function isEmptyFile(file: string): boolean {
+  try {
+    return statSync(file).size === 0;
+  } catch {
+    return false;
   }
 }
 

@@ -156,6 +156,20 @@ describe('a tix track into a DuckDB file killed with SIGKILL', () => {
   }, 120_000);
 });
 
+describe('an empty DuckDB file, as a writer killed between creating it and writing its header leaves it', () => {
+  it('is no history yet to a reader (exit 4), and the next track starts the history over it', async () => {
+    const db = freshDb();
+    writeFileSync(db, '');
+    const history = await tix(['history', entries[0]!, '--db', db]);
+    expect(history.code).toBe(4);
+    expect(history.stderr).toBe(`tix: no price history in ${db} yet: record some with 'tix track'\n`);
+    const track = await tix(['track', ...entries.slice(0, 3), '--db', db]);
+    expect(track.code, track.stderr).toBe(0);
+    expect(track.stderr).toContain('3 snapshots stored, 0 already stored, 0 failed');
+    await expectWholeSnapshots(db, [3]);
+  });
+});
+
 describe('a DuckDB file tix cannot use', () => {
   it('is refused when it is not a DuckDB database, its bytes unchanged', async () => {
     const db = freshDb();
