@@ -152,7 +152,8 @@ describe('tables fit COLUMNS through a pipe', () => {
         ? blocksOf(result.stdout, '').flatMap((block) => block.agent ?? [])
         : lines(result.stdout).flatMap((line) => /^│ ([A-Z]+) /.exec(line)?.[1] ?? []);
       expect(shown.slice(0, agents.length + 1)).toEqual([...agents, 'ALL']);
-      expect(result.stdout).not.toMatch(/[A-Z]+…/);
+      // Only the agent cells: a section such as "Rear Mezzanine" may well be cut to "Rear M…".
+      expect(result.stdout).not.toMatch(/^(│ |agent: )[A-Z]*…/m);
       expect(notes(result.stderr).length).toBeLessThanOrEqual(1);
     },
   );
