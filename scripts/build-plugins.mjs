@@ -161,8 +161,11 @@ export const fastPathStandIns = {
   },
 };
 
-/** import.meta.url for modules bundled into a CommonJS file (node-http.ts and jq.ts create a require from it). */
+/**
+ * import.meta.url for modules bundled into a CommonJS file (jq.ts and the DuckDB driver create a require from
+ * it), worked out on use: converting the path costs every start-up half a millisecond otherwise.
+ */
 export const CJS_IMPORT_META = {
-  banner: { js: "const __tixModuleUrl=require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__tixModuleUrl' },
+  banner: { js: "const __tixImportMeta={get url(){return require('node:url').pathToFileURL(__filename).href}};" },
+  define: { 'import.meta.url': '__tixImportMeta.url' },
 };

@@ -47,9 +47,16 @@ export function parseBaseUrl(baseUrl: string, insecureHttp: boolean): BaseUrl {
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+/** ::1 and its IPv4-mapped forms, made on first use: Node's BlockList is a module of its own to load. */
+let ipv6Loopback: BlockList | undefined;
+function isIpv6Loopback(host: string): boolean {
+  if (!ipv6Loopback) {
+    ipv6Loopback = new BlockList();
+    ipv6Loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+    ipv6Loopback.addAddress('::1', 'ipv6');
+  }
+  return ipv6Loopback.check(host, 'ipv6');
+}
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: traffic that never leaves this machine. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -58,10 +65,11 @@ export function isLoopbackHost(hostname: string): boolean {
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '');
   if (host === 'localhost') return true;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return loopback.check(host, 'ipv4');
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (ipv4) return ipv4[1] === '127' && ipv4.slice(2).every((octet) => Number(octet) <= 255);
   if (host.includes(':')) {
     try {
-      return loopback.check(host, 'ipv6');
+      return isIpv6Loopback(host);
     } catch {
       return false;
     }

@@ -8,7 +8,10 @@ import type { TixProcess } from './run-context.js';
 export const realProcess: TixProcess = {
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: process.stdin,
+  // A getter: Node builds process.stdin on first use (a ReadStream when stdin is a file, ~2 ms), and most runs never read it.
+  get stdin() {
+    return process.stdin;
+  },
   env: process.env,
   now: () => new Date(),
   onStopSignal(handler) {
