@@ -28,7 +28,7 @@ declare const __TIX_FAST_TABLE__: string;
 type Action = (...args: any[]) => Promise<void>;
 
 /** The commands the fast path runs, by their names below tix; every other command goes to Commander. */
-const ACTIONS: Record<string, Action> = {
+export const ACTIONS: Record<string, Action> = {
   'events search': eventsSearchAction,
   'events get': eventsGetAction,
   'events by-agent': eventsByAgentAction,

@@ -5,12 +5,13 @@
  * with the same code. And it must be taken: a query of each of its commands runs without the full bundle.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_VALUES, DATE_FLAGS, dateInvocations } from '../bad-input/date-cases.js';
 import { ROWS } from '../bad-input/malformed-rows.js';
 import { COMMANDS, HOSTILE } from '../bad-input/path-cases.js';
+import { ACTIONS } from '../../src/cli/fast.js';
 import { allExamples } from '../help/help-tree.js';
 import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
@@ -205,6 +206,21 @@ describe('the fast path is taken', () => {
   ] as const)('declines %s: the full path runs', async ([, args, extra]) => {
     const run = await pathOf(args, extra);
     expect(run.path).toBe('full');
+  });
+});
+
+describe('bin/tix loads the fast path only for its commands', () => {
+  it('knows the first word of each of them', () => {
+    const listed = /const FAST_COMMAND_WORDS = \[([^\]]*)\];/.exec(readFileSync(join(REPO_ROOT, 'bin', 'tix'), 'utf8'))?.[1] ?? '';
+    const words = [...listed.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]);
+    expect(words).toEqual([...new Set(Object.keys(ACTIONS).map((command) => command.split(' ')[0]))].sort());
+  });
+
+  it('leaves the bundle unloaded for another command: no code cache is written', async () => {
+    const cache = join(testDir('tix-cache-'), 'cache');
+    const run = await runBuiltTix(['config', 'path'], { env: { ...sandboxEnv(api().url), XDG_CACHE_HOME: cache } });
+    expect(run.code).toBe(0);
+    expect(existsSync(join(cache, 'tix'))).toBe(false);
   });
 });
 
