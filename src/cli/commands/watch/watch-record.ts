@@ -39,9 +39,10 @@ export async function pollRecorder(
   return async (snapshots, events) => {
     if (snapshots.length === 0) return;
     const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
-    const said = firstPoll;
+    // What the lookup could not place is said at the first poll only: every later poll would say it again.
+    const warn = firstPoll ? (line: string) => rt.warn(line) : () => {};
     firstPoll = false;
-    const agentEvents = eventsToRecord([], await lookup(), snapshots, seenAt, (line) => said && rt.warn(line));
+    const agentEvents = eventsToRecord([], await lookup(), snapshots, seenAt, warn);
     try {
       const { result, kept } = await storeOrKeep(rt, location, flags, { snapshots, sales: [], events: [...events, ...agentEvents] });
       if (!kept) rt.trace(`watch: ${result.stored} snapshots stored, ${result.alreadyStored} already stored`);
