@@ -13,7 +13,7 @@ export const COMMANDS: { name: string; value?: (id: string) => string; args: (va
     route: /^\/events\/evt_[^/?#]+$/,
   },
   { name: 'events get --agent', args: (v) => ['events', 'get', '--agent', 'ticketMaster', v], route: /^\/events\/ticketMaster\/[^/?#]+$/ },
-  { name: 'events by-agent', args: (v) => ['events', 'by-agent', v], route: /^\/events\/[^/?#]+\?/ },
+  // (events by-agent puts only the agent in its path, and an agent tix does not know is refused before any request.)
   { name: 'inventory', args: (v) => ['inventory', 'TMUSA', v], route: /^\/inventory\/TMUSA\/[^/?#]+$/ },
   { name: 'sales summary', args: (v) => ['sales', 'summary', v], route: /^\/events\/stubhub\/[^/?#]+\/sales-summary$/ },
   { name: 'sales details', args: (v) => ['sales', 'details', v], route: /^\/events\/stubhub\/[^/?#]+\/sales-details$/ },

@@ -5,7 +5,7 @@ import { addExamples, addOutputOptions, addPagingOptions, withValues } from '../
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
 import { parseDateFlag, type DateContext } from '../../kit/parse/dates.js';
-import { parsePathSegment } from '../../kit/parse/ids.js';
+import { parseAgentSegment } from '../../kit/parse/agent.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
@@ -54,7 +54,7 @@ export async function eventsByAgentAction(agent: string, flags: RawFlags, cmd: I
 export function parseEventsByAgentOptions(agent: string, flags: RawFlags, rt: Runtime): EventsByAgentOptions {
   const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
   const options: EventsByAgentOptions = {
-    agent: parsePathSegment('<agent>', agent),
+    agent: parseAgentSegment('<agent>', agent).given,
     paging: parsePaging(flags, rt),
     output: parseOutputOptions(flags, rt),
   };

@@ -3,7 +3,8 @@ import { TICKET_AGENTS } from '../../../api/agents.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
-import { parseIdList, parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
+import { parseAgentSegment } from '../../kit/parse/agent.js';
+import { parseIdList, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { Option } from 'commander';
@@ -55,7 +56,7 @@ export async function eventsGetAction(ids: string[], flags: RawFlags, cmd: Invoc
       concurrency: rt.settings.values.concurrency,
       output: parseOutputOptions(flags, rt),
     };
-    if (flags.agent !== undefined) options.agent = parsePathSegment('--agent', flags.agent);
+    if (flags.agent !== undefined) options.agent = parseAgentSegment('--agent', flags.agent).given;
     else {
       const wrong = options.ids.find((id) => !id.startsWith(SERVICE_ID_PREFIX));
       if (wrong !== undefined) {

@@ -2,7 +2,8 @@ import { Argument, Command } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
-import { parseIdList, parsePathSegment } from '../../kit/parse/ids.js';
+import { parseAgentSegment } from '../../kit/parse/agent.js';
+import { parseIdList } from '../../kit/parse/ids.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
@@ -41,7 +42,7 @@ export function inventoryCommand(): Command {
 export async function inventoryAction(agent: string, ids: string[], flags: RawFlags, cmd: Invocation): Promise<void> {
   return runCommand(cmd, async (rt) => {
     const options: InventoryOptions = {
-      agent: parsePathSegment('<agent>', agent).toUpperCase(),
+      agent: parseAgentSegment('<agent>', agent).agent.code,
       ids: await parseIdList('<ids>', ids, rt.io.stdin),
       partial: flags.partial === true,
       filter: parseListingFilter(flags),

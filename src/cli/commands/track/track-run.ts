@@ -9,12 +9,12 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, shownLocation } from '../../kit/history-store.js';
 import { storeOrKeep } from '../../kit/history-writes.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
 import { snapshotRow, type AgentEvent, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
 import { sightingTime } from '../../kit/event-records.js';
-import { agentIdEvents, eventsToRecord } from './track-events.js';
+import { agentIdEvents, eventsToRecord } from '../../kit/agent-id-events.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -77,10 +77,7 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const fetching = Promise.all([
     fetchSnapshots(client, targets, options, rt, failures),
     options.sales ? fetchSales(client, targets, options, rt, failures) : Promise.resolve([]),
-    agentIdEvents(client, agentIdTargets(targets, listings), (wanted) => storedEventIds(rt, location, options, wanted), {
-      concurrency: options.concurrency,
-      signal: rt.signal,
-    }),
+    agentIdEvents(rt, client, location, options.store, agentIdTargets(targets, listings)),
   ]);
   const [snapshots, sales, agentIds] = await fetching;
   // A base URL that is not the API's fails the run once, rather than every entry with the same line.
@@ -116,27 +113,6 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
 function agentIdTargets(targets: readonly Target[], listings: ReadonlyMap<string, EventListing>): AgentEvent[] {
   const listed = new Set([...listings.values()].flatMap((listing) => [...agentIdsOf(listing)].map(([agent, id]) => `${agent}:${id}`)));
   return targets.filter((t) => !t.fromEvent && !listed.has(`${t.agent}:${t.id}`)).map((t) => ({ agent: t.agent, eventId: t.id }));
-}
-
-/**
- * The evt_ ids the store knows for these agents' events, read while the inventory is fetched (the store
- * opened read-only for this query only). No history yet, or one that cannot be read now (locked by another
- * run, say), knows none: those ids are looked up, and the write after the fetch says what is wrong.
- */
-async function storedEventIds(rt: Runtime, location: string, options: TrackOptions, wanted: readonly AgentEvent[]) {
-  try {
-    // No wait for a DuckDB file's lock: a writer holding it now is waited for once, by the write below.
-    const store = await openHistoryStore(rt, location, { ...options.store, lockTimeoutSeconds: 0, readOnly: true });
-    try {
-      return await store.eventIdsOf(wanted);
-    } finally {
-      await store.close();
-    }
-  } catch (error) {
-    if (rt.signal.aborted) throw error;
-    rt.trace(`track: the history's known events could not be read (${messageOf(error)}); asking the API`);
-    return wanted.map(() => undefined);
-  }
 }
 
 /** AGENT:ID entries as they are; each evt_ entry becomes every agent that lists the event (GET /events/{id}), whose listing is kept. */

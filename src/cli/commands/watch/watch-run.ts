@@ -12,7 +12,7 @@ import { byListingId, diffListings } from '../../../market/listing-diff.js';
 import { stdoutSink } from '../../../output/index.js';
 import { jqSink } from '../../kit/jq.js';
 import { readerWatch } from '../../../output/reader-gone.js';
-import type { EventRecord, ListingRecord, SnapshotRecord } from '../../../store/store.js';
+import type { AgentEvent, EventRecord, ListingRecord, SnapshotRecord } from '../../../store/store.js';
 import { eventRecordOf, sightingTime } from '../../kit/event-records.js';
 import { mapConcurrent } from '../../../shared/concurrency.js';
 import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
@@ -72,7 +72,11 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
   const client = deps.client ?? (await rt.client());
   const now = deps.now ?? rt.io.now;
   const sleep = deps.sleep ?? abortableSleep;
-  const onPoll = deps.onPoll ?? (options.record ? await (await import('./watch-record.js')).pollRecorder(rt, options.record) : undefined);
+  const onPoll =
+    deps.onPoll ??
+    (options.record
+      ? await (await import('./watch-record.js')).pollRecorder(rt, options.record, agentEventsOf(options.target))
+      : undefined);
   try {
     const { agents, listings } = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
@@ -137,6 +141,11 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
     if (rt.signal.aborted) return ExitCode.INTERRUPTED;
     throw error;
   }
+}
+
+/** The AGENT:ID pairs of a watch of one agent's ids, whose service events are to be found for the history; none for evt_ ids. */
+function agentEventsOf(target: WatchTarget): AgentEvent[] {
+  return target.kind === 'agent' ? target.ids.map((eventId) => ({ agent: target.agent, eventId })) : [];
 }
 
 /** An agent's ids as given, or every agent that lists the service events (read once, at the start), with their listings. */

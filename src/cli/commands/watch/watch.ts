@@ -1,11 +1,12 @@
 import { Argument, Command, Option } from 'commander';
-import { AGENT_CODES, findAgent } from '../../../api/agents.js';
+import { AGENT_CODES } from '../../../api/agents.js';
 import { FORMATS } from '../../../output/formats.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, withValues } from '../../kit/command-kit.js';
 import { addListingFilterOptions, parseAmount, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import { parseDuration } from '../../kit/parse/duration.js';
-import { parseIdList, parsePathSegment, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
+import { parseAgentSegment } from '../../kit/parse/agent.js';
+import { parseIdList, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { printable } from '../../../shared/printable.js';
 import { runCommand } from '../../kit/run-command.js';
@@ -124,9 +125,8 @@ async function parseTarget(first: string, rest: readonly string[], stdin: NodeJS
       );
     return { kind: 'events', eventIds };
   }
-  const given = parsePathSegment('<agent>', first);
   // Codes and agent names in any case are one agent (as the API reads them); lines and history use its code.
-  const agent = findAgent(given)?.code ?? given.toUpperCase();
+  const agent = parseAgentSegment('<agent>', first).agent.code;
   if (rest.length === 0)
     throw new UsageError(`<ids>: give ${agent}'s event ids to watch, or watch a service event id (evt_...) instead of an agent`);
   return { kind: 'agent', agent, ids: await parseIdList('<ids>', rest, stdin) };

@@ -95,10 +95,12 @@ describe('tix events by-agent', () => {
     for (const line of named.stdout.trim().split('\n')) expect(JSON.parse(line).name).toMatch(/vs\./i);
   });
 
-  it('says which agents exist when the agent is unknown (exit 4)', async () => {
+  it('says which agents exist when the agent is unknown (exit 2, a usage error)', async () => {
     const result = await tix('events', 'by-agent', 'ticketbastion');
-    expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/agent 'ticketbastion' not found.*known agents: ticketMaster, stubHub/);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /^tix: <agent>: 'ticketbastion' is not a ticket agent; agents: TMUSA \(ticketMaster\), STUBHUB \(stubHub\)/,
+    );
   });
 });
 

@@ -127,11 +127,13 @@ describe('tix inventory', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it('names the known agent codes when the agent is unknown (exit 4)', async () => {
+  it('names the known agent codes when the agent is unknown (exit 2, a usage error)', async () => {
     const result = await tix('inventory', 'TICKETBASTION', '123');
-    expect(result.code).toBe(4);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim()).toMatch(/^tix: ticket agent 'TICKETBASTION' not recognised .*known agents: TMUSA, STUBHUB, SKYBOX/);
+    expect(result.stderr.trim()).toMatch(
+      /^tix: <agent>: 'TICKETBASTION' is not a ticket agent; agents: TMUSA \(ticketMaster\), STUBHUB \(stubHub\), SKYBOX/,
+    );
   });
 });
 

@@ -52,13 +52,13 @@ describe('tix watch <evt_id>', () => {
     expect(snapshots).toHaveLength(agents.size);
   });
 
-  it('exits 4 for an unknown event, and for an agent the API does not know', async () => {
+  it('exits 4 for an unknown event, and 2 for an agent tix does not know', async () => {
     const unknownEvent = await runTix(['watch', 'evt_doesnotexist', '--count', '1'], { env });
     expect(unknownEvent.code).toBe(4);
     expect(unknownEvent.stderr).toMatch(/event evt_doesnotexist not found/);
     const unknownAgent = await runTix(['watch', 'NOSUCHAGENT', '123', '--count', '1'], { env });
-    expect(unknownAgent.code).toBe(4);
-    expect(unknownAgent.stderr).toMatch(/ticket agent 'NOSUCHAGENT' not recognised/);
+    expect(unknownAgent.code).toBe(2);
+    expect(unknownAgent.stderr).toMatch(/^tix: <agent>: 'NOSUCHAGENT' is not a ticket agent; agents: TMUSA/);
     expect(unknownAgent.stdout + unknownEvent.stdout).toBe('');
   });
 });

@@ -1,14 +1,16 @@
-import type { ApiClient } from '../../../api/client.js';
-import type { EventListing } from '../../../api/types.js';
-import type { AgentEvent, EventRecord, SnapshotRecord } from '../../../store/store.js';
-import { messageOf } from '../../../shared/message-of.js';
-import { eventRecordOf, lookUpByAgentIds, sightingOf } from '../../kit/event-records.js';
+import type { ApiClient } from '../../api/client.js';
+import type { EventListing } from '../../api/types.js';
+import type { AgentEvent, EventRecord, SnapshotRecord } from '../../store/store.js';
+import { messageOf } from '../../shared/message-of.js';
+import { eventRecordOf, lookUpByAgentIds, sightingOf } from './event-records.js';
+import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
+import type { Runtime } from './runtime.js';
 
 /**
- * The service events a `track` run stores (tables `events` and `event_agents`). An evt_ entry's listing is
- * read anyway; an AGENT:ID entry's event is the store's when the store knows the id, else looked up once by
- * the agent's id (GET /events/{agent}/{ids}). Both happen while the inventory is fetched, so a run pays no
- * extra round trip for them.
+ * The service events that `track` and `watch --record` store (tables `events` and `event_agents`). An evt_
+ * entry's listing is read anyway; an AGENT:ID entry's event is the store's when the store knows the id, else
+ * looked up once by the agent's id (GET /events/{agent}/{ids}). Both happen while the inventory is fetched,
+ * so a run pays no extra round trip for them.
  */
 
 /** What the store and the lookups said of the AGENT:ID entries, by `agent:id`. */
@@ -26,18 +28,42 @@ export interface AgentIdEvents {
 const keyOf = (agent: string, id: string) => `${agent}:${id}`;
 
 /**
- * The events of `wanted` (AGENT:ID entries not covered by an evt_ entry): the store's answer first
- * (`stored`, undefined for each when there is no history yet), then one lookup per agent for the rest.
+ * The evt_ ids the store knows for these agents' events, read while the inventory is fetched (the store
+ * opened read-only for this query only). No history yet, or one that cannot be read now (locked by another
+ * run, say), knows none: those ids are looked up, and the write after the fetch says what is wrong.
+ */
+async function storedEventIds(rt: Runtime, location: string, flags: HistoryStoreFlags, wanted: readonly AgentEvent[]) {
+  try {
+    // No wait for a DuckDB file's lock: a writer holding it now is waited for once, by the write after the fetch.
+    const store = await openHistoryStore(rt, location, { ...flags, lockTimeoutSeconds: 0, readOnly: true });
+    try {
+      return await store.eventIdsOf(wanted);
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (rt.signal.aborted) throw error;
+    rt.trace(`the history's known events could not be read (${messageOf(error)}); asking the API`);
+    return wanted.map(() => undefined);
+  }
+}
+
+/**
+ * The events of `wanted` (AGENT:ID entries not covered by an evt_ entry): the answer of the store at
+ * `location` first (none when there is no history yet), then one lookup per agent for the rest,
+ * --concurrency requests at a time.
  */
 export async function agentIdEvents(
+  rt: Runtime,
   client: ApiClient,
+  location: string,
+  store: HistoryStoreFlags,
   wanted: readonly AgentEvent[],
-  stored: (wanted: readonly AgentEvent[]) => Promise<(string | undefined)[]>,
-  options: { concurrency: number; signal: AbortSignal },
 ): Promise<AgentIdEvents> {
   const result: AgentIdEvents = { stored: new Map(), found: new Map(), notFound: new Set(), failed: new Map() };
   if (wanted.length === 0) return result;
-  const known = await stored(wanted);
+  const options = { concurrency: rt.settings.values.concurrency, signal: rt.signal };
+  const known = await storedEventIds(rt, location, store, wanted);
   const unknown = new Map<string, string[]>();
   wanted.forEach(({ agent, eventId }, i) => {
     const evt = known[i];
