@@ -87,6 +87,7 @@ const PERMANENT: Record<string, string> = {
   ENOTFOUND: 'host not found',
   EPROTO: 'TLS protocol error',
   CERT_HAS_EXPIRED: 'the server certificate has expired',
+  CERT_NOT_YET_VALID: "the server certificate is not valid yet (is this machine's clock right?)",
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
   SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate chain is self-signed',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate cannot be verified',
@@ -120,6 +121,15 @@ export function classifyNetworkError(error: unknown): NetworkFailure | undefined
         timeout: false,
         ...connecting,
         ...(UNTRUSTED.has(code) ? { untrusted: true } : {}),
+      };
+    }
+    // The rest of OpenSSL's certificate verdicts (CERT_REVOKED, INVALID_CA, ...): its own words say which.
+    if (/CERT|^UNABLE_TO_|^INVALID_CA$/.test(code) && !code.startsWith('ERR_')) {
+      return {
+        code,
+        description: `the server certificate was refused: ${message || 'not trusted'} (${code})`,
+        retryable: false,
+        timeout: false,
       };
     }
     if (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {

@@ -61,6 +61,24 @@ describe('classifyNetworkError', () => {
     expect(classifyNetworkError(Object.assign(new Error('x'), { code: 'ENOTFOUND' }))).toMatchObject({ retryable: false });
     expect(classifyNetworkError(new TypeError('a bug'))).toBeUndefined();
   });
+
+  it('names every certificate verdict, so none is an unexpected error', () => {
+    const tlsError = (code: string, message: string) =>
+      new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+    expect(classifyNetworkError(tlsError('CERT_NOT_YET_VALID', 'certificate is not yet valid'))).toEqual({
+      code: 'CERT_NOT_YET_VALID',
+      description: "the server certificate is not valid yet (is this machine's clock right?) (CERT_NOT_YET_VALID)",
+      retryable: false,
+      timeout: false,
+    });
+    expect(classifyNetworkError(tlsError('CERT_REVOKED', 'certificate revoked'))).toEqual({
+      code: 'CERT_REVOKED',
+      description: 'the server certificate was refused: certificate revoked (CERT_REVOKED)',
+      retryable: false,
+      timeout: false,
+    });
+    expect(classifyNetworkError(tlsError('INVALID_CA', 'invalid CA certificate'))).toMatchObject({ retryable: false });
+  });
 });
 
 describe('sleep', () => {
