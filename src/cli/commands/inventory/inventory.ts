@@ -19,7 +19,7 @@ export function inventoryCommand(): Command {
     .description(
       `Current ticket listings for events of one ticket agent (GET /inventory/{agent}/{ids}).\nAgents: ${AGENT_CODES.join(', ')}.\nIds are the agent's own event ids, any number of them: tix asks for 10 per request, several requests at once, and merges the answers in the order given. '-' reads ids from stdin.`,
     )
-    .addArgument(withValues(new Argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')})`), AGENT_CODES))
+    .addArgument(withValues(new Argument('<agent>', `ticket agent code (${AGENT_CODES.join(', ')}) or name`), AGENT_CODES))
     .argument('<ids...>', "the agent's event ids, space- or comma-separated, or - for stdin")
     .option('--partial', 'if some requests still fail after retries, print what was fetched, warn which ids are missing, and exit 1');
   addListingFilterOptions(command);

@@ -38,7 +38,7 @@ export function watchCommand(): Command {
     )
     .addArgument(
       withValues(
-        new Argument('<agent|evt_id>', `ticket agent code (${AGENT_CODES.join(', ')}), or a service event id (evt_...)`),
+        new Argument('<agent|evt_id>', `ticket agent code (${AGENT_CODES.join(', ')}) or name, or a service event id (evt_...)`),
         AGENT_CODES,
       ),
     )
