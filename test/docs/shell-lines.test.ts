@@ -1,0 +1,153 @@
+/**
+ * Every shell line of README.md and docs/*.md that runs tix runs here, against one sandbox, and ends with
+ * the exit code the documentation promises (0, or `# exits N` on the line). Each file runs in a home of its
+ * own, its lines in the file's order (a `track` feeds the `history` lines after it), with `tix` pointed at
+ * the sandbox through TIX_BASE_URL and TIX_API_KEY, as a user's stored settings would. A plain `tix ...`
+ * line runs in-process (runTix); a line with pipes, redirections, `$(...)`, `~` or files runs through bash
+ * with the built binary. A line marked `# not run: <reason>` is skipped (CONTRIBUTING.md, "Documentation").
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox, useSandbox } from '../helpers/sandbox.js';
+import { runTix } from '../helpers/tix.js';
+import { failOnUnexpectedStderr, sandboxEnv, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
+import { documentedFiles, plainWords, type TixLine, tixLines } from './markdown.js';
+
+const api = useSandbox();
+
+/** Flags whose value is a file or folder, read from the home when relative (bash's working folder). */
+const FILE_FLAGS = new Set(['--out', '--from-file', '--file', '--db']);
+
+interface World {
+  home: string;
+  env: Record<string, string>;
+}
+
+/** A home for one file's lines: a `tix` on the PATH, the files the documentation reads, tix pointed at the sandbox. */
+function worldFor(sandbox: Sandbox): World {
+  const home = tempDir('tix-docs-');
+  const bin = join(home, 'bin');
+  mkdirSync(bin);
+  mkdirSync(join(home, 'exports'));
+  // A real executable rather than a shell function, so `xargs tix` and `$(tix ...)` work as well.
+  writeFileSync(join(bin, 'tix'), `#!/bin/sh\nexec '${process.execPath}' '${TIX_BIN}' "$@"\n`);
+  writeFileSync(join(bin, 'page-me'), '#!/bin/sh\ncat > /dev/null\n');
+  for (const name of ['tix', 'page-me']) chmodSync(join(bin, name), 0o755);
+  writeFileSync(join(home, 'key.txt'), 'sandbox-key\n');
+  // The watch list of docs/history.md.
+  writeFileSync(join(home, 'watchlist.txt'), 'TMUSA:G5v8HKyBKZbyJN       # AGENT:ID\nstubhub:101459428\n\nevt_fnt7jz3fkx\n');
+  const skybox = sandbox.events.filter((e) => e.agentIds.SKYBOX).slice(0, 3);
+  writeFileSync(join(home, 'ids.txt'), `${skybox.map((e) => e.agentIds.SKYBOX).join('\n')}\n`);
+  return {
+    home,
+    env: {
+      PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+      HOME: home,
+      TZ: 'UTC',
+      TIX_CONFIG_DIR: join(home, 'config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      ...sandboxEnv(sandbox.url),
+    },
+  };
+}
+
+/** A line through bash (`set -eo pipefail`, so a pipeline fails when tix does), in the world's home. */
+function inBash(command: string, world: World): Promise<TixResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', `set -eo pipefail\n${command}`], { cwd: world.home, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** `tix sandbox ...`, which serves until stopped: started on a free port, which the file's later lines are given. */
+async function startServing(command: string, world: World): Promise<{ child: ChildProcess; port: number; stderr: () => string }> {
+  const child = spawn('bash', ['-c', `exec ${command.replace(/--port \d+/, '--port 0')}`], { cwd: world.home, env: world.env });
+  let stderr = '';
+  child.stdout?.resume();
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command}: not listening after 25 s: ${stderr}`)), 25_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(Number(listening[1]));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${command} exited ${code} before listening: ${stderr}`)));
+  });
+  return { child, port, stderr: () => stderr };
+}
+
+/** Runs one line as documented and returns what it did. */
+async function run(line: TixLine, world: World): Promise<TixResult> {
+  const words = plainWords(line.command, world.home);
+  // `-` reads stdin, and `--to` of history export is a store: only bash gives them what the line says.
+  if (words?.[0] === 'tix' && !words.includes('-') && !words.includes('export')) {
+    const args = words.slice(1).map((word, i, all) => (FILE_FLAGS.has(all[i - 1]!) && !isAbsolute(word) && !word.includes('://') ? join(world.home, word) : word));
+    return runTix(args, { env: world.env });
+  }
+  return failOnUnexpectedStderr(await inBash(line.command, world), false, [line.command]);
+}
+
+const files = documentedFiles();
+
+describe('the shell lines of the documentation', () => {
+  it('are found in the README and every guide', () => {
+    for (const file of ['README.md', 'docs/querying.md', 'docs/output.md', 'docs/history.md', 'docs/alerts.md', 'docs/settings.md']) {
+      expect(tixLines(file).filter((l) => !l.notRun).length, file).toBeGreaterThan(0);
+    }
+    expect(files.flatMap(tixLines).length).toBeGreaterThan(50);
+  });
+
+  for (const file of files) {
+    const lines = tixLines(file);
+    if (lines.length === 0) continue;
+    // Lines run one after another (each file's story builds on its earlier lines): longer than one test.
+    it.concurrent(`${file}: every line that runs tix ends as documented`, { timeout: 120_000 }, async () => {
+      const world = worldFor(api());
+      const failures: string[] = [];
+      let serving: Awaited<ReturnType<typeof startServing>> | undefined;
+      try {
+        for (const line of lines) {
+          if (line.notRun) continue;
+          if (/^tix sandbox\b/.test(line.command)) {
+            serving = await startServing(line.command, world);
+            continue;
+          }
+          const command = serving ? line.command.replaceAll('127.0.0.1:8787', `127.0.0.1:${serving.port}`) : line.command;
+          const started = Date.now();
+          const result = await run({ ...line, command }, world);
+          if (process.env.DOCS_TIMING) console.log(`${Date.now() - started} ms ${file}:${line.line} ${line.command.slice(0, 90)}`);
+          if (result.code !== line.exitCode || result.signal) {
+            failures.push(`${file}:${line.line}: ${line.written}\n  exit ${result.code ?? result.signal}, documented ${line.exitCode}\n  ${result.stderr.trim().slice(-800)}`);
+          }
+        }
+        if (serving) {
+          const stopped = serving;
+          const exit = new Promise<number | null>((resolve) => stopped.child.on('exit', (code) => resolve(code)));
+          stopped.child.kill('SIGTERM');
+          const code = await exit;
+          if (code !== 0) failures.push(`${file}: tix sandbox exited ${code} on SIGTERM: ${stopped.stderr()}`);
+          serving = undefined;
+        }
+      } finally {
+        serving?.child.kill('SIGKILL');
+        rmSync(world.home, { recursive: true, force: true });
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
