@@ -2,7 +2,7 @@
  * Alert rules evaluated by `tix track` over both stores: a history made at several sandbox clocks (the
  * sandbox's listings change every 15 minutes of its clock), rules of every kind, and exactly which runs
  * fire and with what. The expected firings are worked out here from the listings the store holds, by
- * the README's rule: a matching listing strictly below the price last notified (with --drop, that far
+ * the rule of docs/alerts.md: a matching listing strictly below the price last notified (with --drop, that far
  * below the baseline); the same clock again stores nothing new and fires nothing.
  */
 import { beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The README's alert (section "Alerts") has the shape of a real one: the same fields in the same order, of
+ * The alert of docs/alerts.md has the shape of a real one: the same fields in the same order, of
  * the same types, and a `text` spelt as tix spells it from those fields.
  */
 import { readFileSync } from 'node:fs';
@@ -12,17 +12,16 @@ import { ndjsonAlerts } from './support.js';
 
 const clock = useClockedSandbox();
 
-function readmeAlert(): Record<string, unknown> {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Alerts\n'), readme.indexOf('\n## Output\n'));
-  const block = /```json\n([\s\S]*?)\n```/.exec(section);
-  expect(block, 'a ```json block in README "Alerts"').not.toBeNull();
+function guideAlert(): Record<string, unknown> {
+  const guide = readFileSync(join(REPO_ROOT, 'docs', 'alerts.md'), 'utf8');
+  const block = /```json\n([\s\S]*?)\n```/.exec(guide);
+  expect(block, 'a ```json block in docs/alerts.md').not.toBeNull();
   return JSON.parse(block![1]!);
 }
 
 const kind = (value: unknown) => (value === null ? 'null' : typeof value);
 
-it('the alert in README "Alerts" is shaped as tix track -o ndjson prints one', async () => {
+it('the alert in docs/alerts.md is shaped as tix track -o ndjson prints one', async () => {
   clock.setClock(FIXED_NOW);
   const [event] = onSale(clock.sandbox(), 'TMUSA');
   const db = ['--db', freshDb()];
@@ -32,7 +31,7 @@ it('the alert in README "Alerts" is shaped as tix track -o ndjson prints one', a
   expect(run.code, run.stderr).toBe(0);
   const [real] = ndjsonAlerts(run.stdout);
 
-  const documented = readmeAlert();
+  const documented = guideAlert();
   expect(Object.keys(documented)).toEqual(Object.keys(real!));
   expect(Object.fromEntries(Object.entries(documented).map(([k, v]) => [k, kind(v)]))).toEqual(
     Object.fromEntries(Object.entries(real!).map(([k, v]) => [k, kind(v)])),

@@ -109,7 +109,11 @@ const RUNS_TIX = /(?:^|[|;&(]\s*|\bxargs\s+|\bnpx\s+)tix(?:\s|$)/;
 
 /** The lines of the documentation's `sh` and `console` blocks that run tix, in the file's order. */
 export function tixLines(file: string): TixLine[] {
-  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+  return tixLinesOf(file, readFileSync(join(REPO_ROOT, file), 'utf8'));
+}
+
+/** The lines that run tix of a Markdown text (`file` names it in what is found). */
+export function tixLinesOf(file: string, text: string): TixLine[] {
   const found: TixLine[] = [];
   for (const block of codeBlocks(text)) {
     const kind = block.info.split(/\s+/)[0];
@@ -117,7 +121,8 @@ export function tixLines(file: string): TixLine[] {
     for (let i = 0; i < block.lines.length; i++) {
       const first = i;
       let written = block.lines[i]!;
-      while (written.endsWith('\\') && i + 1 < block.lines.length) written = `${written.slice(0, -1).trimEnd()} ${block.lines[++i]!.trim()}`;
+      while (written.endsWith('\\') && i + 1 < block.lines.length)
+        written = `${written.slice(0, -1).trimEnd()} ${block.lines[++i]!.trim()}`;
       if (kind === 'console') {
         if (!written.startsWith('$ ')) continue;
         written = written.slice(2);
@@ -126,7 +131,8 @@ export function tixLines(file: string): TixLine[] {
       const code = (at < 0 ? written : written.slice(0, at)).trim();
       const comment = at < 0 ? '' : written.slice(at);
       if (!RUNS_TIX.test(code.replace(CRON_SCHEDULE, ''))) continue;
-      const notRun = /^#\s*not run\b[\s:(]*(.*)$/.exec(comment)?.[1];
+      const notRunMark = /^#\s*not run\b\s*(?:\(([^)]*)\))?:?\s*(.*)$/.exec(comment);
+      const notRun = notRunMark ? [notRunMark[1], notRunMark[2]].filter(Boolean).join(': ') : undefined;
       const exits = /^#\s*exits (\d+)\b/.exec(comment)?.[1];
       const command = code
         .replace(CRON_SCHEDULE, '')
@@ -219,7 +225,8 @@ export function linksOf(file: string, text: string): Link[] {
   proseOf(text)
     .split('\n')
     .forEach((line, index) => {
-      for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ file, line: index + 1, target: match[1]! });
+      for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+        links.push({ file, line: index + 1, target: match[1]! });
       const definition = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/.exec(line);
       if (definition) links.push({ file, line: index + 1, target: definition[1]! });
     });

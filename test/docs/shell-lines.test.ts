@@ -57,7 +57,11 @@ function worldFor(sandbox: Sandbox): World {
 /** A line through bash (`set -eo pipefail`, so a pipeline fails when tix does), in the world's home. */
 function inBash(command: string, world: World): Promise<TixResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `set -eo pipefail\n${command}`], { cwd: world.home, env: world.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `set -eo pipefail\n${command}`], {
+      cwd: world.home,
+      env: world.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -91,13 +95,29 @@ async function startServing(command: string, world: World): Promise<{ child: Chi
   return { child, port, stderr: () => stderr };
 }
 
-/** Runs one line as documented and returns what it did. */
-async function run(line: TixLine, world: World): Promise<TixResult> {
-  const words = plainWords(line.command, world.home);
+/** The argv of a plain `tix ...` command that runs in-process, its files made absolute; undefined if only bash can run it. */
+function inProcessArgs(command: string, world: World): string[] | undefined {
+  const words = plainWords(command, world.home);
   // `-` reads stdin, and `--to` of history export is a store: only bash gives them what the line says.
-  if (words?.[0] === 'tix' && !words.includes('-') && !words.includes('export')) {
-    const args = words.slice(1).map((word, i, all) => (FILE_FLAGS.has(all[i - 1]!) && !isAbsolute(word) && !word.includes('://') ? join(world.home, word) : word));
-    return runTix(args, { env: world.env });
+  if (words?.[0] !== 'tix' || words.includes('-') || words.includes('export')) return undefined;
+  return words
+    .slice(1)
+    .map((word, i, all) => (FILE_FLAGS.has(all[i - 1]!) && !isAbsolute(word) && !word.includes('://') ? join(world.home, word) : word));
+}
+
+/**
+ * Runs one line as documented and returns what it did. `a; b; c` of plain commands runs in-process one after
+ * another, stopping at the first failure as `set -e` does; anything else goes to bash.
+ */
+async function run(line: TixLine, world: World): Promise<TixResult> {
+  const commands = line.command.split(/\s*;\s*/).map((part) => inProcessArgs(part, world));
+  if (commands.every((args) => args !== undefined)) {
+    let result: TixResult | undefined;
+    for (const args of commands) {
+      result = await runTix(args, { env: world.env });
+      if (result.code !== 0) break;
+    }
+    return result!;
   }
   return failOnUnexpectedStderr(await inBash(line.command, world), false, [line.command]);
 }
@@ -128,11 +148,11 @@ describe('the shell lines of the documentation', () => {
             continue;
           }
           const command = serving ? line.command.replaceAll('127.0.0.1:8787', `127.0.0.1:${serving.port}`) : line.command;
-          const started = Date.now();
           const result = await run({ ...line, command }, world);
-          if (process.env.DOCS_TIMING) console.log(`${Date.now() - started} ms ${file}:${line.line} ${line.command.slice(0, 90)}`);
           if (result.code !== line.exitCode || result.signal) {
-            failures.push(`${file}:${line.line}: ${line.written}\n  exit ${result.code ?? result.signal}, documented ${line.exitCode}\n  ${result.stderr.trim().slice(-800)}`);
+            failures.push(
+              `${file}:${line.line}: ${line.written}\n  exit ${result.code ?? result.signal}, documented ${line.exitCode}\n  ${result.stderr.trim().slice(-800)}`,
+            );
           }
         }
         if (serving) {

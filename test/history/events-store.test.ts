@@ -206,16 +206,16 @@ describeStores('the event in the store', (store) => {
   });
 });
 
-/** The README's `tix history sql` examples over the new tables (the last two of paragraph "SQL"). */
-function readmeEventExamples(): string[] {
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-  return readme
+/** The `tix history sql` examples of docs/history.md over the new tables (the last two of section "SQL"). */
+function guideEventExamples(): string[] {
+  const guide = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'history.md'), 'utf8');
+  return guide
     .split('\n')
     .filter((line) => line.startsWith('tix history sql "') && line.includes('event_agents'))
     .map((line) => /^tix history sql "(.*)"$/.exec(line)![1]!);
 }
 
-describeStores("the README's SQL over events", (store) => {
+describeStores("the history guide's SQL over events", (store) => {
   it('gives the lowest price by days before the event, and per category, as the snapshots say', async () => {
     const where = store.fresh();
     const sandbox = clock.sandbox();
@@ -226,7 +226,7 @@ describeStores("the README's SQL over events", (store) => {
       const track = await tix(['track', ...picked.map((e) => e.id), ...where.args]);
       expect(track.code, track.stderr).toBe(0);
     }
-    const [byDays, byCategory] = readmeEventExamples();
+    const [byDays, byCategory] = guideEventExamples();
     expect(byCategory).toBeDefined();
 
     // Expected, from `history evt_ -o json` and the sandbox's event dates.

@@ -11,10 +11,10 @@ import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 const clock = useClockedSandbox();
 const tix = (args: readonly string[], options: Parameters<typeof tixAt>[2] = {}) => tixAt(clock.sandbox(), args, options);
 
-/** The README's `tix history sql` examples (paragraph "SQL"), as argv after `tix`. */
-function readmeExamples(): string[][] {
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-  const lines = readme.split('\n').filter((line) => line.startsWith('tix history sql "'));
+/** The `tix history sql` examples of docs/history.md (section "SQL"), as argv after `tix`. */
+function guideExamples(): string[][] {
+  const guide = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'history.md'), 'utf8');
+  const lines = guide.split('\n').filter((line) => line.startsWith('tix history sql "'));
   return lines.map((line) => {
     const match = /^tix history sql "(.*)"(.*)$/.exec(line)!;
     return ['history', 'sql', match[1]!, ...match[2]!.trim().split(/\s+/).filter(Boolean)];
@@ -171,8 +171,8 @@ describeStores('tix history sql', (store) => {
     expect(await empty.exists()).toBe(false);
   });
 
-  it("runs the README's example queries", async () => {
-    const examples = readmeExamples();
+  it("runs the history guide's example queries", async () => {
+    const examples = guideExamples();
     expect(examples).toHaveLength(4);
     for (const argv of examples) {
       const result = await tix([...argv, ...at.args, ...(argv.includes('-o') ? [] : ['-o', 'json'])]);

@@ -1,6 +1,6 @@
 /**
- * A run that did not do what was asked never exits 0 and never touches an existing --out file (README,
- * Reliability): an incomplete `events view` without --partial, a non-JSON 2xx to `tix api`, a chart asked
+ * A run that did not do what was asked never exits 0 and never touches an existing --out file (docs/exit-codes.md,
+ * "When a failed run writes"): an incomplete `events view` without --partial, a non-JSON 2xx to `tix api`, a chart asked
  * for as a data file. Each case runs the built tix against a sandbox or a server of its own on 127.0.0.1.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
