@@ -7,7 +7,7 @@ export function alertCommand(): Command {
     .summary('price alerts that every tix track evaluates and delivers')
     .description(
       [
-        "Price alert rules, kept in the price history (tables alert_rules, alert_notifications, alert_deliveries: see the README, \"Alerts\"). Every 'tix track' (and 'watch --record') evaluates the active rules against the snapshots it stores, in the same transaction, and notifies once per new low: a rule fires when a matching listing is strictly below the price it last notified.",
+        "Price alert rules, kept in the price history (tables alert_rules, alert_notifications, alert_deliveries: see docs/alerts.md, \"Tables\"). Every 'tix track' (and 'watch --record') evaluates the active rules against the snapshots it stores, in the same transaction, and notifies once per new low: a rule fires when a matching listing is strictly below the price it last notified.",
         'Alerts go to stderr (one line each), to -o ndjson as objects with "type":"alert", and to each rule\'s --notify-url and --notify-exec (or the notify-url and notify-exec settings). A delivery that fails stays pending and the next run retries it.',
       ].join('\n'),
     );

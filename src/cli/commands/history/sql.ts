@@ -34,7 +34,7 @@ export function historySqlCommand(): Command {
     .summary('run one read-only SQL query against the price history, printed in any tix format')
     .description(
       [
-        'Run one SQL query against the price history (tables snapshots, listings and sales_daily: see the README, "Price history") and print its rows, with the columns in the query\'s order.',
+        'Run one SQL query against the price history (tables snapshots, listings and sales_daily: see docs/history.md, "Schema") and print its rows, with the columns in the query\'s order.',
         'The query runs read-only (DuckDB: a read-only file in a READ ONLY transaction; PostgreSQL: a READ ONLY transaction, rolled back): the database refuses a write, or several statements, as it refuses a syntax error (exit 2, with its message).',
         'The store is the one tix history reads: --db, TIX_DB, the db setting, else the default file (--schema for PostgreSQL). Timestamps print in UTC ISO 8601, as tix prints them elsewhere.',
       ].join('\n'),
