@@ -7,18 +7,27 @@
  * with the built binary. A line marked `# not run: <reason>` is skipped (CONTRIBUTING.md, "Documentation").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { runTix } from '../helpers/tix.js';
-import { failOnUnexpectedStderr, sandboxEnv, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
-import { documentedFiles, plainWords, type TixLine, tixLines } from './markdown.js';
+import { failOnUnexpectedStderr, REPO_ROOT, sandboxEnv, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
+import { codeBlocks, documentedFiles, plainWords, type TixLine, tixLines } from './markdown.js';
 
 const api = useSandbox();
 
 /** Flags whose value is a file or folder, read from the home when relative (bash's working folder). */
 const FILE_FLAGS = new Set(['--out', '--from-file', '--file', '--db']);
+
+/** The watch list docs/history.md shows (the block that starts `# ~/watchlist.txt`), as a file the cron lines read. */
+const WATCH_LIST = (() => {
+  const block = codeBlocks(readFileSync(join(REPO_ROOT, 'docs', 'history.md'), 'utf8')).find((b) =>
+    b.lines[0]?.startsWith('# ~/watchlist.txt'),
+  );
+  if (!block) throw new Error('docs/history.md shows no watch list (a block starting "# ~/watchlist.txt")');
+  return `${block.lines.join('\n')}\n`;
+})();
 
 interface World {
   home: string;
@@ -36,8 +45,7 @@ function worldFor(sandbox: Sandbox): World {
   writeFileSync(join(bin, 'page-me'), '#!/bin/sh\ncat > /dev/null\n');
   for (const name of ['tix', 'page-me']) chmodSync(join(bin, name), 0o755);
   writeFileSync(join(home, 'key.txt'), 'sandbox-key\n');
-  // The watch list of docs/history.md.
-  writeFileSync(join(home, 'watchlist.txt'), 'TMUSA:G5v8HKyBKZbyJN       # AGENT:ID\nstubhub:101459428\n\nevt_fnt7jz3fkx\n');
+  writeFileSync(join(home, 'watchlist.txt'), WATCH_LIST);
   const skybox = sandbox.events.filter((e) => e.agentIds.SKYBOX).slice(0, 3);
   writeFileSync(join(home, 'ids.txt'), `${skybox.map((e) => e.agentIds.SKYBOX).join('\n')}\n`);
   return {
