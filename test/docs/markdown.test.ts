@@ -29,6 +29,10 @@ const doc = [
   'tix in a block that is not shell',
   '```',
   '',
+  '```bash',
+  'tix agents',
+  '```',
+  '',
   '```sql',
   'SELECT 1 -- tix',
   '```',
@@ -45,6 +49,7 @@ it('finds the lines that run tix in sh and console blocks, with their marks', ()
     { line: 9, command: 'tix history export --to postgres://x/y', exitCode: 0, notRun: 'needs a PostgreSQL server' },
     { line: 10, command: 'tix events search --date this-week -o ndjson | tix inventory STUBHUB -', exitCode: 0, notRun: undefined },
     { line: 16, command: 'tix agents -o json | jq length', exitCode: 0, notRun: undefined },
+    { line: 25, command: 'tix agents', exitCode: 0, notRun: undefined },
   ]);
 });
 

@@ -102,12 +102,14 @@ function commentStart(line: string): number {
   return -1;
 }
 
+/** Fences whose lines are shell: `console` blocks hold `$ ` lines and their output. */
+const SHELL_BLOCKS = new Set(['sh', 'bash', 'shell', 'console']);
 /** A crontab line's schedule (five time fields) in front of its command. */
 const CRON_SCHEDULE = /^(?:[\d*/,-]+\s+){5}(?=\S)/;
 /** `tix` as a command word: at the start, after a pipe, `;`, `&&`, `(`, `$(` or xargs, or as `npx tix`. */
 const RUNS_TIX = /(?:^|[|;&(]\s*|\bxargs\s+|\bnpx\s+)tix(?:\s|$)/;
 
-/** The lines of the documentation's `sh` and `console` blocks that run tix, in the file's order. */
+/** The lines of the documentation's shell blocks (`sh`, `bash`, `shell`, `console`) that run tix, in the file's order. */
 export function tixLines(file: string): TixLine[] {
   return tixLinesOf(file, readFileSync(join(REPO_ROOT, file), 'utf8'));
 }
@@ -117,7 +119,7 @@ export function tixLinesOf(file: string, text: string): TixLine[] {
   const found: TixLine[] = [];
   for (const block of codeBlocks(text)) {
     const kind = block.info.split(/\s+/)[0];
-    if (kind !== 'sh' && kind !== 'console') continue;
+    if (!SHELL_BLOCKS.has(kind!)) continue;
     for (let i = 0; i < block.lines.length; i++) {
       const first = i;
       let written = block.lines[i]!;
