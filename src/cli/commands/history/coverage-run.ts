@@ -48,7 +48,7 @@ const COVERAGE_VIEW: RecordView = {
   fit: {
     identifiers: ['event_id', 'agent', 'agent_event_id'],
     // The last snapshot, stale and the gaps are what the command is for: they stay.
-    dropOrder: ['name', 'event_id', 'snapshots', 'first_snapshot', 'interval_minutes', 'gap_minutes'],
+    dropOrder: ['name', 'event_id', 'snapshots', 'first_snapshot', 'interval_minutes', 'gap_end'],
   },
   jsonKey: 'coverage',
 };
