@@ -121,6 +121,9 @@ export function snapshotRowOf(r: Record<string, unknown>): SnapshotRow {
   };
 }
 
+/** An instant as seconds since the epoch, a double in both engines (PostgreSQL's extract gives numeric). */
+const epoch = (at: string) => `CAST(extract(epoch FROM ${at}) AS DOUBLE PRECISION)`;
+
 /** ` AND api_timestamp >= $n AND ...`: a query's inclusive bounds, if any. */
 function windowBounds(window: { since?: string; until?: string }, params: (string | number)[]): string {
   let bounds = '';
@@ -219,7 +222,8 @@ export function trackedEventRow(r: Record<string, unknown>): TrackedEventRow {
  * `$dayAgo` and `$weekAgo` bound the snapshots the 24-hour and 7-day changes compare with; a change's
  * earlier price is null unless a snapshot falls inside its window (at or after the probe), so a history
  * that stopped shows no change rather than the latest snapshot compared with itself. `range` (--since,
- * --until) adds the prices at either end of that window, by the same rule.
+ * --until) adds the prices at either end of that window, by the same rule. Each agent's usual interval
+ * (as coverageQuery's) says whether its latest snapshot is stale.
  */
 export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], probes: SummaryProbes): AnalysisQuery {
   const params: (string | number)[] = [probes.dayAgo, probes.weekAgo];
@@ -257,7 +261,8 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], p
         ${atOrBefore('prev.at', 'at_prev')},
         ${atOrBefore('CAST($1 AS TIMESTAMPTZ)', 'at_day')},
         ${atOrBefore('CAST($2 AS TIMESTAMPTZ)', 'at_week')}${rangeProbes},
-        listings - coalesce(lag(listings) OVER (PARTITION BY agent ORDER BY api_timestamp), 0) AS change_in_listings
+        listings - coalesce(lag(listings) OVER (PARTITION BY agent ORDER BY api_timestamp), 0) AS change_in_listings,
+        ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER (PARTITION BY agent ORDER BY api_timestamp)')} AS gap
       FROM s CROSS JOIN prev
     ),
     market AS (
@@ -268,14 +273,16 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], p
         min(min_price) FILTER (WHERE back = 2) AS previous_price,
         CAST(max(listings) AS INTEGER) AS listings_peak,
         min(api_timestamp) FILTER (WHERE cheap = 1 AND min_price IS NOT NULL) AS lowest_at,
-        agent AS lowest_agent
+        agent AS lowest_agent,
+        percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual_interval
       FROM ranked GROUP BY agent
       UNION ALL
       SELECT NULL, min(event_id) FILTER (WHERE cheapest = 1), ${figures},
         min(min_price) FILTER (WHERE at_prev = 1),
         (SELECT CAST(max(listings) AS INTEGER) FROM market),
         min(api_timestamp) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
-        min(agent) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL)
+        min(agent) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
+        NULL
       FROM ranked HAVING count(*) > 0
     ),
     seat AS (
@@ -308,6 +315,8 @@ export function priceSummaryRow(r: Record<string, unknown>): PriceSummaryRow {
     highestPrice: price('highest_price'),
     listingsNow: Number(r.listings_now ?? 0),
     listingsPeak: Number(r.listings_peak ?? 0),
+    agentEventId: (r.agent as string | null) === null ? null : String(r.event_id),
+    usualIntervalSeconds: r.usual_interval == null ? null : Number(r.usual_interval),
     ...('range_end_price' in r ? { rangeStartPrice: price('range_start_price'), rangeEndPrice: price('range_end_price') } : {}),
   };
 }
@@ -325,7 +334,6 @@ export function periodLowsQuery(table: Table, query: HistoryQuery, by: PeriodUni
   const which = `(${agentEventsWhere(query.events, params)})${windowBounds(query, params)}`;
   const source = snapshotSource(table, which, query.listings, params);
   const local = 'timezone(CAST($1 AS TEXT), api_timestamp)';
-  const epoch = (at: string) => `CAST(extract(epoch FROM ${at}) AS DOUBLE PRECISION)`;
   const period =
     by === 'days-to-event'
       ? `CAST(floor((${epoch('CAST($1 AS TIMESTAMPTZ)')} - ${epoch('api_timestamp')}) / 86400) AS INTEGER)`
@@ -354,7 +362,6 @@ export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
 export function coverageQuery(table: Table, events: readonly AgentEvent[] | undefined, gapIntervals: number): AnalysisQuery {
   const params: (string | number)[] = [gapIntervals];
   const which = events ? `WHERE ${agentEventsWhere(events, params)}` : '';
-  const epoch = (at: string) => `CAST(extract(epoch FROM ${at}) AS DOUBLE PRECISION)`;
   const sql = `WITH s AS MATERIALIZED (
       SELECT agent, event_id, api_timestamp, lag(api_timestamp) OVER w AS previous_at,
         ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER w')} AS gap

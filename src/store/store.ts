@@ -329,6 +329,10 @@ export interface PriceSummaryRow {
   highestPrice: number | null;
   listingsNow: number;
   listingsPeak: number;
+  /** The agent's own event id (null across agents). */
+  agentEventId: string | null;
+  /** The median gap between the agent's consecutive snapshots (as CoverageRow's), seconds; null across agents or with one snapshot. */
+  usualIntervalSeconds: number | null;
 }
 
 /** The instants `history summary` compares the latest snapshot with (ISO 8601), and what it counts. */

@@ -204,4 +204,22 @@ describeStores('what the history says when data is missing', (store) => {
     const withListings = await run(['history', 'TMUSA', tmusa, '--listings', '--section', '1*'], SOON);
     expect(withListings.code).toBe(2);
   });
+
+  it('refuses what does not apply, in one line with exit 2; an event never tracked is exit 4', async () => {
+    const refused = async (args: readonly string[], line: string) => {
+      const result = await run(args, SOON);
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr: `${line}\n` });
+    };
+    await refused(
+      ['history', 'coverage', '--since', '-1d'],
+      'tix: --since does not apply to history coverage (it covers the whole history; give an event to narrow it)',
+    );
+    await refused(
+      ['history', 'list', '--min-quantity', '2'],
+      'tix: --min-quantity does not apply to history list (its filters are --upcoming, --since and --name)',
+    );
+    const never = await run(['history', 'coverage', 'TMUSA', 'nosuchevent'], SOON);
+    expect(never.code).toBe(4);
+    expect(never.stderr).toContain("record them with 'tix track TMUSA:nosuchevent'");
+  });
 });

@@ -11,7 +11,7 @@ export const GAP_INTERVALS = 3;
 export const STALE_INTERVALS = 2;
 
 /** Whether tracking of this agent's event looks stopped at `now` (epoch ms); never with a single snapshot (no interval). */
-export function isStale(row: CoverageRow, now: number): boolean {
+export function isStale(row: Pick<CoverageRow, 'lastSnapshot' | 'usualIntervalSeconds'>, now: number): boolean {
   if (row.usualIntervalSeconds === null) return false;
   return now - Date.parse(row.lastSnapshot) > STALE_INTERVALS * row.usualIntervalSeconds * 1000;
 }

@@ -1,7 +1,7 @@
 import { isDocument } from '../../../output/formats.js';
 import { ExitCode } from '../../../shared/errors.js';
-import type { CoverageRow, ListingFilter, PriceSummaryRow, SummaryProbes } from '../../../store/store.js';
-import { GAP_INTERVALS, isStale, spokenDuration, STALE_INTERVALS } from './history-coverage.js';
+import type { ListingFilter, PriceSummaryRow, SummaryProbes } from '../../../store/store.js';
+import { isStale, spokenDuration, STALE_INTERVALS } from './history-coverage.js';
 import { entryText } from '../../kit/track-entries.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { checkHistoryFolder, historyLocation } from '../../kit/history-store.js';
@@ -82,17 +82,16 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
     ...(options.listingFilter ? { listings: options.listingFilter } : {}),
   };
   const flags = { ...options.store, readOnly: true };
-  const { rows, eventDate, coverage } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
+  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
     const rows = await store.priceSummary(events, probes);
-    const coverage = rows.length === 0 ? [] : await store.coverage(events, GAP_INTERVALS);
     // The event's date: an evt_ id's own, or the one of the evt_ id the store knows for the agent's event.
     const { event } = options;
     const eventId = event.kind === 'event' ? event.eventId : await store.eventIdOf(event.agent, event.id);
     const stored = eventId === undefined ? undefined : await store.event(eventId);
-    return { rows, eventDate: stored?.eventDate ?? null, coverage };
+    return { rows, eventDate: stored?.eventDate ?? null };
   });
   if (rows.length === 0) throw noSnapshotsOf(options.event, location);
-  noteStale(coverage, now, rt);
+  noteStale(rows, now, rt);
   // The row across agents belongs to an evt_ id; for one agent's event it would repeat that agent's row.
   const shown = options.event.kind === 'event' ? rows : rows.filter((r) => r.agent !== null);
   const left = daysLeft(eventDate, now);
@@ -113,12 +112,14 @@ const WITHOUT_RANGE = COLUMNS.filter((c) => c !== 'change_range');
  * One line per agent's event whose newest snapshot is older than STALE_INTERVALS usual intervals: its
  * `current` is that old, and a change over a window it has no snapshot in is empty.
  */
-function noteStale(coverage: readonly CoverageRow[], now: number, rt: Runtime): void {
-  for (const row of coverage) {
-    if (!isStale(row, now)) continue;
+function noteStale(rows: readonly PriceSummaryRow[], now: number, rt: Runtime): void {
+  for (const row of rows) {
+    if (row.agent === null || row.agentEventId === null) continue;
+    const last = { lastSnapshot: row.latestAt, usualIntervalSeconds: row.usualIntervalSeconds };
+    if (!isStale(last, now)) continue;
     const entry = entryText({ kind: 'agent', agent: row.agent, id: row.agentEventId });
     rt.note(
-      `tix: note: the newest snapshot of ${entry} is ${spokenDuration(now - Date.parse(row.lastSnapshot))} old (${outputInstant(row.lastSnapshot)}), more than ${STALE_INTERVALS} times its usual interval of ${spokenDuration((row.usualIntervalSeconds ?? 0) * 1000)}: its current price is that old; is 'tix track' still running?`,
+      `tix: note: the newest snapshot of ${entry} is ${spokenDuration(now - Date.parse(row.latestAt))} old (${outputInstant(row.latestAt)}), more than ${STALE_INTERVALS} times its usual interval of ${spokenDuration((row.usualIntervalSeconds ?? 0) * 1000)}: its current price is that old; is 'tix track' still running?`,
     );
   }
 }
