@@ -14,7 +14,7 @@ function __tix_subcommands
         case 'sales'
             echo summary details
         case 'history'
-            echo list summary export sql
+            echo list summary coverage export sql
         case 'alert'
             echo add list rm pause resume test
         case 'auth'
@@ -264,7 +264,9 @@ complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclu
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
 complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
-complete -c tix -n '__tix_in \'history\'' -l by -d 'one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
+complete -c tix -n '__tix_in \'history\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
+complete -c tix -n '__tix_in \'history\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
+complete -c tix -n '__tix_in \'history\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
@@ -276,6 +278,7 @@ complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file in
 complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'history\' 1' -a list -d 'every tracked event: its agents, snapshots, current and lowest price'
 complete -c tix -n '__tix_argument \'history\' 1' -a summary -d 'one event\'s price history in a few figures per agent: lowest, current, changes, highest, listings'
+complete -c tix -n '__tix_argument \'history\' 1' -a coverage -d 'when each tracked event was recorded: first and last snapshot, usual interval, gaps, stale'
 complete -c tix -n '__tix_argument \'history\' 1' -a export -d 'copy the whole history to another store (a DuckDB file or a PostgreSQL database)'
 complete -c tix -n '__tix_argument \'history\' 1' -a sql -d 'run one read-only SQL query against the price history, printed in any tix format'
 complete -c tix -n '__tix_in \'history list\'' -l upcoming -d 'only events whose date is still to come (by the clock of this run)'

@@ -1,7 +1,7 @@
 /**
  * Scenario 9: history at scale (issue 19's goals). A history of 1,000 tracked events and 100,000 snapshots
  * (bench/history-scale-store.mjs) in a DuckDB file and a PostgreSQL schema; `tix history <evt> -o csv`,
- * `tix history list` and `tix history summary <evt>` offline (no API key, the base URL a closed port: the
+ * `tix history list`, `tix history summary <evt>` and `tix history coverage` (every event, and one) offline (no API key, the base URL a closed port: the
  * store alone answers), and the first write to the
  * same history as schema version 1 left it (the migration to version 2).
  */
@@ -17,6 +17,7 @@ export const OFFLINE_HISTORY_GOAL_MS = 300;
 export const MIGRATION_GOAL_MS = 5_000;
 export const LIST_GOAL_MS = 500;
 export const SUMMARY_GOAL_MS = 300;
+export const COVERAGE_GOAL_MS = 300;
 const SCHEMA = 'scale';
 
 export async function historyAtScale(ctx) {
@@ -62,8 +63,18 @@ export async function historyAtScale(ctx) {
           env: offline,
         }),
       );
+      // history coverage: of every tracked event (each agent's usual interval and gaps over the whole store), and of one.
+      const coverages = stores.flatMap(([where, args]) => [
+        nodeCommand(`tix history coverage -o csv (${where}, every event)`, [ctx.tixBin, 'history', 'coverage', ...args, '-o', 'csv'], {
+          env: offline,
+        }),
+        nodeCommand(`tix history coverage <evt> -o csv (${where})`, [ctx.tixBin, 'history', 'coverage', evt, ...args, '-o', 'csv'], {
+          env: offline,
+        }),
+      ]);
       for (const command of lists) await expectRows(ctx, command, size.events);
       for (const command of summaries) await expectRows(ctx, command, AGENTS.length + 1);
+      for (const [i, command] of coverages.entries()) await expectRows(ctx, command, i % 2 === 0 ? size.events : AGENTS.length);
 
       // Each migration run starts from a fresh copy of the version-1 file: the copy is timed alone as well.
       const v1 = join(ctx.workDir, 'scale-v1.duckdb');
@@ -77,7 +88,7 @@ export async function historyAtScale(ctx) {
       );
       await runOnce(migrate, ctx.runOptions());
 
-      const commands = [readDuck, ...(readPg ? [readPg] : []), ...lists, ...summaries, copy, migrate];
+      const commands = [readDuck, ...(readPg ? [readPg] : []), ...lists, ...summaries, ...coverages, copy, migrate];
       const results = await ctx.measure(commands, size);
       const byLabel = new Map(results.map((r) => [r.label, r]));
       const goal = (result, ms) => {
@@ -93,6 +104,7 @@ export async function historyAtScale(ctx) {
           : { label: label('PostgreSQL'), note: `skipped: ${postgres.skipped}` },
         ...lists.map((command) => goal(byLabel.get(command.label), LIST_GOAL_MS)),
         ...summaries.map((command) => goal(byLabel.get(command.label), SUMMARY_GOAL_MS)),
+        ...coverages.map((command) => goal(byLabel.get(command.label), COVERAGE_GOAL_MS)),
         ...(readPg ? [] : [{ label: 'tix history list and summary (PostgreSQL)', note: `skipped: ${postgres.skipped}` }]),
         timeRow(copyResult, 'for context'),
         {

@@ -1,4 +1,16 @@
-import type { AgentEvent, PeriodLowRow, PeriodUnit, PriceSummaryRow, TrackedEventFilter, TrackedEventRow } from './store.js';
+import type {
+  AgentEvent,
+  CoverageRow,
+  HistoryQuery,
+  ListingFilter,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
+  SnapshotRow,
+  SummaryProbes,
+  TrackedEventFilter,
+  TrackedEventRow,
+} from './store.js';
 
 /**
  * The SQL of `history list`, `history summary` and `history --by`, one text for both stores: DuckDB and
@@ -39,6 +51,91 @@ function agentEventsWhere(events: readonly AgentEvent[], params: (string | numbe
       return `(agent = $${params.length - 1} AND event_id = $${params.length})`;
     })
     .join(' OR ');
+}
+
+/** A listing filter's conditions on table listings' columns (its parameters pushed): see ListingFilter. */
+function listingConditions(filter: ListingFilter, params: (string | number)[]): string[] {
+  const conditions: string[] = [];
+  if (filter.minQuantity !== undefined) {
+    params.push(filter.minQuantity);
+    conditions.push(`quantity >= $${params.length}`);
+  }
+  if (filter.section !== undefined) {
+    params.push(likePattern(filter.section));
+    conditions.push(`lower(coalesce(section, '')) LIKE CAST($${params.length} AS TEXT) ESCAPE '\\'`);
+  }
+  return conditions;
+}
+
+/** A `*` pattern (any case) as a LIKE pattern: LIKE's own wildcards and its escape character taken literally. */
+export function likePattern(pattern: string): string {
+  return pattern
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replaceAll('*', '%');
+}
+
+/**
+ * The snapshots of these events as rows of table snapshots; with a listing filter, each one's figures
+ * (listings, tickets, lowest, median, highest price) computed again from its stored listings that the
+ * filter keeps, as src/market/figures.ts computes them (the median of an even count the mean of the middle
+ * two, to the cent). A snapshot with no such listing keeps its row, with 0 listings and no prices.
+ */
+function snapshotSource(table: Table, which: string, filter: ListingFilter | undefined, params: (string | number)[]): string {
+  const conditions = filter ? listingConditions(filter, params) : [];
+  if (conditions.length === 0)
+    return `SELECT agent, event_id, api_timestamp, fetched_at, listings, tickets, min_price, median_price, max_price FROM ${table('snapshots')} WHERE ${which}`;
+  return `SELECT sn.agent, sn.event_id, sn.api_timestamp, sn.fetched_at, CAST(coalesce(f.listings, 0) AS INTEGER) AS listings,
+      CAST(coalesce(f.tickets, 0) AS INTEGER) AS tickets, f.min_price, f.median_price, f.max_price
+    FROM (SELECT * FROM ${table('snapshots')} WHERE ${which}) AS sn LEFT JOIN (
+      SELECT agent, event_id, api_timestamp, count(*) AS listings, sum(quantity) AS tickets, min(price) AS min_price, max(price) AS max_price,
+        floor(avg(price) FILTER (WHERE n = floor((priced + 1) / 2.0) OR n = floor(priced / 2.0) + 1) * 100 + 0.5) / 100 AS median_price
+      FROM (
+        SELECT agent, event_id, api_timestamp, quantity, price,
+          row_number() OVER (PARTITION BY agent, event_id, api_timestamp ORDER BY price NULLS LAST) AS n,
+          count(price) OVER (PARTITION BY agent, event_id, api_timestamp) AS priced
+        FROM ${table('listings')} WHERE (${which}) AND ${conditions.join(' AND ')}
+      ) AS kept GROUP BY agent, event_id, api_timestamp
+    ) AS f ON f.agent = sn.agent AND f.event_id = sn.event_id AND f.api_timestamp = sn.api_timestamp`;
+}
+
+/** `tix history --min-quantity/--section`: the snapshots with their figures over the listings kept, oldest first (then by agent). */
+export function filteredSnapshotsQuery(table: Table, query: HistoryQuery): AnalysisQuery {
+  const params: (string | number)[] = [];
+  const which = `(${agentEventsWhere(query.events, params)})${windowBounds(query, params)}`;
+  const source = snapshotSource(table, which, query.listings, params);
+  return { sql: `SELECT * FROM (${source}) AS s ORDER BY api_timestamp, agent, event_id`, params };
+}
+
+export function snapshotRowOf(r: Record<string, unknown>): SnapshotRow {
+  return {
+    agent: String(r.agent),
+    eventId: String(r.event_id),
+    apiTimestamp: String(r.api_timestamp),
+    fetchedAt: String(r.fetched_at),
+    listings: Number(r.listings),
+    tickets: Number(r.tickets),
+    minPrice: (r.min_price as number | null) ?? null,
+    medianPrice: r.median_price == null ? null : Number(r.median_price),
+    maxPrice: (r.max_price as number | null) ?? null,
+  };
+}
+
+/** An instant as seconds since the epoch, a double in both engines (PostgreSQL's extract gives numeric). */
+const epoch = (at: string) => `CAST(extract(epoch FROM ${at}) AS DOUBLE PRECISION)`;
+
+/** ` AND api_timestamp >= $n AND ...`: a query's inclusive bounds, if any. */
+function windowBounds(window: { since?: string; until?: string }, params: (string | number)[]): string {
+  let bounds = '';
+  if (window.since !== undefined) {
+    params.push(window.since);
+    bounds += ` AND api_timestamp >= CAST($${params.length} AS TIMESTAMPTZ)`;
+  }
+  if (window.until !== undefined) {
+    params.push(window.until);
+    bounds += ` AND api_timestamp <= CAST($${params.length} AS TIMESTAMPTZ)`;
+  }
+  return bounds;
 }
 
 /**
@@ -122,22 +219,39 @@ export function trackedEventRow(r: Record<string, unknown>): TrackedEventRow {
  * across agents at a moment is each agent's latest snapshot at or before it: so the ALL row's current
  * price is the lowest of the agents' latest snapshots, its previous one the same at the latest API
  * timestamp before the last, and its listings at peak the most the agents offered together at any moment.
- * `$dayAgo` and `$weekAgo` bound the snapshots the 24-hour and 7-day changes compare with.
+ * `$dayAgo` and `$weekAgo` bound the snapshots the 24-hour and 7-day changes compare with; a change's
+ * earlier price is null unless a snapshot falls inside its window (at or after the probe), so a history
+ * that stopped shows no change rather than the latest snapshot compared with itself. `range` (--since,
+ * --until) adds the prices at either end of that window, by the same rule. Each agent's usual interval
+ * (as coverageQuery's) says whether its latest snapshot is stale.
  */
-export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], dayAgo: string, weekAgo: string): AnalysisQuery {
-  const params: (string | number)[] = [dayAgo, weekAgo];
+export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], probes: SummaryProbes): AnalysisQuery {
+  const params: (string | number)[] = [probes.dayAgo, probes.weekAgo];
   const which = agentEventsWhere(events, params);
+  const source = snapshotSource(table, which, probes.listings, params);
   const atOrBefore = (bound: string, name: string) =>
     `CASE WHEN api_timestamp <= ${bound} THEN row_number() OVER (PARTITION BY agent, api_timestamp <= ${bound} ORDER BY api_timestamp DESC) END AS ${name}`;
+  const since = (bound: string, price: string) => `CASE WHEN max(api_timestamp) >= ${bound} THEN ${price} END`;
+  let rangeProbes = '';
+  let rangeFigures = '';
+  if (probes.range) {
+    params.push(probes.range.since, probes.range.until);
+    const from = `CAST($${params.length - 1} AS TIMESTAMPTZ)`;
+    const to = `CAST($${params.length} AS TIMESTAMPTZ)`;
+    rangeProbes = `, ${atOrBefore(from, 'at_since')}, ${atOrBefore(to, 'at_until')}`;
+    rangeFigures = `, min(min_price) FILTER (WHERE at_since = 1) AS range_start_price,
+      CASE WHEN count(*) FILTER (WHERE api_timestamp >= ${from} AND api_timestamp <= ${to}) > 0
+        THEN min(min_price) FILTER (WHERE at_until = 1) END AS range_end_price`;
+  }
   const figures = `CAST(count(*) AS INTEGER) AS snapshots, max(api_timestamp) AS latest_at,
       min(min_price) FILTER (WHERE back = 1) AS current_price,
       min(min_price) AS lowest_price, max(max_price) AS highest_price,
-      min(min_price) FILTER (WHERE at_day = 1) AS day_ago_price,
-      min(min_price) FILTER (WHERE at_week = 1) AS week_ago_price,
-      CAST(sum(listings) FILTER (WHERE back = 1) AS INTEGER) AS listings_now`;
-  const sql = `WITH s AS MATERIALIZED (
-      SELECT agent, event_id, api_timestamp, listings, min_price, max_price FROM ${table('snapshots')} WHERE ${which}
-    ),
+      ${since('CAST($1 AS TIMESTAMPTZ)', 'min(min_price) FILTER (WHERE at_day = 1)')} AS day_ago_price,
+      ${since('CAST($2 AS TIMESTAMPTZ)', 'min(min_price) FILTER (WHERE at_week = 1)')} AS week_ago_price,
+      CAST(sum(listings) FILTER (WHERE back = 1) AS INTEGER) AS listings_now${rangeFigures}`;
+  // The lowest price's seat: a listing at that price in that snapshot, one the listing filter keeps.
+  const seatConditions = probes.listings ? listingConditions(probes.listings, params) : [];
+  const sql = `WITH s AS MATERIALIZED (${source}),
     prev AS (SELECT max(api_timestamp) AS at FROM s WHERE api_timestamp < (SELECT max(api_timestamp) FROM s)),
     ranked AS MATERIALIZED (
       SELECT s.*,
@@ -146,8 +260,9 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], d
         row_number() OVER (ORDER BY min_price NULLS LAST, api_timestamp, agent) AS cheapest,
         ${atOrBefore('prev.at', 'at_prev')},
         ${atOrBefore('CAST($1 AS TIMESTAMPTZ)', 'at_day')},
-        ${atOrBefore('CAST($2 AS TIMESTAMPTZ)', 'at_week')},
-        listings - coalesce(lag(listings) OVER (PARTITION BY agent ORDER BY api_timestamp), 0) AS change_in_listings
+        ${atOrBefore('CAST($2 AS TIMESTAMPTZ)', 'at_week')}${rangeProbes},
+        listings - coalesce(lag(listings) OVER (PARTITION BY agent ORDER BY api_timestamp), 0) AS change_in_listings,
+        ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER (PARTITION BY agent ORDER BY api_timestamp)')} AS gap
       FROM s CROSS JOIN prev
     ),
     market AS (
@@ -158,20 +273,22 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], d
         min(min_price) FILTER (WHERE back = 2) AS previous_price,
         CAST(max(listings) AS INTEGER) AS listings_peak,
         min(api_timestamp) FILTER (WHERE cheap = 1 AND min_price IS NOT NULL) AS lowest_at,
-        agent AS lowest_agent
+        agent AS lowest_agent,
+        percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual_interval
       FROM ranked GROUP BY agent
       UNION ALL
       SELECT NULL, min(event_id) FILTER (WHERE cheapest = 1), ${figures},
         min(min_price) FILTER (WHERE at_prev = 1),
         (SELECT CAST(max(listings) AS INTEGER) FROM market),
         min(api_timestamp) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
-        min(agent) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL)
+        min(agent) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
+        NULL
       FROM ranked HAVING count(*) > 0
     ),
     seat AS (
       SELECT k, section, "row" FROM (
         SELECT coalesce(sm.agent, '') AS k, l.section, l."row", row_number() OVER (PARTITION BY sm.agent ORDER BY l.section, l."row", l.listing_id) AS n
-        FROM summary sm JOIN (SELECT * FROM ${table('listings')} WHERE ${which}) AS l
+        FROM summary sm JOIN (SELECT * FROM ${table('listings')} WHERE (${which})${seatConditions.map((c) => ` AND ${c}`).join('')}) AS l
           ON l.agent = sm.lowest_agent AND l.event_id = sm.event_id AND l.api_timestamp = sm.lowest_at AND l.price = sm.lowest_price
       ) AS r WHERE n = 1
     )
@@ -198,47 +315,99 @@ export function priceSummaryRow(r: Record<string, unknown>): PriceSummaryRow {
     highestPrice: price('highest_price'),
     listingsNow: Number(r.listings_now ?? 0),
     listingsPeak: Number(r.listings_peak ?? 0),
+    agentEventId: (r.agent as string | null) === null ? null : String(r.event_id),
+    usualIntervalSeconds: r.usual_interval == null ? null : Number(r.usual_interval),
+    ...('range_end_price' in r ? { rangeStartPrice: price('range_start_price'), rangeEndPrice: price('range_end_price') } : {}),
   };
 }
 
 /**
  * The lowest price of each period, per agent and across them (agent NULL), in the time zone. A day or a
  * week (from Monday, ISO) is its local date; an hour is the instant it starts (a local hour is an exact
- * hour of UTC, except in zones offset by a fraction of an hour, where it is still an hour long).
+ * hour of UTC, except in zones offset by a fraction of an hour, where it is still an hour long). By
+ * days-to-event, a period is the whole days from the snapshot to `eventDate` (0: the last 24 hours before
+ * it; negative after it), the farthest first.
  */
-export function periodLowsQuery(
-  table: Table,
-  events: readonly AgentEvent[],
-  by: PeriodUnit,
-  timeZone: string,
-  window: { since?: string; until?: string },
-): AnalysisQuery {
-  const params: (string | number)[] = [timeZone];
-  const which = agentEventsWhere(events, params);
-  const bounds: string[] = [];
-  if (window.since !== undefined) {
-    params.push(window.since);
-    bounds.push(`api_timestamp >= CAST($${params.length} AS TIMESTAMPTZ)`);
-  }
-  if (window.until !== undefined) {
-    params.push(window.until);
-    bounds.push(`api_timestamp <= CAST($${params.length} AS TIMESTAMPTZ)`);
-  }
+export function periodLowsQuery(table: Table, query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): AnalysisQuery {
+  // $1: the time zone of a calendar period, or the event's date for days-to-event (PostgreSQL cannot type a parameter the text does not use).
+  const params: (string | number)[] = [by === 'days-to-event' ? (eventDate ?? '') : timeZone];
+  const which = `(${agentEventsWhere(query.events, params)})${windowBounds(query, params)}`;
+  const source = snapshotSource(table, which, query.listings, params);
   const local = 'timezone(CAST($1 AS TEXT), api_timestamp)';
   const period =
-    by === 'hour'
-      ? `api_timestamp - (${local} - date_trunc('hour', ${local}))`
-      : `CAST(CAST(date_trunc('${by}', ${local}) AS DATE) AS TEXT)`;
+    by === 'days-to-event'
+      ? `CAST(floor((${epoch('CAST($1 AS TIMESTAMPTZ)')} - ${epoch('api_timestamp')}) / 86400) AS INTEGER)`
+      : by === 'hour'
+        ? `api_timestamp - (${local} - date_trunc('hour', ${local}))`
+        : `CAST(CAST(date_trunc('${by}', ${local}) AS DATE) AS TEXT)`;
   const sql = `WITH s AS (
-      SELECT agent, ${period} AS period, min_price FROM ${table('snapshots')}
-      WHERE (${which})${bounds.map((b) => ` AND ${b}`).join('')}
+      SELECT agent, ${period} AS period, min_price FROM (${source}) AS src
     )
     SELECT period, agent, min(min_price) AS lowest_price FROM s
     GROUP BY GROUPING SETS ((period, agent), (period))
-    ORDER BY period, agent NULLS LAST`;
+    ORDER BY period${by === 'days-to-event' ? ' DESC' : ''}, agent NULLS LAST`;
   return { sql, params };
 }
 
 export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
   return { period: String(r.period), agent: (r.agent as string | null) ?? null, lowestPrice: (r.lowest_price as number | null) ?? null };
+}
+
+/**
+ * `tix history coverage`: per agent's event (those given, else every one stored), its first and last
+ * snapshot, how many, the usual interval (the median gap between consecutive snapshots; percentile_disc,
+ * the lower middle one of an even count) and the gaps longer than `gapIntervals` of them, one row per gap
+ * (a row with no gap when there is none), by event date, name, agent and gap.
+ */
+export function coverageQuery(table: Table, events: readonly AgentEvent[] | undefined, gapIntervals: number): AnalysisQuery {
+  const params: (string | number)[] = [gapIntervals];
+  const which = events ? `WHERE ${agentEventsWhere(events, params)}` : '';
+  const sql = `WITH s AS MATERIALIZED (
+      SELECT agent, event_id, api_timestamp, lag(api_timestamp) OVER w AS previous_at,
+        ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER w')} AS gap
+      FROM ${table('snapshots')} ${which}
+      WINDOW w AS (PARTITION BY agent, event_id ORDER BY api_timestamp)
+    ),
+    per AS (
+      SELECT agent, event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at, max(api_timestamp) AS last_at,
+        percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual
+      FROM s GROUP BY agent, event_id
+    ),
+    gaps AS (
+      SELECT s.agent, s.event_id, s.previous_at AS gap_start, s.api_timestamp AS gap_end
+      FROM s JOIN per ON per.agent = s.agent AND per.event_id = s.event_id
+      WHERE s.gap > CAST($1 AS DOUBLE PRECISION) * per.usual
+    )
+    SELECT per.agent, per.event_id AS agent_event_id, ea.event_id, e.name, e.event_date, per.snapshots, per.first_at, per.last_at,
+      per.usual, gaps.gap_start, gaps.gap_end
+    FROM per LEFT JOIN gaps ON gaps.agent = per.agent AND gaps.event_id = per.event_id
+      LEFT JOIN ${table('event_agents')} ea ON ea.agent = per.agent AND ea.agent_event_id = per.event_id
+      LEFT JOIN ${table('events')} e ON e.event_id = ea.event_id
+    ORDER BY e.event_date NULLS LAST, e.name NULLS LAST, ea.event_id NULLS LAST, per.agent, per.event_id, gaps.gap_start NULLS FIRST`;
+  return { sql, params };
+}
+
+/** The rows of coverageQuery, one per agent's event with its gaps gathered, in the query's order. */
+export function coverageRows(rows: readonly Record<string, unknown>[]): CoverageRow[] {
+  const out: CoverageRow[] = [];
+  let current: CoverageRow | undefined;
+  for (const r of rows) {
+    if (!current || current.agent !== r.agent || current.agentEventId !== r.agent_event_id) {
+      current = {
+        agent: String(r.agent),
+        agentEventId: String(r.agent_event_id),
+        eventId: (r.event_id as string | null) ?? null,
+        name: (r.name as string | null) ?? null,
+        eventDate: (r.event_date as string | null) ?? null,
+        snapshots: Number(r.snapshots),
+        firstSnapshot: String(r.first_at),
+        lastSnapshot: String(r.last_at),
+        usualIntervalSeconds: r.usual == null ? null : Number(r.usual),
+        gaps: [],
+      };
+      out.push(current);
+    }
+    if (r.gap_start != null) current.gaps.push({ start: String(r.gap_start), end: String(r.gap_end) });
+  }
+  return out;
 }

@@ -2,6 +2,10 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampTZValue } from './duckdb-driver.js';
 import { microsToIso } from './timestamps.js';
 import {
+  coverageQuery,
+  coverageRows,
+  filteredSnapshotsQuery,
+  snapshotRowOf,
   tablesOf,
   periodLowRow,
   periodLowsQuery,
@@ -12,9 +16,20 @@ import {
   type AnalysisQuery,
 } from './analysis-sql.js';
 import { plainValue } from './duckdb-sql.js';
-import type { AgentEvent, HistoryQuery, PeriodLowRow, PeriodUnit, PriceSummaryRow, TrackedEventFilter, TrackedEventRow } from './store.js';
+import type {
+  AgentEvent,
+  CoverageRow,
+  HistoryQuery,
+  PeriodLowRow,
+  PeriodUnit,
+  PriceSummaryRow,
+  SnapshotRow,
+  SummaryProbes,
+  TrackedEventFilter,
+  TrackedEventRow,
+} from './store.js';
 
-// `history list`, `history summary` and `history --by` on a DuckDB file: the SQL both stores share, run here.
+// `history list`, `history summary`, `history coverage`, `history --by` and --min-quantity/--section on a DuckDB file: the SQL both stores share, run here.
 
 async function rowsOf(connection: DuckDBConnection, query: AnalysisQuery): Promise<Record<string, unknown>[]> {
   const reader = await connection.runAndReadAll(query.sql, query.params);
@@ -38,10 +53,10 @@ export async function readTrackedEvents(
 export async function readPriceSummary(
   connection: DuckDBConnection,
   events: readonly AgentEvent[],
-  probes: { dayAgo: string; weekAgo: string },
+  probes: SummaryProbes,
 ): Promise<PriceSummaryRow[]> {
   if (events.length === 0) return [];
-  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, probes.dayAgo, probes.weekAgo))).map(priceSummaryRow);
+  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, probes))).map(priceSummaryRow);
 }
 
 export async function readPeriodLows(
@@ -49,7 +64,24 @@ export async function readPeriodLows(
   query: HistoryQuery,
   by: PeriodUnit,
   timeZone: string,
+  eventDate?: string,
 ): Promise<PeriodLowRow[]> {
   if (query.events.length === 0) return [];
-  return (await rowsOf(connection, periodLowsQuery(tablesOf('', true), query.events, by, timeZone, query))).map(periodLowRow);
+  return (await rowsOf(connection, periodLowsQuery(tablesOf('', true), query, by, timeZone, eventDate))).map(periodLowRow);
+}
+
+/** The snapshots with their figures over the listings --min-quantity and --section keep. */
+export async function readFilteredSnapshots(connection: DuckDBConnection, query: HistoryQuery): Promise<SnapshotRow[]> {
+  if (query.events.length === 0) return [];
+  return (await rowsOf(connection, filteredSnapshotsQuery(tablesOf('', true), query))).map(snapshotRowOf);
+}
+
+export async function readCoverage(
+  connection: DuckDBConnection,
+  events: readonly AgentEvent[] | undefined,
+  gapIntervals: number,
+  hasEvents: boolean,
+): Promise<CoverageRow[]> {
+  if (events?.length === 0) return [];
+  return coverageRows(await rowsOf(connection, coverageQuery(tablesOf('', hasEvents), events, gapIntervals)));
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as DuckDB from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -48,7 +49,11 @@ export interface Database {
 }
 
 export async function connect(file: string, readOnly: boolean, options: DuckDbOpenOptions): Promise<Database> {
+  const isNew = !readOnly && !existsSync(file);
   const instance = await createInstance(file, readOnly, options);
+  // The history is private (as the pending folder is): a file tix creates is its owner's alone, whatever
+  // the umask. A file that was there keeps the mode its owner gave it.
+  if (isNew) privateFile(file);
   try {
     const connection = await instance.connect();
     return {
@@ -106,9 +111,29 @@ function isEmptyFile(file: string): boolean {
   }
 }
 
+function privateFile(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // A file system without modes (or a file DuckDB has not made yet): nothing to tighten.
+  }
+}
+
+/** tix's own folder for the history, with any missing parents: the folders it creates are 0700 whatever the umask, those already there left alone. */
 export function makeFolder(folder: string): void {
   try {
-    mkdirSync(folder, { recursive: true });
+    const missing: string[] = [];
+    for (let at = folder; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+    for (const created of missing) {
+      try {
+        mkdirSync(created, { mode: 0o700 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue; // made meanwhile by someone else: theirs
+        throw error;
+      }
+      chmodSync(created, 0o700);
+    }
+    if (!statSync(folder).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
-import { readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
+import { readCoverage, readFilteredSnapshots, readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
 import {
   addDuckDbAlertRule,
   claimDuckDbDeliveries,
@@ -26,6 +26,7 @@ import type {
   AgentEvent,
   AlertDelivery,
   AlertRule,
+  CoverageRow,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
@@ -41,6 +42,7 @@ import type {
   SnapshotRecord,
   SnapshotRow,
   SqlResult,
+  SummaryProbes,
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
@@ -134,7 +136,7 @@ class DuckDbStore implements HistoryStore {
   }
 
   snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
-    return readSnapshots(this.connection, query);
+    return query.listings ? readFilteredSnapshots(this.connection, query) : readSnapshots(this.connection, query);
   }
 
   listingLives(query: HistoryQuery): Promise<ListingLifeRow[]> {
@@ -154,12 +156,16 @@ class DuckDbStore implements HistoryStore {
     return readTrackedEvents(this.connection, filter, this.version >= EVENTS_VERSION);
   }
 
-  priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+  priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]> {
     return readPriceSummary(this.connection, events, probes);
   }
 
-  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
-    return readPeriodLows(this.connection, query, by, timeZone);
+  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]> {
+    return readPeriodLows(this.connection, query, by, timeZone, eventDate);
+  }
+
+  coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {
+    return readCoverage(this.connection, events, gapIntervals, this.version >= EVENTS_VERSION);
   }
 
   async close(): Promise<void> {

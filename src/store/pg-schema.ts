@@ -124,6 +124,9 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       delivered_at timestamptz,
       PRIMARY KEY (notification_id, channel)
     );`,
+  // An index that starts with event_id: an analyst's `WHERE event_id = ...` (README "Price history") would
+  // otherwise scan the whole primary key, which starts with agent.
+  (s) => `CREATE INDEX snapshots_by_event ON ${s}.snapshots (event_id, api_timestamp);`,
 ];
 
 /** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */

@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
 import {
+  coverageQuery,
+  coverageRows,
+  filteredSnapshotsQuery,
+  snapshotRowOf,
   tablesOf,
   periodLowRow,
   periodLowsQuery,
@@ -32,6 +36,7 @@ import type {
   AlertDelivery,
   AlertRule,
   CopyWindow,
+  CoverageRow,
   HistoryBatch,
   HistoryQuery,
   HistoryStore,
@@ -50,6 +55,7 @@ import type {
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
+  SummaryProbes,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -254,6 +260,10 @@ class PostgresHistoryStore implements HistoryStore {
 
   async snapshots(query: HistoryQuery): Promise<SnapshotRow[]> {
     if (query.events.length === 0) return [];
+    if (query.listings) {
+      const { sql, params } = filteredSnapshotsQuery(tablesOf(`${this.s}.`, true), query);
+      return (await this.read('cannot read', sql, params)).map(snapshotRowOf);
+    }
     const rows = await this.read('cannot read', snapshotsSql(this.s), queryParams(query));
     return rows.map(snapshotRow);
   }
@@ -418,16 +428,22 @@ class PostgresHistoryStore implements HistoryStore {
     return (await this.read('cannot read', sql, params)).map(trackedEventRow);
   }
 
-  async priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]> {
+  async priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]> {
     if (events.length === 0) return [];
-    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, probes.dayAgo, probes.weekAgo);
+    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, probes);
     return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
   }
 
-  async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]> {
+  async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]> {
     if (query.events.length === 0) return [];
-    const { sql, params } = periodLowsQuery(tablesOf(`${this.s}.`, true), query.events, by, timeZone, query);
+    const { sql, params } = periodLowsQuery(tablesOf(`${this.s}.`, true), query, by, timeZone, eventDate);
     return (await this.read('cannot read', sql, params)).map(periodLowRow);
+  }
+
+  async coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {
+    if (events?.length === 0) return [];
+    const { sql, params } = coverageQuery(tablesOf(`${this.s}.`, this.hasEvents), events, gapIntervals);
+    return coverageRows(await this.read('cannot read', sql, params));
   }
 
   async close(): Promise<void> {

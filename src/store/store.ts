@@ -170,6 +170,18 @@ export interface HistoryQuery {
   /** Inclusive bounds on the API timestamp, ISO 8601. */
   since?: string;
   until?: string;
+  /** --min-quantity, --section: each snapshot's figures computed from the stored listings these keep. */
+  listings?: ListingFilter;
+}
+
+/**
+ * Which of a snapshot's stored listings count (README "Price history"), as an alert rule's filters: at least
+ * `minQuantity` tickets (the `splits` some agents give are not consulted), in a section the `*` pattern
+ * matches in any case. A snapshot none of whose listings count still counts, with no prices.
+ */
+export interface ListingFilter {
+  minQuantity?: number;
+  section?: string;
 }
 
 /** A row of table `snapshots`. */
@@ -255,9 +267,14 @@ export interface HistoryStore {
   /** `tix history list`: every tracked event with its figures, filtered (src/store/analysis-sql.ts says how each is computed). */
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]>;
   /** `tix history summary`: one row per agent of these events with snapshots, then the row across them (agent null). */
-  priceSummary(events: readonly AgentEvent[], probes: { dayAgo: string; weekAgo: string }): Promise<PriceSummaryRow[]>;
-  /** `tix history --by`: the lowest price per period and agent, and per period across agents (agent null), oldest first. */
-  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string): Promise<PeriodLowRow[]>;
+  priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]>;
+  /**
+   * `tix history --by`: the lowest price per period and agent, and per period across agents (agent null), oldest
+   * first; by days-to-event, `eventDate` is the event's date and the periods count down to it.
+   */
+  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]>;
+  /** `tix history coverage`: per agent's event (these, or every one stored), when it was tracked and where it was not. */
+  coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]>;
   close(): Promise<void>;
 }
 
@@ -298,9 +315,12 @@ export interface PriceSummaryRow {
   currentPrice: number | null;
   /** At the previous snapshot (the market's: at the API timestamp before the latest). */
   previousPrice: number | null;
-  /** At the latest snapshot at or before the probes. */
+  /** At the latest snapshot at or before the probes; null when no snapshot falls between the probe and now. */
   dayAgoPrice: number | null;
   weekAgoPrice: number | null;
+  /** --since/--until: at the latest snapshot at or before each bound; the end null when no snapshot falls inside the window. */
+  rangeStartPrice?: number | null;
+  rangeEndPrice?: number | null;
   lowestPrice: number | null;
   lowestAt: string | null;
   /** Of a listing at the lowest price in that snapshot (the first by section, row and listing id). */
@@ -309,12 +329,46 @@ export interface PriceSummaryRow {
   highestPrice: number | null;
   listingsNow: number;
   listingsPeak: number;
+  /** The agent's own event id (null across agents). */
+  agentEventId: string | null;
+  /** The median gap between the agent's consecutive snapshots (as CoverageRow's), seconds; null across agents or with one snapshot. */
+  usualIntervalSeconds: number | null;
 }
 
-export type PeriodUnit = 'hour' | 'day' | 'week';
+/** The instants `history summary` compares the latest snapshot with (ISO 8601), and what it counts. */
+export interface SummaryProbes {
+  dayAgo: string;
+  weekAgo: string;
+  /** --since/--until: the change over that window (the end defaults to the run's clock). */
+  range?: { since: string; until: string };
+  listings?: ListingFilter;
+}
+
+export type PeriodUnit = 'hour' | 'day' | 'week' | 'days-to-event';
+
+/**
+ * One agent's event as `history coverage` shows it. The usual interval is the median gap between its
+ * consecutive snapshots (the lower middle one of an even count); a gap is one longer than `gapIntervals`
+ * usual intervals.
+ */
+export interface CoverageRow {
+  agent: string;
+  agentEventId: string;
+  /** The evt_ id the store knows for it, with the event's name and date. */
+  eventId: string | null;
+  name: string | null;
+  eventDate: string | null;
+  snapshots: number;
+  firstSnapshot: string;
+  lastSnapshot: string;
+  /** Seconds; null with a single snapshot. */
+  usualIntervalSeconds: number | null;
+  /** Oldest first: the snapshots on either side of each gap. */
+  gaps: { start: string; end: string }[];
+}
 
 export interface PeriodLowRow {
-  /** An hour: the ISO instant it starts; a day or a week: its (first) local date, YYYY-MM-DD. */
+  /** An hour: the ISO instant it starts; a day or a week: its (first) local date, YYYY-MM-DD; days-to-event: whole days before the event, as text. */
   period: string;
   agent: string | null;
   lowestPrice: number | null;

@@ -179,7 +179,7 @@ describeStores('tix history --by', (store) => {
   it('refuses an unknown --by, --by with --chart or --listings, and an event never tracked', async () => {
     const month = await tix(['history', evt, '--by', 'month', ...at.args]);
     expect(month.code).toBe(2);
-    expect(month.stderr.trim()).toBe("tix: --by must be one of hour, day, week, not 'month'");
+    expect(month.stderr.trim()).toBe("tix: --by must be one of hour, day, week, days-to-event, not 'month'");
     for (const other of ['--chart', '--listings']) {
       const both = await tix(['history', evt, '--by', 'day', other, ...at.args]);
       expect(both.code).toBe(2);

@@ -61,8 +61,9 @@ function expectedRow(agent: string, agents: Map<string, PrintedSnapshot[]>, days
     latest: new Date(latest).toISOString().replace('.000Z', 'Z'),
     current_price: current,
     change: change(current, priceAt(times.at(-2))),
-    change_24h: change(current, priceAt(times.some((t) => t <= NOW - DAY) ? NOW - DAY : undefined)),
-    change_7d: change(current, priceAt(times.some((t) => t <= NOW - 7 * DAY) ? NOW - 7 * DAY : undefined)),
+    // A change needs a snapshot inside its window (at or after its start), and one at or before the start.
+    change_24h: change(current, priceAt(latest >= NOW - DAY && times.some((t) => t <= NOW - DAY) ? NOW - DAY : undefined)),
+    change_7d: change(current, priceAt(latest >= NOW - 7 * DAY && times.some((t) => t <= NOW - 7 * DAY) ? NOW - 7 * DAY : undefined)),
     lowest_price: lowest,
     lowest_at: lowestAt.api_timestamp,
     highest_price: Math.max(...all.map((s) => s.max_price ?? -1)),
@@ -154,9 +155,12 @@ describeStores('tix history summary', (store) => {
   });
 
   it('refuses flags that do not apply, and an event never tracked', async () => {
-    const since = await tix(['history', 'summary', event.id, '--since', '-7d', ...at.args]);
-    expect(since.code).toBe(2);
-    expect(since.stderr.trim()).toBe('tix: --since does not apply to history summary (it sums up the whole history of the event)');
+    const listings = await tix(['history', 'summary', event.id, '--listings', ...at.args]);
+    expect(listings.code).toBe(2);
+    expect(listings.stderr.trim()).toBe('tix: --listings does not apply to history summary (it sums up the whole history of the event)');
+    const until = await tix(['history', 'summary', event.id, '--until', 'today', ...at.args]);
+    expect(until.code).toBe(2);
+    expect(until.stderr.trim()).toBe('tix: --until needs --since in history summary (change_range is the change from --since to --until)');
     const noId = await tix(['history', 'summary', 'TMUSA', ...at.args]);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<id>');

@@ -352,7 +352,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           latestAt: T2,
           currentPrice: 110,
           previousPrice: null,
-          dayAgoPrice: 110,
+          // Its one snapshot is older than 24 hours back: no snapshot inside the window, so no price to compare with.
+          dayAgoPrice: null,
           weekAgoPrice: null,
           lowestPrice: 110,
           lowestAt: T2,
@@ -361,6 +362,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           highestPrice: 400,
           listingsNow: 4,
           listingsPeak: 4,
+          agentEventId: '101459428',
+          usualIntervalSeconds: null,
         },
         {
           agent: 'TMUSA',
@@ -376,6 +379,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           highestPrice: 300,
           listingsNow: 2,
           listingsPeak: 3,
+          agentEventId: 'G5v8HKyBKZbyJN',
+          usualIntervalSeconds: 1800,
         },
         {
           agent: null,
@@ -393,9 +398,67 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           // 2 + 4 now; at T2 the agents offered 3 + 4 together.
           listingsNow: 6,
           listingsPeak: 7,
+          agentEventId: null,
+          usualIntervalSeconds: null,
         },
       ]);
       expect(await store.priceSummary([{ agent: 'TMUSA', eventId: 'nosuchevent' }], { dayAgo: T1, weekAgo: T1 })).toEqual([]);
+    });
+
+    it('coverage, listing filters, summary ranges and days to the event: the shared analysis SQL on this store', async () => {
+      const store = await open();
+      const at = (minutes: number) => new Date(Date.parse(T1) + minutes * 60_000).toISOString();
+      // Every 15 minutes, then a pause of 2 hours (more than 3 intervals), then 15 minutes again.
+      const times = [0, 15, 30, 45, 165, 180].map(at);
+      await store.record(
+        times.map((t, i) =>
+          snapshot('TMUSA', 'G5v8HKyBKZbyJN', t, [listing('A1', 100 + i, 1), listing('B2', 150 + i, 4), listing('B3', 170, 6)]),
+        ),
+        [],
+      );
+      expect(await store.coverage([EVENT], 3)).toEqual([
+        {
+          agent: 'TMUSA',
+          agentEventId: 'G5v8HKyBKZbyJN',
+          eventId: null,
+          name: null,
+          eventDate: null,
+          snapshots: 6,
+          firstSnapshot: times[0],
+          lastSnapshot: times[5],
+          usualIntervalSeconds: 900,
+          gaps: [{ start: times[3], end: times[4] }],
+        },
+      ]);
+      expect(await store.coverage([{ agent: 'TMUSA', eventId: 'nosuchevent' }], 3)).toEqual([]);
+
+      // At least 4 tickets, in sections 'section b*': B2 and B3 only (the median of two, their mean).
+      const filtered = await store.snapshots({ events: [EVENT], listings: { minQuantity: 4, section: 'section b*' } });
+      expect(filtered.map((r) => [r.listings, r.tickets, r.minPrice, r.medianPrice, r.maxPrice])).toEqual(
+        times.map((_, i) => [2, 10, 150 + i, (150 + i + 170) / 2, 170]),
+      );
+      // LIKE's own wildcards are taken literally: '_' is not any character.
+      const none = await store.snapshots({ events: [EVENT], listings: { section: 'section _' } });
+      expect(none.map((r) => [r.listings, r.minPrice])).toEqual(times.map(() => [0, null]));
+
+      const now = Date.parse(times[5]!) + 60_000;
+      const [row] = await store.priceSummary([EVENT], {
+        dayAgo: new Date(now - 86_400_000).toISOString(),
+        weekAgo: new Date(now - 7 * 86_400_000).toISOString(),
+        range: { since: times[1]!, until: at(100) },
+        listings: { minQuantity: 4 },
+      });
+      expect([row!.currentPrice, row!.rangeStartPrice, row!.rangeEndPrice, row!.lowestSection]).toEqual([155, 151, 153, 'Section B']);
+      // A window inside the pause has no snapshot: no price at its end.
+      const [paused] = await store.priceSummary([EVENT], { dayAgo: T1, weekAgo: T1, range: { since: at(60), until: at(120) } });
+      expect([paused!.rangeStartPrice, paused!.rangeEndPrice]).toEqual([103, null]);
+
+      // Days before an event 52 hours after the first snapshot (49 after the last): all of them 2 whole days before.
+      const eventDate = new Date(Date.parse(T1) + 52 * 3_600_000).toISOString();
+      expect(await store.periodLows({ events: [EVENT], listings: { minQuantity: 4 } }, 'days-to-event', 'UTC', eventDate)).toEqual([
+        { period: '2', agent: 'TMUSA', lowestPrice: 150 },
+        { period: '2', agent: null, lowestPrice: 150 },
+      ]);
     });
 
     it('history list: one row per event (by evt_ id where known), ties to the earliest then the agent, filters', async () => {

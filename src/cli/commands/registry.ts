@@ -23,6 +23,7 @@ import { eventsCommand } from './events/events.js';
 import { eventsGetCommand } from './events/get.js';
 import { eventsSearchCommand } from './events/search.js';
 import { eventsViewCommand } from './events/view.js';
+import { historyCoverageCommand } from './history/coverage.js';
 import { historyExportCommand } from './history/export.js';
 import { historyCommand } from './history/history.js';
 import { historyListCommand } from './history/list.js';
@@ -61,6 +62,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { build: historyCommand },
   { parent: 'history', build: historyListCommand },
   { parent: 'history', build: historySummaryCommand },
+  { parent: 'history', build: historyCoverageCommand },
   { parent: 'history', build: historyExportCommand },
   { parent: 'history', build: historySqlCommand },
   { build: alertCommand },

@@ -26,6 +26,8 @@ interface ParentFlags extends RawOutputFlags {
   lockTimeout?: string;
   listings?: boolean;
   chart?: boolean;
+  minQuantity?: string;
+  section?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ const NOT_FOR_EXPORT: [keyof ParentFlags, string][] = [
   ['fields', '--fields'],
   ['out', '--out'],
   ['excelSafe', '--excel-safe'],
+  ['minQuantity', '--min-quantity'],
+  ['section', '--section'],
 ];
 
 /** `tix history export`: copies a whole history store into another (attached under `tix history`). */

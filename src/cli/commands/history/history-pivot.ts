@@ -32,30 +32,42 @@ export function pivotRecords(
   const columns = withAll ? [...agents, ALL_AGENTS] : [...agents];
   return periodsBetween([...cells.keys()], by).map((period) => {
     const row = cells.get(period);
-    const record: Record<string, unknown> = { [by]: by === 'hour' ? localHour(period, timeZone) : period };
+    const shown = by === 'hour' ? localHour(period, timeZone) : by === 'days-to-event' ? Number(period) : period;
+    const record: Record<string, unknown> = { [periodColumn(by)]: shown };
     for (const column of columns) record[column] = row?.get(column) ?? null;
     return record;
   });
 }
 
+/** The first column's name: the period's unit, or `days_before` (whole days before the event: 0 is its last 24 hours, negative after it). */
+function periodColumn(by: PeriodUnit): string {
+  return by === 'days-to-event' ? 'days_before' : by;
+}
+
 export function pivotView(agents: readonly string[], by: PeriodUnit, withAll: boolean): RecordView {
-  const columns = [by, ...agents, ...(withAll ? [ALL_AGENTS] : [])];
+  const first = periodColumn(by);
+  const columns = [first, ...agents, ...(withAll ? [ALL_AGENTS] : [])];
+  const firstType: ColumnType = by === 'hour' ? 'datetime' : by === 'days-to-event' ? 'integer' : 'date';
   return {
     documented: columns,
     tableDefaults: columns,
-    columnTypes: Object.fromEntries(
-      columns.map((c): [string, ColumnType] => [c, c === by ? (by === 'hour' ? 'datetime' : 'date') : 'price']),
-    ),
-    fit: { identifiers: [by], dropOrder: [] },
+    columnTypes: Object.fromEntries(columns.map((c): [string, ColumnType] => [c, c === first ? firstType : 'price'])),
+    fit: { identifiers: [first], dropOrder: [] },
   };
 }
 
-/** Every period from the first to the last of these (sorted, as the store gives them). */
+/** Every period from the first to the last of these (sorted, as the store gives them; days before the event, counting down). */
 function periodsBetween(periods: readonly string[], by: PeriodUnit): string[] {
   if (periods.length === 0) return [];
   const first = periods[0]!;
   const last = periods.at(-1)!;
   const all = new Set(periods);
+  if (by === 'days-to-event') {
+    // Counting down: the farthest day first, every day to the nearest included.
+    const days = periods.map(Number);
+    const [far, near] = [Math.max(...days), Math.min(...days)];
+    return Array.from({ length: far - near + 1 }, (_, i) => String(far - i));
+  }
   if (by === 'hour') {
     // A zone whose offset changes by part of an hour shifts its hours: those starts are kept as they are.
     for (let at = Date.parse(first); at < Date.parse(last); at += HOUR_MS) all.add(new Date(at).toISOString());

@@ -1,11 +1,12 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
-import { ExitCode, TixError } from '../../../shared/errors.js';
+import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
 import type {
   AgentEvent,
   HistoryQuery,
   HistoryStore,
+  ListingFilter,
   ListingLifeRow,
   PeriodLowRow,
   PeriodUnit,
@@ -32,6 +33,8 @@ export interface HistoryOptions {
   chart: false | 'text' | 'svg';
   /** --by: the lowest price per period and agent (history-pivot.ts). */
   by?: PeriodUnit;
+  /** --min-quantity, --section: the figures from the stored listings these keep. */
+  listingFilter?: ListingFilter;
   /** --lock-timeout, --schema */
   store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
@@ -92,9 +95,11 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
         events,
         ...(options.since ? { since: options.since } : {}),
         ...(options.until ? { until: options.until } : {}),
+        ...(options.listingFilter ? { listings: options.listingFilter } : {}),
       };
+      const countdownTo = options.by === 'days-to-event' ? await eventDateOf(options.event, store, eventDate) : undefined;
       const rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[] = options.by
-        ? await store.periodLows(query, options.by, rt.settings.values.timezone)
+        ? await store.periodLows(query, options.by, rt.settings.values.timezone, countdownTo)
         : options.listings
           ? await store.listingLives(query)
           : await store.snapshots(query);
@@ -145,6 +150,20 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     await writer.end();
   });
   return ExitCode.OK;
+}
+
+/**
+ * The event's date --by days-to-event counts down to: an evt_ id's own, or that of the evt_ id the store knows
+ * for an agent's event; refused when the history does not know it (an agent's event id alone does not say it).
+ */
+async function eventDateOf(event: TrackEntry, store: HistoryStore, known: string | undefined): Promise<string> {
+  if (known !== undefined) return known;
+  const eventId = event.kind === 'event' ? event.eventId : await store.eventIdOf(event.agent, event.id);
+  const date = eventId === undefined ? undefined : (await store.event(eventId))?.eventDate;
+  if (date) return date;
+  throw new UsageError(
+    `--by days-to-event needs the event's date, which the history does not know for ${entryText(event)}: track the event by its evt_ id (tix track evt_...) or use --by day`,
+  );
 }
 
 /** An event the store has no snapshot of: exit 4, with the command that records some. */

@@ -10,8 +10,10 @@ import { parseEntry, type TrackEntry } from '../../kit/track-entries.js';
 import type { HistoryOptions } from './history-run.js';
 import type { PeriodUnit } from '../../../store/store.js';
 import { printable } from '../../../shared/printable.js';
+import { parseListingFilter } from '../../kit/listing-filters.js';
+import type { ListingFilter } from '../../../store/store.js';
 
-const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week'];
+const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week', 'days-to-event'];
 
 /** `tix history`'s flags, which its subcommands also see (Commander gives a parent's options to them). */
 export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
@@ -20,6 +22,8 @@ export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
   listings?: boolean;
   chart?: boolean;
   by?: string;
+  minQuantity?: string;
+  section?: string;
 }
 
 /**
@@ -51,7 +55,15 @@ export function historyCommand(): Command {
     )
     .option(
       '--by <period>',
-      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets`,
+      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday; days-to-event: whole days before the event's date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets`,
+    )
+    .option(
+      '--min-quantity <n>',
+      "figures from the stored listings of at least n tickets (n seats together; an agent's splits are not consulted); also for summary, --by and --chart",
+    )
+    .option(
+      '--section <pattern>',
+      "figures from the stored listings in sections matching this name, any case; '*' matches any text (e.g. 'floor*'); also for summary, --by and --chart",
     );
   // Also the store `history export` copies from: Commander gives a parent's options to its subcommands.
   addStoreOptions(command);
@@ -71,6 +83,10 @@ export function historyCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day -o csv',
     },
     {
+      description: 'The cheapest four seats together, per day before the event',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by days-to-event --min-quantity 4',
+    },
+    {
       description: 'The listings seen since yesterday, and which are gone, as CSV',
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
@@ -83,6 +99,11 @@ export function historyCommand(): Command {
       const by = flags.by === undefined ? undefined : parsePeriodUnit(flags.by);
       if (by && (flags.chart || flags.listings))
         throw new UsageError(`--by makes a table of lowest prices; it cannot be combined with ${flags.chart ? '--chart' : '--listings'}`);
+      const listingFilter = parseHistoryListingFilter(flags);
+      if (listingFilter && flags.listings)
+        throw new UsageError(
+          '--min-quantity and --section choose the listings the figures are computed from; they cannot be combined with --listings',
+        );
       const context: DateContext = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
       const options: HistoryOptions = {
         event: parseHistoryEvent(event, id),
@@ -92,6 +113,7 @@ export function historyCommand(): Command {
         output,
       };
       if (by) options.by = by;
+      if (listingFilter) options.listingFilter = listingFilter;
       const { since, until } = parseTimeWindow(flags, context);
       if (since !== undefined) options.since = since;
       if (until !== undefined) options.until = until;
@@ -106,6 +128,16 @@ function parsePeriodUnit(raw: string): PeriodUnit {
   const unit = PERIOD_UNITS.find((u) => u === text);
   if (!unit) throw new UsageError(`--by must be one of ${PERIOD_UNITS.join(', ')}, not '${printable(raw)}'`);
   return unit;
+}
+
+/** --min-quantity and --section as the store takes them (the pattern trimmed), or undefined when neither is given. */
+export function parseHistoryListingFilter(flags: Pick<HistoryFlags, 'minQuantity' | 'section'>): ListingFilter | undefined {
+  const parsed = parseListingFilter({ minQuantity: flags.minQuantity, section: flags.section });
+  if (parsed.minQuantity === undefined && parsed.section === undefined) return undefined;
+  return {
+    ...(parsed.minQuantity !== undefined ? { minQuantity: parsed.minQuantity } : {}),
+    ...(parsed.section !== undefined ? { section: parsed.section.pattern } : {}),
+  };
 }
 
 /** `<event> [id]` as history and history summary take it: an evt_ id, AGENT ID, or AGENT:ID. */

@@ -19,6 +19,8 @@ const NOT_FOR_LIST: [keyof HistoryFlags, string][] = [
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['by', '--by'],
+  ['minQuantity', '--min-quantity'],
+  ['section', '--section'],
 ];
 
 /** `tix history list`: every tracked event, one row each, with its figures (attached under `tix history`). */

@@ -17,6 +17,8 @@ interface ParentFlags extends RawOutputFlags, RawStoreFlags {
   until?: string;
   tz?: string;
   listings?: boolean;
+  minQuantity?: string;
+  section?: string;
 }
 
 /** `tix history`'s flags that mean nothing to a query (Commander accepts a parent's flags after the subcommand): refused, not ignored. */
@@ -26,6 +28,8 @@ const NOT_FOR_SQL: [keyof ParentFlags, string][] = [
   ['tz', '--tz'],
   ['listings', '--listings'],
   ['chart', '--chart'],
+  ['minQuantity', '--min-quantity'],
+  ['section', '--section'],
 ];
 
 /** `tix history sql`: one read-only SQL query against the run's history store (attached under `tix history`). */

@@ -1,6 +1,8 @@
 import { isDocument } from '../../../output/formats.js';
 import { ExitCode } from '../../../shared/errors.js';
-import type { PriceSummaryRow } from '../../../store/store.js';
+import type { ListingFilter, PriceSummaryRow, SummaryProbes } from '../../../store/store.js';
+import { isStale, spokenDuration, STALE_INTERVALS } from './history-coverage.js';
+import { entryText } from '../../kit/track-entries.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { checkHistoryFolder, historyLocation } from '../../kit/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
@@ -16,6 +18,10 @@ export interface HistorySummaryOptions {
   /** --lock-timeout, --schema */
   store: { lockTimeoutSeconds: number; schema?: string };
   output: OutputOptions;
+  /** --since/--until: change_range over this window (ISO 8601 instants). */
+  range?: { since: string; until: string };
+  /** --min-quantity, --section: every price from the stored listings these keep. */
+  listingFilter?: ListingFilter;
 }
 
 const DAY_MS = 86_400_000;
@@ -28,6 +34,7 @@ const COLUMNS = [
   'change',
   'change_24h',
   'change_7d',
+  'change_range',
   'lowest_price',
   'lowest_at',
   'lowest_section',
@@ -48,6 +55,7 @@ const SUMMARY_VIEW: RecordView = {
     change: 'price',
     change_24h: 'price',
     change_7d: 'price',
+    change_range: 'price',
     lowest_price: 'price',
     lowest_at: 'datetime',
     highest_price: 'price',
@@ -57,17 +65,8 @@ const SUMMARY_VIEW: RecordView = {
   },
   fit: {
     identifiers: ['agent'],
-    dropOrder: [
-      'snapshots',
-      'latest',
-      'lowest_row',
-      'lowest_section',
-      'listings_peak',
-      'highest_price',
-      'days_left',
-      'change_7d',
-      'lowest_at',
-    ],
+    // `latest` is never left out: it says how old every other figure is.
+    dropOrder: ['snapshots', 'lowest_row', 'lowest_section', 'listings_peak', 'highest_price', 'days_left', 'change_7d', 'lowest_at'],
   },
   jsonKey: 'agents',
 };
@@ -76,7 +75,12 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const now = rt.io.now().getTime();
-  const probes = { dayAgo: new Date(now - DAY_MS).toISOString(), weekAgo: new Date(now - 7 * DAY_MS).toISOString() };
+  const probes: SummaryProbes = {
+    dayAgo: new Date(now - DAY_MS).toISOString(),
+    weekAgo: new Date(now - 7 * DAY_MS).toISOString(),
+    ...(options.range ? { range: options.range } : {}),
+    ...(options.listingFilter ? { listings: options.listingFilter } : {}),
+  };
   const flags = { ...options.store, readOnly: true };
   const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
     const rows = await store.priceSummary(events, probes);
@@ -87,19 +91,40 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
     return { rows, eventDate: stored?.eventDate ?? null };
   });
   if (rows.length === 0) throw noSnapshotsOf(options.event, location);
+  noteStale(rows, now, rt);
   // The row across agents belongs to an evt_ id; for one agent's event it would repeat that agent's row.
   const shown = options.event.kind === 'event' ? rows : rows.filter((r) => r.agent !== null);
   const left = daysLeft(eventDate, now);
   const { output } = options;
+  // change_range is a column only when --since asks for it.
+  const view = options.range ? SUMMARY_VIEW : { ...SUMMARY_VIEW, documented: WITHOUT_RANGE, tableDefaults: WITHOUT_RANGE };
   await withSink(rt, output, async (sink) => {
-    const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'agents') : rowWriterFor(rt, output, sink, SUMMARY_VIEW);
-    await writer.write(shown.map((row) => summaryRecord(row, left)));
+    const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'agents') : rowWriterFor(rt, output, sink, view);
+    await writer.write(shown.map((row) => summaryRecord(row, left, options.range !== undefined)));
     await writer.end();
   });
   return ExitCode.OK;
 }
 
-function summaryRecord(row: PriceSummaryRow, daysLeft: number | null): Record<string, unknown> {
+const WITHOUT_RANGE = COLUMNS.filter((c) => c !== 'change_range');
+
+/**
+ * One line per agent's event whose newest snapshot is older than STALE_INTERVALS usual intervals: its
+ * `current` is that old, and a change over a window it has no snapshot in is empty.
+ */
+function noteStale(rows: readonly PriceSummaryRow[], now: number, rt: Runtime): void {
+  for (const row of rows) {
+    if (row.agent === null || row.agentEventId === null) continue;
+    const last = { lastSnapshot: row.latestAt, usualIntervalSeconds: row.usualIntervalSeconds };
+    if (!isStale(last, now)) continue;
+    const entry = entryText({ kind: 'agent', agent: row.agent, id: row.agentEventId });
+    rt.note(
+      `tix: note: the newest snapshot of ${entry} is ${spokenDuration(now - Date.parse(row.latestAt))} old (${outputInstant(row.latestAt)}), more than ${STALE_INTERVALS} times its usual interval of ${spokenDuration((row.usualIntervalSeconds ?? 0) * 1000)}: its current price is that old; is 'tix track' still running?`,
+    );
+  }
+}
+
+function summaryRecord(row: PriceSummaryRow, daysLeft: number | null, withRange: boolean): Record<string, unknown> {
   return {
     agent: row.agent ?? ALL_AGENTS,
     snapshots: row.snapshots,
@@ -108,6 +133,7 @@ function summaryRecord(row: PriceSummaryRow, daysLeft: number | null): Record<st
     change: change(row.currentPrice, row.previousPrice),
     change_24h: change(row.currentPrice, row.dayAgoPrice),
     change_7d: change(row.currentPrice, row.weekAgoPrice),
+    ...(withRange ? { change_range: change(row.rangeEndPrice ?? null, row.rangeStartPrice ?? null) } : {}),
     lowest_price: row.lowestPrice,
     lowest_at: row.lowestAt === null ? null : outputInstant(row.lowestAt),
     lowest_section: row.lowestSection,

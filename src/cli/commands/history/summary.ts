@@ -3,13 +3,13 @@ import { addExamples } from '../../kit/command-kit.js';
 import { parseOutputOptions } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags } from '../../kit/store-options.js';
-import { parseHistoryEvent, type HistoryFlags } from './history.js';
+import { parseHistoryEvent, parseHistoryListingFilter, type HistoryFlags } from './history.js';
+import { parseTimeWindow } from '../../kit/parse/instants.js';
+import { UsageError } from '../../../shared/errors.js';
 import type { HistorySummaryOptions } from './summary-run.js';
 import { refuseParentFlags } from './parent-flags.js';
 
 const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
-  ['since', '--since'],
-  ['until', '--until'],
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['by', '--by'],
@@ -22,7 +22,9 @@ export function historySummaryCommand(): Command {
     .description(
       [
         'What the price history says about one event, one row per agent (and ALL, across them, for an evt_ id): the lowest price ever (when, section, row), the current lowest (the latest snapshot), its change since the previous snapshot and over the last 24 hours and 7 days, the highest price, the listings now and at their peak, and the days left to the event.',
-        "The 24 hours and 7 days are counted back from now (this run's clock): a change compares the latest snapshot with the latest at or before then. ALL is the market across agents: at any moment, each agent's latest snapshot.",
+        "The 24 hours and 7 days are counted back from now (this run's clock): a change compares the latest snapshot with the latest at or before then, and is empty unless a snapshot falls inside that window (a history that stopped shows no change, not 0). ALL is the market across agents: at any moment, each agent's latest snapshot.",
+        '--since (and --until, default now) add change_range: the latest snapshot at or before --until against the latest at or before --since, empty unless a snapshot falls inside the window. --min-quantity and --section compute every price from the stored listings they keep.',
+        "A note on stderr says when an agent's newest snapshot is older than twice its usual interval (see 'tix history coverage').",
       ].join('\n'),
     )
     .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')
@@ -36,15 +38,26 @@ export function historySummaryCommand(): Command {
       description: "One agent's event, as JSON for a script",
       command: 'tix track TMUSA:G5v8HKyBKZbyJN && tix history summary TMUSA G5v8HKyBKZbyJN -o json',
     },
+    {
+      description: 'The change over the last 7 calendar days, for two seats together',
+      command: 'tix track evt_fnt7jz3fkx && tix history summary evt_fnt7jz3fkx --since -7d --min-quantity 2',
+    },
   ]);
   return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
       refuseParentFlags(parent, NOT_FOR_SUMMARY, 'summary', 'it sums up the whole history of the event');
+      if (parent.until !== undefined && parent.since === undefined)
+        throw new UsageError('--until needs --since in history summary (change_range is the change from --since to --until)');
+      const now = rt.io.now();
+      const window = parseTimeWindow(parent, { now, timeZone: rt.settings.values.timezone });
+      const listingFilter = parseHistoryListingFilter(parent);
       const options: HistorySummaryOptions = {
         event: parseHistoryEvent(event, id),
         store: parseStoreFlags(parent),
         output: parseOutputOptions(parent, rt),
+        ...(window.since !== undefined ? { range: { since: window.since, until: window.until ?? now.toISOString() } } : {}),
+        ...(listingFilter ? { listingFilter } : {}),
       };
       const { runHistorySummary } = await import('./summary-run.js');
       return runHistorySummary(options, rt);

@@ -1,0 +1,33 @@
+import type { CoverageRow } from '../../../store/store.js';
+
+/**
+ * What "tracked as usual" means, for `history coverage` and the stale note of `history summary` (README
+ * "Price history"). An agent's event's usual interval is the median gap between its consecutive snapshots
+ * (the lower middle one of an even count): a cron job's period, whatever it is, and not moved by a few
+ * pauses. A gap is a pause longer than GAP_INTERVALS of them; the history is stale when its newest
+ * snapshot is older than STALE_INTERVALS of them at the run's clock.
+ */
+export const GAP_INTERVALS = 3;
+export const STALE_INTERVALS = 2;
+
+/** Whether tracking of this agent's event looks stopped at `now` (epoch ms); never with a single snapshot (no interval). */
+export function isStale(row: Pick<CoverageRow, 'lastSnapshot' | 'usualIntervalSeconds'>, now: number): boolean {
+  if (row.usualIntervalSeconds === null) return false;
+  return now - Date.parse(row.lastSnapshot) > STALE_INTERVALS * row.usualIntervalSeconds * 1000;
+}
+
+/** A length of time for a sentence: `45s`, `15m`, `3h 05m`, `2d 4h`. */
+export function spokenDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+/** Minutes to the hundredth, the unit of coverage's interval and gap columns. */
+export function minutesOf(ms: number): number {
+  return Math.round(ms / 600) / 100;
+}
