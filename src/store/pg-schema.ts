@@ -124,6 +124,8 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       delivered_at timestamptz,
       PRIMARY KEY (notification_id, channel)
     );`,
+  // The event's presale and public on-sale dates (as in DuckDB); null for events stored before.
+  (s) => `ALTER TABLE ${s}.events ADD COLUMN presale_date timestamptz, ADD COLUMN public_sale_date timestamptz;`,
 ];
 
 /** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */
