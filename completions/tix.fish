@@ -263,7 +263,7 @@ complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY
 complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
 complete -c tix -n '__tix_in \'history\'' -l by -d 'one row per hour, day, week (in --tz; weeks from Monday) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x

@@ -10,11 +10,12 @@
 //
 // Usage: node scripts/render-chart-png.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
 // Not run by tests or CI.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { importTreeModule, root } from './bundle-tree.mjs';
 
 const HOUR = 3_600_000;
@@ -44,22 +45,18 @@ try {
     HOME: work,
     NO_COLOR: '1',
   };
-  const tix = (...args) => execFileSync(process.execPath, [join(root, 'bin', 'tix'), ...args], { env, encoding: 'utf8' });
+  // Asynchronous: the sandbox answers from this process, so it must not be blocked while tix runs.
+  const run = promisify(execFile);
+  const tix = (args, extra = {}) => run(process.execPath, [join(root, 'bin', 'tix'), ...args], { env: { ...env, ...extra } });
   console.error(`charting ${event.id} (${event.name}): public sale ${event.publicSaleDate}, event ${event.eventDate}`);
   for (let at = Math.floor((sale - 12 * HOUR) / HOUR) * HOUR; at <= end; at += 3 * HOUR) {
     if (at > pause[0] && at < pause[1]) continue;
     now = at;
-    tix('track', event.id, '--quiet');
+    await tix(['track', event.id, '--quiet']);
   }
   mkdirSync(out, { recursive: true });
-  tix('history', event.id, '--chart', '--tz', 'UTC', '--out', join(out, 'history-chart.svg'));
-  execFileSync(
-    process.execPath,
-    [join(root, 'bin', 'tix'), 'history', event.id, '--chart', '--tz', 'UTC', '--out', join(out, 'history-chart.txt')],
-    {
-      env: { ...env, COLUMNS: '100' },
-    },
-  );
+  await tix(['history', event.id, '--chart', '--tz', 'UTC', '--out', join(out, 'history-chart.svg')]);
+  await tix(['history', event.id, '--chart', '--tz', 'UTC', '--out', join(out, 'history-chart.txt')], { COLUMNS: '100' });
   for (const [size, file] of [
     ['1200,800', 'history-chart.png'],
     ['600,400', 'history-chart-600.png'],

@@ -67,9 +67,12 @@ interface PlacedLabel {
 
 /** The round-time labels of the most ticks that fit the plot's width without touching. */
 function fittingLabels(chart: TimeChart, times: Domain, plotWidth: number, column: (at: number) => number): PlacedLabel[] {
+  let tried: number | undefined;
   for (let count = Math.max(1, Math.floor(plotWidth / 4)); count >= 1; count--) {
     const { step, ticks } = timeTicks(times, count, chart.timeZone);
-    if (ticks.length > count) continue;
+    // Fewer allowed often means the same step: its labels did not fit before and will not now.
+    if (step === tried || ticks.length > count) continue;
+    tried = step;
     const labels = ticks.map((at, i) => {
       const text = tickLabel(chart, at, step, i === 0);
       const tick = column(at);

@@ -32,9 +32,9 @@ const DOT_SPACING = 4;
 const SWATCH = 28;
 const CHAR_WIDTH = 8;
 const LEGEND_GAP = 24;
-/** At most this many value labels and time labels. */
+/** At most this many value labels and time labels (fewer time labels when they would touch). */
 const VALUE_TICKS = 7;
-const TIME_TICKS = 8;
+const MAX_TIME_TICKS = 16;
 
 /**
  * The chart as a standalone SVG document (opens in any browser, pastes into a report): the event as its
@@ -54,10 +54,10 @@ export function renderTimeChartSvg(chart: TimeChart): string {
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" style="max-width: 100%; height: auto" font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" font-size="13">`,
-    `<title>${xmlText(`${chart.title}: ${chart.subtitle}`)}</title>`,
+    `<title>${xmlText(`${chart.title}: ${chart.subtitle.join(', ')}`)}</title>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
     fittedText(chart.title, { x: 16, y: 28, size: 17, weight: 600, fill: '#222222', className: 'title' }),
-    fittedText(chart.subtitle, { x: 16, y: 50, size: 13, weight: 400, fill: '#555555', className: 'subtitle' }),
+    fittedText(chart.subtitle.join(', '), { x: 16, y: 50, size: 13, weight: 400, fill: '#555555', className: 'subtitle' }),
     `<rect class="plot-area" x="${PLOT.left}" y="${PLOT.top}" width="${PLOT.right - PLOT.left}" height="${PLOT.bottom - PLOT.top}" fill="none" stroke="#cccccc"${axisData(times, values)}/>`,
     `<text class="value-axis-label" transform="translate(20 ${(PLOT.top + PLOT.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="#444444">${xmlText(chart.valueLabel)}</text>`,
     ...(values ? valueAxis(chart, values, y) : [nothingToPlot(chart)]),
@@ -104,13 +104,23 @@ function valueAxis(chart: TimeChart, values: Domain, y: (v: number) => number): 
   ]);
 }
 
-/** Ticks, light gridlines and labels at round hours or days (timeTicks); the first instant in full when none falls in the range. */
+/**
+ * Ticks, light gridlines and labels at round hours or days (timeTicks): the most labels whose estimated
+ * widths leave 12 px between them; the first instant in full when no round time falls in the range.
+ */
 function timeAxis(chart: TimeChart, times: Domain, x: (at: number) => number): string[] {
-  const { step, ticks } = timeTicks(times, TIME_TICKS, chart.timeZone);
-  const labelled =
-    ticks.length > 0
-      ? ticks.map((at, i) => ({ at, text: tickLabel(chart, at, step, i === 0) }))
-      : [{ at: times[0], text: chart.formatTime(times[0]) }];
+  let labelled: { at: number; text: string }[] = [{ at: times[0], text: chart.formatTime(times[0]) }];
+  for (let count = MAX_TIME_TICKS; count >= 1; count--) {
+    const { step, ticks } = timeTicks(times, count, chart.timeZone);
+    const labels = ticks.map((at, i) => ({ at, text: tickLabel(chart, at, step, i === 0) }));
+    const apart = labels.every(
+      (l, i) => i === 0 || x(l.at) - x(labels[i - 1]!.at) >= ((l.text.length + labels[i - 1]!.text.length) * CHAR_WIDTH) / 2 + 12,
+    );
+    if (ticks.length > 0 && ticks.length <= count && apart) {
+      labelled = labels;
+      break;
+    }
+  }
   return labelled.flatMap(({ at, text }) => {
     const where = px(x(at));
     const anchor = where < PLOT.left + 40 ? 'start' : where > PLOT.right - 40 ? 'end' : 'middle';

@@ -63,7 +63,9 @@ interface PlotScale {
  */
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
   const room = options.width - 1;
-  const lines = [...wrapToWidth(chart.title, room), ...wrapToWidth(chart.subtitle, room)];
+  // A subtitle too wide breaks between its parts (what is charted, the range) rather than inside a date.
+  const subtitle = displayWidth(chart.subtitle.join(', ')) <= room ? [chart.subtitle.join(', ')] : chart.subtitle;
+  const lines = [...wrapToWidth(chart.title, room), ...subtitle.flatMap((part) => wrapToWidth(part, room))];
   const values = valueDomain(chart);
   if (!values) return [...lines, ...wrapToWidth(chart.nothingToPlot, room), ''].join('\n');
   const times = timeDomain(chart);

@@ -32,8 +32,8 @@ export interface TimeMarker {
 export interface TimeChart {
   /** What is charted, for a report: the event's name, date and place. */
   title: string;
-  /** What the lines are, and the time range. */
-  subtitle: string;
+  /** What the lines are, and the time range: one line, `, ` between, where it fits. */
+  subtitle: readonly string[];
   /** The value axis's name with its unit: `Lowest price (USD)`. */
   valueLabel: string;
   series: readonly TimeSeries[];

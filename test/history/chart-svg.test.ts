@@ -260,7 +260,8 @@ describeStores('history --chart --out chart.svg', (store) => {
     const text = readFileSync(out, 'utf8');
     expect(text.split('\n').slice(0, 2)).toEqual([
       eventTitle(clock.sandbox(), event.id),
-      expect.stringMatching(/^Lowest price \(min_price\) by agent, and the lowest across them \(ALL\), /),
+      // 80 columns in a file: the range goes on a line of its own.
+      'Lowest price (min_price) by agent, and the lowest across them (ALL)',
     ]);
     expect(text).toContain('└');
     expect(text).not.toContain('<svg');

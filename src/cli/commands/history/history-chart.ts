@@ -40,7 +40,7 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   const about = options.about;
   return {
     title: title(options.target, about, label),
-    subtitle: `Lowest price (min_price) ${what}, ${label(first)} to ${label(last)} (${options.timeZone})`,
+    subtitle: [`Lowest price (min_price) ${what}`, `${label(first)} to ${label(last)} (${options.timeZone})`],
     valueLabel: `Lowest price (${(about?.country && CURRENCIES[about.country]) || "the venue's currency"})`,
     series,
     markers: markers(about, label),
