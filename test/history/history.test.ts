@@ -175,7 +175,7 @@ describeStores('tix history', (store) => {
       expect(label).toBeGreaterThanOrEqual(Math.min(...prices));
       expect(label).toBeLessThanOrEqual(Math.max(...prices));
     }
-    expect(result.stdout).toMatch(/^T TMUSA$/m);
+    expect(result.stdout).toMatch(/^T TMUSA( {3}|$)/m);
     const forEvent = await tix(['history', event.id, ...at.args, '--chart']);
     expect(forEvent.code).toBe(0);
     for (const agent of Object.keys(event.agentIds)) expect(forEvent.stdout).toMatch(new RegExp(`(^|   )[A-Z] ${agent}\\b`, 'm'));
