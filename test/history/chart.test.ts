@@ -302,13 +302,22 @@ describeStores('history --chart around the public sale', (store) => {
 
 describe('history --chart in a real terminal', () => {
   let args: string[];
+  let event: ChartedEvent;
 
   beforeAll(async () => {
     const at = duckdbStore.fresh();
-    const event = chartedEvent(clock.sandbox());
+    event = chartedEvent(clock.sandbox());
     await trackEvent(clock, event, at);
     args = ['history', event.id, '--chart', ...at.args];
   }, 60_000);
+
+  it('fits a 40-column window when a legend entry is wider than a line (the event after the range): it wraps inside the width', async () => {
+    const until = new Date(event.start + 3 * HOUR).toISOString();
+    const window = await runInWindow([...args, '--until', until], { columns: 40, env: sandboxEnv(clock.sandbox().url) });
+    expect(window.code, window.stderr).toBe(0);
+    expect(window.lines).toEqual(window.rows);
+    expect(window.rows.join(' ')).toMatch(/event \S+ \S+ \(after this\s+range\)/);
+  });
 
   it.each([40, 72, 130])('fits a %i-column window, in colour: nothing wraps', async (columns) => {
     const window = await runInWindow(args, { columns, env: sandboxEnv(clock.sandbox().url), escapes: true });

@@ -88,7 +88,9 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     flags,
     location,
     rt,
-    async (store, events, _eventDate, about) => {
+    async (store, events, _eventDate, known) => {
+      // An agent's own id says nothing of its event: a chart's title asks the store which event it belongs to.
+      const about = options.chart && options.event.kind === 'agent' ? await storedEventOf(store, options.event) : known;
       const query: HistoryQuery = {
         events,
         ...(options.since ? { since: options.since } : {}),
@@ -185,21 +187,21 @@ export async function withEventInStore<T>(
 }
 
 /**
- * The agent's event (with the service's event the store knows it belongs to, if any); for an evt_ id, every
- * agent the store has seen list it (those that dropped it too), or undefined when the store does not know
- * the evt_ id.
+ * The agent's event; for an evt_ id, every agent the store has seen list it (those that dropped it too),
+ * or undefined when the store does not know the evt_ id.
  */
 async function storedAgentEvents(event: TrackEntry, store: HistoryStore): Promise<EventAgents | undefined> {
-  if (event.kind === 'agent') {
-    const events = [{ agent: event.agent, eventId: event.id }];
-    const eventId = await store.eventIdOf(event.agent, event.id);
-    const about = eventId === undefined ? undefined : await store.event(eventId);
-    return about ? { events, about } : { events };
-  }
+  if (event.kind === 'agent') return { events: [{ agent: event.agent, eventId: event.id }] };
   const stored = await store.event(event.eventId);
   if (!stored) return undefined;
   const events = stored.agents.map((a) => ({ agent: a.agent, eventId: a.agentEventId }));
   return stored.eventDate ? { events, eventDate: stored.eventDate, about: stored } : { events, about: stored };
+}
+
+/** The service's event the store knows an agent's event belongs to, if any. */
+async function storedEventOf(store: HistoryStore, event: { agent: string; id: string }): Promise<EventAbout | undefined> {
+  const eventId = await store.eventIdOf(event.agent, event.id);
+  return eventId === undefined ? undefined : store.event(eventId);
 }
 
 /**
