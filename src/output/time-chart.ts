@@ -58,14 +58,23 @@ export type Domain = readonly [number, number];
  */
 export const GAP_FACTOR = 3;
 
-/** The first and last instant of any series. */
+/** The first and last instant of any series (each in time order). */
 export function timeDomain(chart: TimeChart): Domain {
-  return extent(chart.series.flatMap((s) => s.points.map((p) => p.at)))!;
+  return extent(chart.series.flatMap((s) => (s.points.length === 0 ? [] : [s.points[0]!.at, s.points.at(-1)!.at])))!;
 }
 
-/** The lowest and highest value of any series; undefined when every point is a gap. */
+/** The lowest and highest value of any series; undefined when every point is a gap. A loop: histories run to 100,000 points. */
 export function valueDomain(chart: TimeChart): Domain | undefined {
-  return extent(chart.series.flatMap((s) => s.points.flatMap((p) => (p.value === null ? [] : [p.value]))));
+  let domain: [number, number] | undefined;
+  for (const series of chart.series) {
+    for (const { value } of series.points) {
+      if (value === null) continue;
+      if (!domain) domain = [value, value];
+      else if (value < domain[0]) domain[0] = value;
+      else if (value > domain[1]) domain[1] = value;
+    }
+  }
+  return domain;
 }
 
 /** The least and greatest of numbers (a loop: Math.min(...list) fails on a history of a few hundred thousand). */

@@ -35,7 +35,7 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   const agents: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
   const series = agents.length > 1 ? [...agents, marketFloor(agents)] : agents;
   const label = wallClock(options.timeZone);
-  const [first, last] = extent(rows.map((r) => Date.parse(r.apiTimestamp))) ?? [Number.NaN, Number.NaN];
+  const [first, last] = extent(agents.flatMap((a) => [a.points[0]!.at, a.points.at(-1)!.at])) ?? [Number.NaN, Number.NaN];
   const what = agents.length > 1 ? 'by agent, and the lowest across them (ALL)' : `at ${agents[0]?.name ?? 'no agent'}`;
   const about = options.about;
   return {

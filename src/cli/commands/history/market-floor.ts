@@ -16,22 +16,32 @@ export function marketFloor(series: readonly TimeSeries[]): TimeSeries {
     return usual === undefined ? [] : [usual];
   });
   const within = (median(intervals) ?? 0) / 2;
-  const all = series.flatMap((s, agent) => s.points.map((p) => ({ ...p, agent }))).sort((a, b) => a.at - b.at || a.agent - b.agent);
   const points: TimePoint[] = [];
-  let round: { start: number; agents: Set<number>; last: number; value: number | null } | undefined;
-  const close = () => {
-    if (round) points.push({ at: round.last, value: round.value });
-  };
-  for (const p of all) {
-    if (!round || p.at - round.start > within || round.agents.has(p.agent)) {
-      close();
-      round = { start: p.at, agents: new Set(), last: p.at, value: null };
+  // The agents' points merged in time order (each series is in order already): no sort, no copies.
+  const next = series.map(() => 0);
+  const roundOf = series.map(() => -1);
+  let rounds = -1;
+  let start = 0;
+  let last = 0;
+  let value: number | null = null;
+  for (;;) {
+    let agent = -1;
+    for (let k = 0; k < series.length; k++) {
+      const at = series[k]!.points[next[k]!]?.at;
+      if (at !== undefined && (agent < 0 || at < series[agent]!.points[next[agent]!]!.at)) agent = k;
     }
-    round.agents.add(p.agent);
-    round.last = p.at;
-    if (p.value !== null && (round.value === null || p.value < round.value)) round.value = p.value;
+    if (agent < 0) break;
+    const point = series[agent]!.points[next[agent]!++]!;
+    if (rounds < 0 || point.at - start > within || roundOf[agent] === rounds) {
+      if (rounds >= 0) points.push({ at: last, value });
+      rounds++;
+      [start, value] = [point.at, null];
+    }
+    roundOf[agent] = rounds;
+    last = point.at;
+    if (point.value !== null && (value === null || point.value < value)) value = point.value;
   }
-  close();
+  if (rounds >= 0) points.push({ at: last, value });
   return { name: ALL_AGENTS, points, floor: true };
 }
 
