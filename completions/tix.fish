@@ -263,7 +263,7 @@ complete -c tix -n '__tix_in \'history\'' -l since -d 'first snapshot time: YYYY
 complete -c tix -n '__tix_in \'history\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG'
+complete -c tix -n '__tix_in \'history\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
 complete -c tix -n '__tix_in \'history\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
 complete -c tix -n '__tix_in \'history\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x

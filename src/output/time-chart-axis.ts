@@ -1,4 +1,4 @@
-import { type Domain, evenSteps, type TimeChart } from './time-chart.js';
+import { type Domain, type TimeChart, tickLabel, timeTicks } from './time-chart.js';
 
 /**
  * One letter per series, to tell them apart without colour: its name's first letter when no earlier
@@ -34,37 +34,27 @@ export interface TimeAxisLayout {
 }
 
 /** Least blank cells between two labels. */
-const GAP = 3;
+const GAP = 2;
 
 /**
- * The time axis under the plot: a baseline with a tick under each label, then the labels: the first
- * instant in full at the left end, the last at the right end, and evenly spaced instants between in
- * short, as many as fit. When the two ends do not fit on one line they take a line each.
+ * The time axis under the plot: a baseline with a tick (┬) at each round time labelled under it (hours or
+ * days of the chart's zone, timeTicks), as many as fit at least GAP cells apart, each label centred under
+ * its tick as far as the plot's ends allow. When no round time falls in the range (a range of minutes, or
+ * one instant), its first instant is labelled in full at its place.
  */
-export function timeAxisLines(chart: TimeChart, [t0, t1]: Domain, layout: TimeAxisLayout): string[] {
+export function timeAxisLines(chart: TimeChart, times: Domain, layout: TimeAxisLayout): string[] {
   const { indent, plotWidth, width, column } = layout;
-  const ticks = new Set<number>();
-  const baseline = () => {
-    const cells = Array.from({ length: plotWidth }, (_, x) => (ticks.has(x) ? '┬' : '─'));
-    return `${' '.repeat(indent - 1)}└${cells.join('')}`;
-  };
-  const first = chart.formatTime(t0);
-  if (t0 === t1) {
-    const x = column(t0);
-    ticks.add(x);
-    return [baseline(), placed(first, indent + x - Math.floor(first.length / 2), width)];
+  const labels = fittingLabels(chart, times, plotWidth, column);
+  const ticks = new Set(labels.map((l) => l.tick));
+  const cells = Array.from({ length: plotWidth }, (_, x) => (ticks.has(x) ? '┬' : '─'));
+  const baseline = `${' '.repeat(indent - 1)}└${cells.join('')}`;
+  if (labels.length === 0) {
+    const first = chart.formatTime(times[0]);
+    return [baseline, placed(first, indent + column(times[0]) - Math.floor(first.length / 2), width)];
   }
-  const last = chart.formatTime(t1);
-  ticks.add(0).add(plotWidth - 1);
-  if (first.length + GAP + last.length > plotWidth) {
-    return [baseline(), placed(first, indent, width), placed(last, indent + plotWidth - last.length, width)];
-  }
-  const between = labelsBetween(chart, [t0, t1], layout, first.length, last.length);
-  for (const label of between) ticks.add(label.tick);
-  let line = first;
-  for (const label of between) line += `${' '.repeat(label.left - line.length)}${label.text}`;
-  line += `${' '.repeat(plotWidth - last.length - line.length)}${last}`;
-  return [baseline(), `${' '.repeat(indent)}${line}`];
+  let line = '';
+  for (const label of labels) line += `${' '.repeat(label.left - line.length)}${label.text}`;
+  return [baseline, `${' '.repeat(indent)}${line}`];
 }
 
 interface PlacedLabel {
@@ -75,25 +65,26 @@ interface PlacedLabel {
   left: number;
 }
 
-/** The most evenly spaced labels between the ends that all fit, centred under their ticks. */
-function labelsBetween(chart: TimeChart, times: Domain, layout: TimeAxisLayout, firstWidth: number, lastWidth: number): PlacedLabel[] {
-  const { plotWidth, column } = layout;
-  const sample = chart.formatShortTime(times[0]).length;
-  for (let parts = Math.floor(plotWidth / (sample + GAP)); parts >= 2; parts--) {
-    const labels = evenSteps(times, parts)
-      .slice(1, -1)
-      .map((at) => {
-        const text = chart.formatShortTime(at);
-        const tick = column(at);
-        return { text, tick, left: tick - Math.floor(text.length / 2) };
-      });
-    let end = firstWidth;
+/** The round-time labels of the most ticks that fit the plot's width without touching. */
+function fittingLabels(chart: TimeChart, times: Domain, plotWidth: number, column: (at: number) => number): PlacedLabel[] {
+  let tried: number | undefined;
+  for (let count = Math.max(1, Math.floor(plotWidth / 4)); count >= 1; count--) {
+    const { step, ticks } = timeTicks(times, count, chart.timeZone);
+    // Fewer allowed often means the same step: its labels did not fit before and will not now.
+    if (step === tried || ticks.length > count) continue;
+    tried = step;
+    const labels = ticks.map((at, i) => {
+      const text = tickLabel(chart, at, step, i === 0);
+      const tick = column(at);
+      return { text, tick, left: Math.max(0, Math.min(tick - Math.floor(text.length / 2), plotWidth - text.length)) };
+    });
+    let end = -GAP;
     const fits = labels.every((label) => {
-      const ok = label.left >= end + GAP;
+      const ok = label.left >= end + GAP && label.left + label.text.length <= plotWidth;
       end = label.left + label.text.length;
       return ok;
     });
-    if (fits && end + GAP <= plotWidth - lastWidth) return labels;
+    if (fits && (labels.length > 0 || count === 1)) return labels;
   }
   return [];
 }

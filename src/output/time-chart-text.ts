@@ -1,17 +1,37 @@
-import { type Domain, evenSteps, linearScale, markerInRange, markerLegend, type TimeChart, timeDomain, valueDomain } from './time-chart.js';
+import {
+  type Domain,
+  GAP_NOTE,
+  hasUnobservedSpans,
+  lineRuns,
+  linearScale,
+  markerLegend,
+  markersInRange,
+  type TimeChart,
+  type TimeMarker,
+  timeDomain,
+  valueDomain,
+  valueTicks,
+} from './time-chart.js';
 import { seriesMarks, timeAxisLines } from './time-chart-axis.js';
 import { brailleLine, brailleText, type DotCell } from './time-chart-braille.js';
 import { displayWidth, wrapToWidth } from './text-width.js';
 
-/** Rows of the plot: a multiple of 3 plus one, so the labels at a third and two thirds sit on exact rows. */
+/** Rows of the plot. */
 const HEIGHT = 13;
+/** At most this many value labels (one row in three). */
+const VALUE_TICKS = 5;
 /** The narrowest plot drawn, however narrow the terminal. */
 const MIN_PLOT = 8;
 /** SGR foreground colours, one per series in turn: cyan, yellow, magenta, green, blue, red, then bright ones. */
 const COLOURS = [36, 33, 35, 32, 34, 31, 96, 93, 95, 92];
-const RULE = '┊';
+/** The market floor (ALL): bold in the terminal's own colour. */
+const FLOOR_SGR = ['\u001b[1m', '\u001b[22m'] as const;
+/** A rule per marker, in the chart's order (the event, then the public sale). */
+const RULES = ['┊', '╎', '┆'];
 /** Two series' marks in one cell. */
 const SHARED = '*';
+/** The floor's sample in the legend: a line of braille, as it is drawn. */
+const FLOOR_SAMPLE = '⠒⠒';
 
 export interface TextChartOptions {
   /** Terminal columns; no line reaches the last one. */
@@ -35,24 +55,35 @@ interface PlotScale {
 }
 
 /**
- * The chart as text: the y axis labelled with the lowest and highest value (and two between), one letter
- * per series at each point, braille lines between a series' consecutive points, the marker as a dotted
- * rule, the time axis labelled at its ends and, room permitting, between, and a legend naming each letter.
+ * The chart as text: the title and subtitle, the value axis's name and unit, the y axis labelled at round
+ * values, one letter per agent at each point, braille lines between a series' consecutive points (broken
+ * where the chart says no snapshot was taken), the market floor as a bold braille line, each marker as a
+ * dotted rule, the time axis labelled at round hours or days as room permits, and a legend naming each
+ * letter, line and rule. Every line stays within the width.
  */
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
-  const lines = wrapToWidth(chart.title, options.width - 1);
+  const room = options.width - 1;
+  // A subtitle too wide breaks between its parts (what is charted, the range) rather than inside a date.
+  const subtitle = displayWidth(chart.subtitle.join(', ')) <= room ? [chart.subtitle.join(', ')] : chart.subtitle;
+  const lines = [...wrapToWidth(chart.title, room), ...subtitle.flatMap((part) => wrapToWidth(part, room))];
   const values = valueDomain(chart);
-  if (!values) return [...lines, chart.nothingToPlot, ''].join('\n');
+  if (!values) return [...lines, ...wrapToWidth(chart.nothingToPlot, room), ''].join('\n');
   const times = timeDomain(chart);
-  const labels = valueLabels(chart, values);
+  const scale0 = linearScale(values, [HEIGHT - 1, 0]);
+  const labels = valueLabels(chart, values, scale0);
   const labelWidth = Math.max(...labels.map(displayWidth));
   const width = Math.max(MIN_PLOT, options.width - labelWidth - 3);
-  const scale: PlotScale = { column: linearScale(times, [0, width - 1]), row: linearScale(values, [HEIGHT - 1, 0]), width };
-  const marker = markerInRange(chart, times);
-  const { grid, marks, shared } = drawPlot(chart, scale, marker?.at);
+  const scale: PlotScale = { column: linearScale(times, [0, width - 1]), row: scale0, width };
+  const markers = chart.markers.map((marker, i) => ({ marker, rule: RULES[i % RULES.length]! }));
+  const ruled = markers.filter(({ marker }) => markersInRange(chart, times).includes(marker));
+  const { grid, marks, shared } = drawPlot(chart, scale, ruled);
 
-  const paint = (text: string, series: number) =>
-    options.color && series >= 0 ? `\u001b[${COLOURS[series % COLOURS.length]}m${text}\u001b[39m` : text;
+  const paint = (text: string, series: number) => {
+    if (!options.color || series < 0) return text;
+    if (chart.series[series]?.floor) return `${FLOOR_SGR[0]}${text}${FLOOR_SGR[1]}`;
+    return `\u001b[${COLOURS[series % COLOURS.length]}m${text}\u001b[39m`;
+  };
+  lines.push(...wrapToWidth(chart.valueLabel, room));
   grid.forEach((cells, r) => {
     const label = labels[r] ?? '';
     lines.push(`${label.padStart(labelWidth)} ${label ? '┤' : '│'}${paintRuns(cells, paint)}`.trimEnd());
@@ -60,31 +91,46 @@ export function renderTimeChartText(chart: TimeChart, options: TextChartOptions)
   const column = (at: number) => Math.round(scale.column(at));
   lines.push(...timeAxisLines(chart, times, { indent: labelWidth + 2, plotWidth: width, width: options.width, column }));
 
-  const legend = chart.series.map((s, index) => `${paint(marks[index]!, index)} ${s.name}`);
-  const markerEntry = markerLegend(chart, times);
-  if (markerEntry) legend.push(markerEntry.inRange ? `${RULE} ${markerEntry.text}` : markerEntry.text);
+  const legend = chart.series.map((s, index) => `${paint(s.floor ? FLOOR_SAMPLE : marks[index]!, index)} ${s.name}`);
+  for (const { marker, rule } of markers) {
+    const entry = markerLegend(marker, times);
+    legend.push(entry.inRange ? `${rule} ${entry.text}` : entry.text);
+  }
   if (shared) legend.push(`${SHARED} several at one point`);
-  lines.push(...legendLines(legend, options.width - 1), '');
+  if (hasUnobservedSpans(chart)) legend.push(GAP_NOTE);
+  lines.push(...legendLines(legend, room), '');
   return lines.join('\n');
 }
 
 /**
- * The plot's cells: the marker's rule first, then each series' lines in braille (around the rule, which
- * stays whole), then each point's letter in the cell it rounds to (`*` where two series' points meet).
+ * The plot's cells: the markers' rules first, then each series' lines in braille (around the rules, which
+ * stay whole; the floor last, so its colour shows where it runs along an agent's line), then each agent's
+ * point as its letter in the cell it rounds to (`*` where two agents' points meet).
  */
-function drawPlot(chart: TimeChart, scale: PlotScale, markerAt: number | undefined): { grid: Cell[][]; marks: string[]; shared: boolean } {
+function drawPlot(
+  chart: TimeChart,
+  scale: PlotScale,
+  rules: readonly { marker: TimeMarker; rule: string }[],
+): { grid: Cell[][]; marks: string[]; shared: boolean } {
   const grid: Cell[][] = Array.from({ length: HEIGHT }, () => Array.from({ length: scale.width }, () => blank()));
-  if (markerAt !== undefined) for (const cells of grid) cells[Math.round(scale.column(markerAt))]!.text = RULE;
+  for (const { marker, rule } of rules) for (const cells of grid) cells[Math.round(scale.column(marker.at))]!.text = rule;
   const at = (p: { at: number; value: number }): [number, number] => [scale.column(p.at), scale.row(p.value)];
   const free = (x: number, y: number) => (grid[y]?.[x]?.text === ' ' ? grid[y]![x] : undefined);
-  chart.series.forEach((series, index) => {
-    forEachSegment(series.points, (a, b) => brailleLine(at(a), at(b), index, free));
-  });
+  const order = chart.series
+    .map((series, index) => ({ series, index }))
+    .sort((a, b) => Number(a.series.floor ?? false) - Number(b.series.floor ?? false));
+  for (const { series, index } of order) {
+    for (const run of lineRuns(series.points)) {
+      if (run.length === 1) brailleLine(at(run[0]!), at(run[0]!), index, free);
+      for (let i = 1; i < run.length; i++) brailleLine(at(run[i - 1]!), at(run[i]!), index, free);
+    }
+  }
   for (const cells of grid) for (const cell of cells) if (cell.dots > 0) cell.text = brailleText(cell.dots);
 
   const marks = seriesMarks(chart.series.map((s) => s.name));
   let shared = false;
   chart.series.forEach((series, index) => {
+    if (series.floor) return;
     for (const point of series.points) {
       if (point.value === null) continue;
       const [x, y] = at({ at: point.at, value: point.value }).map(Math.round) as [number, number];
@@ -100,34 +146,16 @@ function blank(): Cell {
   return { text: ' ', series: -1, mark: false, dots: 0 };
 }
 
-/** Each pair of consecutive points that both have a value: a gap breaks the line. */
-function forEachSegment(
-  points: readonly { at: number; value: number | null }[],
-  draw: (a: { at: number; value: number }, b: { at: number; value: number }) => void,
-): void {
-  for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1]!, points[i]!];
-    if (a.value !== null && b.value !== null) draw({ at: a.at, value: a.value }, { at: b.at, value: b.value });
-  }
-}
-
 /**
- * The y axis labels, top row first: the highest value, two between, the lowest (one label in the middle
- * when every value is the same). A label between that reads the same as its neighbour is left out.
+ * The y axis labels, top row first: round values (valueTicks), each on the row nearest to it; a value
+ * whose row another took is left out. One value alone is labelled in the middle.
  */
-function valueLabels(chart: TimeChart, values: Domain): string[] {
+function valueLabels(chart: TimeChart, values: Domain, row: (value: number) => number): string[] {
   const labels: string[] = Array.from({ length: HEIGHT }, () => '');
-  if (values[0] === values[1]) {
-    labels[(HEIGHT - 1) / 2] = chart.formatValue(values[0]);
-    return labels;
+  for (const value of valueTicks(values, VALUE_TICKS)) {
+    const r = Math.round(row(value));
+    if (labels[r] === '') labels[r] = chart.formatValue(value);
   }
-  const steps = evenSteps(values, 3).reverse();
-  steps.forEach((value, i) => {
-    const text = chart.formatValue(value);
-    const row = (i * (HEIGHT - 1)) / 3;
-    const end = i === 0 || i === steps.length - 1;
-    if (end || (text !== chart.formatValue(steps[i - 1]!) && text !== chart.formatValue(steps[i + 1]!))) labels[row] = text;
-  });
   return labels;
 }
 
@@ -147,10 +175,15 @@ function paintRuns(cells: readonly Cell[], paint: (text: string, series: number)
   return out + paint(run, series);
 }
 
-/** Legend entries three spaces apart, as many to a line as fit. */
+/** Legend entries three spaces apart, as many to a line as fit; an entry wider than a line is wrapped. */
 function legendLines(entries: readonly string[], width: number): string[] {
   const lines: string[] = [];
   for (const entry of entries) {
+    const pieces = wrapToWidth(entry, width);
+    if (pieces.length > 1) {
+      lines.push(...pieces);
+      continue;
+    }
     const last = lines.at(-1);
     if (last !== undefined && displayWidth(`${last}   ${entry}`) <= width) lines[lines.length - 1] = `${last}   ${entry}`;
     else lines.push(entry);

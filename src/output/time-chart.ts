@@ -1,8 +1,12 @@
+import { timeZoneOffsetMs } from '../shared/time-zone-offset.js';
+
 /**
  * A chart of values over time, drawn for a terminal (time-chart-text.ts) or as SVG (time-chart-svg.ts)
  * from the same description and the same scales, so the two never disagree about where a point lies.
- * Time is proportional along x (two snapshots 2 h apart sit 2/57 as far apart as two 57 h apart), and y
- * runs from the lowest value charted to the highest, not from 0, so small moves stay visible.
+ * Time is proportional along x (two snapshots 2 h apart sit 2/57 as far apart as two 57 h apart). The
+ * value axis runs from a round value at or below the lowest point to one at or above the highest (ticks
+ * on 1, 2 and 5 steps), not from 0, so small moves stay visible; the time axis is ticked on round hours
+ * or days of the chart's time zone.
  */
 
 /** One observation: `at` in epoch milliseconds; a null value is a gap (nothing to plot then). */
@@ -15,33 +19,62 @@ export interface TimeSeries {
   name: string;
   /** In time order. */
   points: readonly TimePoint[];
+  /** The market floor across the other series (ALL): drawn over them, heavier and dashed, without point marks. */
+  floor?: boolean;
+}
+
+/** An instant marked with a vertical rule when it lies inside the time range (the public sale, the event). */
+export interface TimeMarker {
+  at: number;
+  label: string;
 }
 
 export interface TimeChart {
+  /** What is charted, for a report: the event's name, date and place. */
   title: string;
+  /** What the lines are, and the time range: one line, `, ` between, where it fits. */
+  subtitle: readonly string[];
+  /** The value axis's name with its unit: `Lowest price (USD)`. */
+  valueLabel: string;
   series: readonly TimeSeries[];
-  /** An instant marked with a vertical rule when it lies inside the time range (the event's date). */
-  marker?: { at: number; label: string } | undefined;
+  markers: readonly TimeMarker[];
   /** Said in place of the plot when every point is a gap. */
   nothingToPlot: string;
+  /** IANA zone the time ticks are round in. */
+  timeZone: string;
   /** A value as the axis shows it. */
   formatValue(value: number): string;
-  /** An instant in full, for the ends of the time axis. */
+  /** An instant in full (YYYY-MM-DD HH:MM), for markers. */
   formatTime(at: number): string;
-  /** An instant in short, for the labels between the ends. */
-  formatShortTime(at: number): string;
 }
 
 export type Domain = readonly [number, number];
 
-/** The first and last instant of any series. */
+/**
+ * A line is broken between two snapshots further apart than GAP_FACTOR times its series' usual interval
+ * (the median of the intervals between its consecutive snapshots): nothing was observed in such a span, so
+ * it is not drawn like a measured one. Three times leaves room for a late or skipped run (cron every
+ * 15 minutes and one run missed: 30 minutes, drawn) while a stop of an hour or more is a visible break.
+ */
+export const GAP_FACTOR = 3;
+
+/** The first and last instant of any series (each in time order). */
 export function timeDomain(chart: TimeChart): Domain {
-  return extent(chart.series.flatMap((s) => s.points.map((p) => p.at)))!;
+  return extent(chart.series.flatMap((s) => (s.points.length === 0 ? [] : [s.points[0]!.at, s.points.at(-1)!.at])))!;
 }
 
-/** The lowest and highest value of any series; undefined when every point is a gap. */
+/** The lowest and highest value of any series; undefined when every point is a gap. A loop: histories run to 100,000 points. */
 export function valueDomain(chart: TimeChart): Domain | undefined {
-  return extent(chart.series.flatMap((s) => s.points.flatMap((p) => (p.value === null ? [] : [p.value]))));
+  let domain: [number, number] | undefined;
+  for (const series of chart.series) {
+    for (const { value } of series.points) {
+      if (value === null) continue;
+      if (!domain) domain = [value, value];
+      else if (value < domain[0]) domain[0] = value;
+      else if (value > domain[1]) domain[1] = value;
+    }
+  }
+  return domain;
 }
 
 /** The least and greatest of numbers (a loop: Math.min(...list) fails on a history of a few hundred thousand). */
@@ -61,22 +94,108 @@ export function linearScale([d0, d1]: Domain, [r0, r1]: Domain): (x: number) => 
   return (x) => r0 + ((x - d0) / (d1 - d0)) * (r1 - r0);
 }
 
-/** `count` + 1 evenly spaced values from one end of the domain to the other, both ends included. */
-export function evenSteps([d0, d1]: Domain, count: number): number[] {
-  if (count < 1 || d1 === d0) return [d0];
-  return Array.from({ length: count + 1 }, (_, i) => (i === count ? d1 : d0 + ((d1 - d0) * i) / count));
+/** The median of the intervals between a series' consecutive points; undefined with fewer than two points. */
+export function usualInterval(points: readonly TimePoint[]): number | undefined {
+  const intervals = points
+    .slice(1)
+    .map((p, i) => p.at - points[i]!.at)
+    .sort((a, b) => a - b);
+  if (intervals.length === 0) return undefined;
+  const middle = Math.floor(intervals.length / 2);
+  return intervals.length % 2 === 1 ? intervals[middle]! : (intervals[middle - 1]! + intervals[middle]!) / 2;
 }
 
-/** The marker when its instant is inside the time range (ends included). */
-export function markerInRange(chart: TimeChart, [t0, t1]: Domain): TimeChart['marker'] {
-  const marker = chart.marker;
-  return marker && marker.at >= t0 && marker.at <= t1 ? marker : undefined;
+/**
+ * The runs of a series drawn as one line each: consecutive points with values, split at a gap (a point
+ * without value) and where two points lie more than GAP_FACTOR usual intervals apart.
+ */
+export function lineRuns(points: readonly TimePoint[]): { at: number; value: number }[][] {
+  const longest = GAP_FACTOR * (usualInterval(points) ?? 0);
+  const runs: { at: number; value: number }[][] = [];
+  let run: { at: number; value: number }[] = [];
+  points.forEach((point, i) => {
+    const broken = point.value === null || (i > 0 && point.at - points[i - 1]!.at > longest);
+    if (broken) {
+      if (run.length > 0) runs.push(run);
+      run = [];
+    }
+    if (point.value !== null) run.push({ at: point.at, value: point.value });
+  });
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
-/** The marker's legend entry: its label, saying which side of the range it lies on when outside it. */
-export function markerLegend(chart: TimeChart, times: Domain): { text: string; inRange: boolean } | undefined {
-  const marker = chart.marker;
-  if (!marker) return undefined;
-  if (markerInRange(chart, times)) return { text: marker.label, inRange: true };
-  return { text: `${marker.label} (${marker.at < times[0] ? 'before' : 'after'} this range)`, inRange: false };
+/** Whether some line of the chart is broken for a span without snapshots (the legend then says the rule). */
+export function hasUnobservedSpans(chart: TimeChart): boolean {
+  return chart.series.some((series) => {
+    const longest = GAP_FACTOR * (usualInterval(series.points) ?? 0);
+    return series.points.some((p, i) => i > 0 && p.at - series.points[i - 1]!.at > longest);
+  });
+}
+
+/** The legend's words for a broken line. */
+export const GAP_NOTE = `line broken: no snapshot for over ${GAP_FACTOR}× the usual interval`;
+
+/**
+ * Round values inside the domain to label the value axis at: multiples of a step of 1, 2 or 5 times a
+ * power of ten (at least a cent), the least step that gives at most `count` of them. A domain too narrow
+ * for two round values within it is labelled at its ends as well, so that the axis always has a scale.
+ */
+export function valueTicks([low, high]: Domain, count: number): number[] {
+  if (low === high) return [low];
+  for (let power = Math.max(-2, Math.floor(Math.log10((high - low) / count))); ; power++) {
+    for (const multiple of [1, 2, 5]) {
+      const step = multiple * 10 ** power;
+      // Integer multiples of the step, so that 0.1 + 0.2 never shows as 0.30000000000000004.
+      const [first, last] = [Math.ceil(low / step - 1e-9), Math.floor(high / step + 1e-9)];
+      if (last - first + 1 > count) continue;
+      const ticks = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) =>
+        Number(((first + i) * step).toFixed(Math.max(0, -power))),
+      );
+      return ticks.length >= 2 ? ticks : [...new Set([low, ...ticks, high])];
+    }
+  }
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Time steps, least first: round minutes, hours (dividing a day) and days. */
+const TIME_STEPS = [15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY];
+
+/**
+ * Ticks on round times of the zone inside the domain: every step from the first multiple of it at or
+ * after the start (hours counted from local midnight, days from a local midnight), the least step that
+ * needs at most `count` ticks.
+ */
+export function timeTicks([t0, t1]: Domain, count: number, timeZone: string): { step: number; ticks: number[] } {
+  const step = TIME_STEPS.find((s) => (t1 - t0) / s <= count) ?? TIME_STEPS.at(-1)!;
+  const ticks: number[] = [];
+  // Wall-clock time as if it were UTC: round there, then back to the instant by the zone's offset then.
+  const wall = (at: number) => at + timeZoneOffsetMs(timeZone, at);
+  const instant = (local: number) => local - timeZoneOffsetMs(timeZone, local - timeZoneOffsetMs(timeZone, local));
+  for (let local = Math.ceil(wall(t0) / step) * step; ; local += step) {
+    const at = instant(local);
+    if (at > t1) break;
+    if (at >= t0 && ticks.at(-1) !== at) ticks.push(at);
+  }
+  return { step, ticks };
+}
+
+/** A time tick's label: `MM-DD` for day steps; `HH:MM` for hour steps, `MM-DD HH:MM` at the first and at each new day. */
+export function tickLabel(chart: TimeChart, at: number, step: number, first: boolean): string {
+  const full = chart.formatTime(at);
+  if (step >= DAY) return full.slice(5, 10);
+  return first || full.endsWith(' 00:00') ? full.slice(5) : full.slice(11);
+}
+
+/** The markers inside the time range (ends included). */
+export function markersInRange(chart: TimeChart, [t0, t1]: Domain): TimeMarker[] {
+  return chart.markers.filter((m) => m.at >= t0 && m.at <= t1);
+}
+
+/** A marker's legend entry: its label, saying which side of the range it lies on when outside it. */
+export function markerLegend(marker: TimeMarker, [t0, t1]: Domain): { text: string; inRange: boolean } {
+  if (marker.at >= t0 && marker.at <= t1) return { text: marker.label, inRange: true };
+  return { text: `${marker.label} (${marker.at < t0 ? 'before' : 'after'} this range)`, inRange: false };
 }

@@ -54,6 +54,10 @@ function appendEvent(appender: DuckDBAppender, row: EventRow): void {
   else appender.appendTimestampTZ(timestampTZValue(micros(row.event_date)));
   appender.appendTimestampTZ(timestampTZValue(micros(row.first_seen)));
   appender.appendTimestampTZ(timestampTZValue(micros(row.last_seen)));
+  for (const at of [row.presale_date, row.public_sale_date]) {
+    if (at === null) appender.appendNull();
+    else appender.appendTimestampTZ(timestampTZValue(micros(at)));
+  }
 }
 
 function appendAgent(appender: DuckDBAppender, row: EventAgentRow): void {
@@ -102,17 +106,21 @@ async function appendRows<T>(
   }
 }
 
-export async function readEvent(connection: DuckDBConnection, eventId: string): Promise<StoredEvent | undefined> {
-  return (await readEvents(connection, eventId))[0];
+export async function readEvent(connection: DuckDBConnection, eventId: string, saleDates: boolean): Promise<StoredEvent | undefined> {
+  return (await readEvents(connection, saleDates, eventId))[0];
 }
 
-/** Every stored event with its agents (ordered by evt_ id, then agent), or the one of `eventId`. */
-export async function readEvents(connection: DuckDBConnection, eventId?: string): Promise<StoredEvent[]> {
+/**
+ * Every stored event with its agents (ordered by evt_ id, then agent), or the one of `eventId`. Without
+ * `saleDates` (a file read as it is, from before those columns) the sale dates are null.
+ */
+export async function readEvents(connection: DuckDBConnection, saleDates: boolean, eventId?: string): Promise<StoredEvent[]> {
   const where = eventId === undefined ? '' : 'WHERE event_id = ?';
   const params = eventId === undefined ? [] : [eventId];
   const events = await connection.runAndReadAll(
     `SELECT event_id, name, category, venue, city, state, country, epoch_us(event_date) AS date_us,
-       epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us
+       epoch_us(first_seen) AS first_us, epoch_us(last_seen) AS last_us,
+       ${saleDates ? 'epoch_us(presale_date) AS presale_us, epoch_us(public_sale_date) AS public_sale_us' : 'NULL AS presale_us, NULL AS public_sale_us'}
      FROM events ${where} ORDER BY event_id`,
     params,
   );
@@ -143,6 +151,8 @@ export async function readEvents(connection: DuckDBConnection, eventId?: string)
     state: text(row.state),
     country: text(row.country),
     eventDate: row.date_us === null ? null : microsToIso(row.date_us as bigint),
+    presaleDate: row.presale_us === null ? null : microsToIso(row.presale_us as bigint),
+    publicSaleDate: row.public_sale_us === null ? null : microsToIso(row.public_sale_us as bigint),
     firstSeen: microsToIso(row.first_us as bigint),
     lastSeen: microsToIso(row.last_us as bigint),
     agents: agentsOf.get(String(row.event_id)) ?? [],

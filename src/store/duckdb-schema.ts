@@ -130,12 +130,18 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   // Version 4: PostgreSQL's index on snapshots by event_id. Nothing here: DuckDB finds an event's rows by
   // its zone maps, and an ART index would slow every insert. The step keeps both stores' versions in step.
   [],
+  // Version 5: the event's presale and public on-sale dates (the API's presaleDate and publicSaleDate), for charts and
+  // SQL that line prices up with the sale's start; null for events stored before.
+  ['ALTER TABLE events ADD COLUMN presale_date TIMESTAMPTZ', 'ALTER TABLE events ADD COLUMN public_sale_date TIMESTAMPTZ'],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** The first version with tables `events` and `event_agents`. */
 export const EVENTS_VERSION = 2;
+
+/** The first version whose `events` has presale_date and public_sale_date (found, not written: migrations get renumbered). */
+export const SALE_DATES_VERSION = MIGRATIONS.findIndex((step) => step.some((sql) => sql.includes('presale_date'))) + 1;
 
 /** 0 for a file without tix's tables (new, or another program's database). */
 export async function schemaVersion(connection: DuckDBConnection): Promise<number> {

@@ -18,7 +18,7 @@ import { connect, makeFolder, type Database, type DuckDbOpenOptions } from './du
 import { readEvent, readEventIdsOf, readEvents } from './duckdb-events.js';
 import { eventBatches } from './event-rows.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
-import { EVENTS_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
+import { EVENTS_VERSION, SALE_DATES_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
 import { runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
@@ -124,7 +124,7 @@ class DuckDbStore implements HistoryStore {
   }
 
   async event(eventId: string): Promise<StoredEvent | undefined> {
-    return this.version < EVENTS_VERSION ? undefined : readEvent(this.connection, eventId);
+    return this.version < EVENTS_VERSION ? undefined : readEvent(this.connection, eventId, this.version >= SALE_DATES_VERSION);
   }
 
   async eventIdOf(agent: string, agentEventId: string): Promise<string | undefined> {
@@ -145,7 +145,7 @@ class DuckDbStore implements HistoryStore {
 
   async *readAll(size = 500, window?: CopyWindow): AsyncIterable<HistoryBatch> {
     yield* readAllBatches(this.connection, size, window);
-    if (this.version >= EVENTS_VERSION) yield* eventBatches(await readEvents(this.connection), size);
+    if (this.version >= EVENTS_VERSION) yield* eventBatches(await readEvents(this.connection, this.version >= SALE_DATES_VERSION), size);
   }
 
   query(sql: string): Promise<SqlResult> {

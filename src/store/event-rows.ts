@@ -14,6 +14,8 @@ export interface EventRow {
   event_date: string | null;
   first_seen: string;
   last_seen: string;
+  presale_date: string | null;
+  public_sale_date: string | null;
 }
 
 /** A row of table `event_agents`. */
@@ -25,7 +27,7 @@ export interface EventAgentRow {
   last_seen: string;
 }
 
-const DESCRIPTIVE = ['name', 'category', 'venue', 'city', 'state', 'country', 'event_date'] as const;
+const DESCRIPTIVE = ['name', 'category', 'venue', 'city', 'state', 'country', 'event_date', 'presale_date', 'public_sale_date'] as const;
 
 /**
  * One row per event and per (event, agent), whatever record() was given (an INSERT may not update a row
@@ -49,6 +51,8 @@ export function eventRows(records: readonly EventRecord[]): { events: EventRow[]
       event_date: record.eventDate === null ? null : instant(record.eventDate, `the date of ${record.eventId}`),
       first_seen: seen,
       last_seen: seen,
+      presale_date: record.presaleDate === null ? null : instant(record.presaleDate, `the presale date of ${record.eventId}`),
+      public_sale_date: record.publicSaleDate === null ? null : instant(record.publicSaleDate, `the public sale date of ${record.eventId}`),
     };
     const held = events.get(row.event_id);
     events.set(row.event_id, held ? merged(held, row) : row);
@@ -99,7 +103,11 @@ function latest(a: string, b: string): string {
  * latest sighting, each agent at its own (a record's seenAt moves first_seen and last_seen alike).
  */
 export function storedEventRecords(stored: StoredEvent): EventRecord[] {
-  const bare = { ...stored, name: null, category: null, venue: null, city: null, state: null, country: null, eventDate: null };
+  const bare = {
+    ...stored,
+    ...{ name: null, category: null, venue: null, city: null, state: null, country: null },
+    ...{ eventDate: null, presaleDate: null, publicSaleDate: null },
+  };
   const record = (from: StoredEvent, seenAt: string, agents: EventRecord['agents']): EventRecord => ({
     eventId: from.eventId,
     name: from.name,
@@ -109,6 +117,8 @@ export function storedEventRecords(stored: StoredEvent): EventRecord[] {
     state: from.state,
     country: from.country,
     eventDate: from.eventDate,
+    presaleDate: from.presaleDate,
+    publicSaleDate: from.publicSaleDate,
     agents,
     seenAt,
   });

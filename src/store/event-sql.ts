@@ -14,9 +14,11 @@ function seen(table: string): string {
   return `first_seen = least(${table}.first_seen, excluded.first_seen), last_seen = greatest(${table}.last_seen, excluded.last_seen)`;
 }
 
-const EVENT_FIELDS = ['name', 'category', 'venue', 'city', 'state', 'country', 'event_date'];
+const EVENT_FIELDS = ['name', 'category', 'venue', 'city', 'state', 'country', 'event_date', 'presale_date', 'public_sale_date'];
 
-export const EVENT_COLUMNS = 'event_id, name, category, venue, city, state, country, event_date, first_seen, last_seen';
+/** In the order of the DuckDB table's columns (its appender fills them in that order): the sale dates came later. */
+export const EVENT_COLUMNS =
+  'event_id, name, category, venue, city, state, country, event_date, first_seen, last_seen, presale_date, public_sale_date';
 export const EVENT_AGENT_COLUMNS = 'event_id, agent, agent_event_id, first_seen, last_seen';
 
 /** `target` the (qualified) table, `source` a SELECT of EVENT_COLUMNS in their order. */

@@ -15,7 +15,8 @@ export async function upsertPgEvents(client: pg.Client, s: string, records: read
       eventsMerge(
         `${s}.events`,
         `SELECT ${EVENT_COLUMNS} FROM json_to_recordset($1::json) AS r(event_id text, name text, category text, venue text, city text,
-           state text, country text, event_date timestamptz, first_seen timestamptz, last_seen timestamptz)`,
+           state text, country text, event_date timestamptz, first_seen timestamptz, last_seen timestamptz,
+           presale_date timestamptz, public_sale_date timestamptz)`,
       ),
       [JSON.stringify(events)],
     );
@@ -35,6 +36,7 @@ export async function upsertPgEvents(client: pg.Client, s: string, records: read
 /** The event of evt_ id $1 with its agents; with `all`, every event (no parameter), ordered by evt_ id. */
 export function eventSql(s: string, all = false): string {
   return `SELECT e.event_id, e.name, e.category, e.venue, e.city, e.state, e.country, e.event_date, e.first_seen, e.last_seen,
+      e.presale_date, e.public_sale_date,
       coalesce(json_agg(json_build_object('agent', a.agent, 'agentEventId', a.agent_event_id, 'firstSeen', a.first_seen, 'lastSeen', a.last_seen)
         ORDER BY a.agent) FILTER (WHERE a.agent IS NOT NULL), '[]') AS agents
     FROM ${s}.events e LEFT JOIN ${s}.event_agents a USING (event_id)
@@ -66,6 +68,8 @@ export function storedEvent(row: Record<string, any>): StoredEvent {
     state: row.state,
     country: row.country,
     eventDate: row.event_date === null ? null : at(row.event_date),
+    presaleDate: row.presale_date === null ? null : at(row.presale_date),
+    publicSaleDate: row.public_sale_date === null ? null : at(row.public_sale_date),
     firstSeen: at(row.first_seen),
     lastSeen: at(row.last_seen),
     agents: (row.agents as { agent: string; agentEventId: string; firstSeen: string; lastSeen: string }[]).map((a) => ({

@@ -11,7 +11,7 @@ import { VERSION } from '../shared/version.js';
  */
 
 /** One entry per version: MIGRATIONS[n - 1] takes the tables from version n - 1 to n (0: nothing yet). */
-const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
+export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `
     CREATE TABLE ${s}.snapshots (
       agent text NOT NULL,
@@ -127,7 +127,12 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   // An index that starts with event_id: an analyst's `WHERE event_id = ...` (README "Price history") would
   // otherwise scan the whole primary key, which starts with agent.
   (s) => `CREATE INDEX snapshots_by_event ON ${s}.snapshots (event_id, api_timestamp);`,
+  // Version 5: the event's presale and public on-sale dates (as in DuckDB); null for events stored before.
+  (s) => `ALTER TABLE ${s}.events ADD COLUMN presale_date timestamptz, ADD COLUMN public_sale_date timestamptz;`,
 ];
+
+/** The first version whose `events` has presale_date and public_sale_date (found, not written: migrations get renumbered). */
+export const SALE_DATES_VERSION = MIGRATIONS.findIndex((step) => step('s').includes('presale_date')) + 1;
 
 /** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

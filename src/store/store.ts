@@ -56,6 +56,9 @@ export interface EventRecord {
   state: string | null;
   country: string | null;
   eventDate: string | null;
+  /** When the presale and the public sale start (the API's presaleDate and publicSaleDate). */
+  presaleDate: string | null;
+  publicSaleDate: string | null;
   agents: { agent: string; agentEventId: string }[];
   seenAt: string;
 }

@@ -71,3 +71,57 @@ export const money = (value: number) => value.toLocaleString('en-US', { minimumF
 
 /** `YYYY-MM-DD HH:MM` of an instant in UTC. */
 export const utcMinute = (at: number | string) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The chart's title for an event, as the sandbox describes it: `Name · YYYY-MM-DD HH:MM · Venue, City` (UTC). */
+export function eventTitle(sandbox: Sandbox, eventId: string): string {
+  const e = sandbox.events.find((x) => x.id === eventId)!;
+  return `${e.name} · ${utcMinute(e.eventDate)} · ${e.venue}, ${e.city}`;
+}
+
+/** The value axis's name: the venue's currency by its country. */
+export function valueAxisName(sandbox: Sandbox, eventId: string): string {
+  const country = sandbox.events.find((x) => x.id === eventId)!.country;
+  return `Lowest price (${({ US: 'USD', CA: 'CAD', GB: 'GBP' } as Record<string, string>)[country] ?? "the venue's currency"})`;
+}
+
+/**
+ * The market floor a person would compute from `history -o json`: per track run (the snapshots of all
+ * agents within a few minutes), the lowest min_price, at the run's last snapshot; null when no agent had listings.
+ */
+export function floorByRun(snapshots: readonly Snapshot[]): { at: number; value: number | null }[] {
+  const runs = new Map<number, Snapshot[]>();
+  for (const s of snapshots) {
+    const run = Math.round(Date.parse(s.api_timestamp) / (10 * 60_000));
+    runs.set(run, [...(runs.get(run) ?? []), s]);
+  }
+  return [...runs.values()].map((run) => {
+    const prices = run.flatMap((s) => (s.min_price === null ? [] : [s.min_price]));
+    return { at: Math.max(...run.map((s) => Date.parse(s.api_timestamp))), value: prices.length > 0 ? Math.min(...prices) : null };
+  });
+}
+
+/** An event with TMUSA and two other agents whose public sale starts at least a day after the fixed clock. */
+export function onSaleSoonEvent(sandbox: Sandbox): { id: string; publicSale: number; agents: string[] } {
+  const event = sandbox.events.find(
+    (e) =>
+      e.agentIds.TMUSA &&
+      Object.keys(e.agentIds).length >= 3 &&
+      Date.parse(e.publicSaleDate) > Date.parse(FIXED_NOW) + 24 * HOUR &&
+      Date.parse(e.eventDate) > Date.parse(e.publicSaleDate) + 7 * 24 * HOUR,
+  )!;
+  return { id: event.id, publicSale: Date.parse(event.publicSaleDate), agents: Object.keys(event.agentIds).sort() };
+}
+
+/** `tix track <evt_id>` into `at` at each of `hours` after (before, when negative) its public sale. */
+export async function trackAroundSale(
+  clock: ClockedSandbox,
+  event: { id: string; publicSale: number },
+  hours: readonly number[],
+  at: StoreLocation,
+): Promise<void> {
+  for (const hour of hours) {
+    clock.setClock(event.publicSale + hour * HOUR);
+    const track = await tixAt(clock.sandbox(), ['track', event.id, ...at.args]);
+    expect(track.code, track.stderr).toBe(0);
+  }
+}

@@ -1,14 +1,27 @@
 /**
  * `tix history --chart --out chart.svg`: a standalone SVG whose every path point maps back, through the
  * scale the picture itself states (the plot area's box and the data-* ends of its axes), to a price and a
- * time `tix history -o json` gives, within a pixel. Over DuckDB and PostgreSQL; the file is written like
+ * time `tix history -o json` gives, within a pixel; the market floor (ALL) to the lowest of each track run,
+ * as `history --by hour` gives it too; lines broken over spans without snapshots; the event in the title,
+ * the axes at round values with the currency named. Over DuckDB and PostgreSQL; the file is written like
  * every --out file (whole, or not at all). The SVG is read with a small XML reader here, no dependency.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tix-env.js';
-import { type ChartedEvent, chartedEvent, money, priceRange, type Snapshot, storedSnapshots, trackEvent } from './chart-support.js';
+import {
+  type ChartedEvent,
+  chartedEvent,
+  eventTitle,
+  floorByRun,
+  money,
+  priceRange,
+  type Snapshot,
+  storedSnapshots,
+  trackEvent,
+  valueAxisName,
+} from './chart-support.js';
 import { describeStores, type StoreLocation } from './stores.js';
 import { tixAt, useClockedSandbox } from './support.js';
 
@@ -97,7 +110,9 @@ describeStores('history --chart --out chart.svg', (store) => {
     expect(root.name).toBe('svg');
     expect(root.attributes.xmlns).toBe('http://www.w3.org/2000/svg');
     expect(root.attributes.viewBox).toMatch(/^0 0 \d+ \d+$/);
-    expect(elements.find((e) => e.name === 'title')?.text).toMatch(/^Lowest price \(min_price\) by agent, /);
+    const title = xmlUnescape(elements.find((e) => e.name === 'title')!.text);
+    expect(title).toMatch(/: Lowest price \(min_price\) by agent, and the lowest across them \(ALL\), /);
+    expect(title.startsWith(eventTitle(clock.sandbox(), event.id))).toBe(true);
     expect(svg).not.toContain('\u001b');
     expect(svg).not.toMatch(/<(script|style|image|foreignObject)\b/);
   });
@@ -111,7 +126,7 @@ describeStores('history --chart --out chart.svg', (store) => {
     expect([t0, t1]).toEqual([Math.min(...times), Math.max(...times)]);
     expect([v0, v1]).toEqual(priceRange(snapshots));
 
-    const paths = elements.filter((e) => e.name === 'path');
+    const paths = elements.filter((e) => e.name === 'path' && e.attributes['data-agent'] && e.attributes['data-agent'] !== 'ALL');
     expect(paths.map((p) => p.attributes['data-agent']).sort()).toEqual(event.agents);
     for (const path of paths) {
       const agent = path.attributes['data-agent']!;
@@ -133,22 +148,86 @@ describeStores('history --chart --out chart.svg', (store) => {
     expect(new Set(paths.map((p) => p.attributes.stroke)).size).toBe(paths.length);
   });
 
-  it('labels the axes with the lowest and highest price and the first and last time, and has a legend entry per agent', () => {
+  it('titles the picture with the event, names the value axis with its currency, labels it at round prices and the time axis at round hours', () => {
+    const text = (className: string) => xmlUnescape(elements.find((e) => e.attributes.class === className)!.text);
+    expect(text('title')).toBe(eventTitle(clock.sandbox(), event.id));
+    expect(text('subtitle')).toMatch(/^Lowest price \(min_price\) by agent, and the lowest across them \(ALL\), /);
+    expect(text('value-axis-label')).toBe(valueAxisName(clock.sandbox(), event.id));
+
     const [low, high] = priceRange(snapshots);
-    const values = elements.filter((e) => e.attributes.class === 'value-label').map((e) => e.text);
-    expect([values[0], values.at(-1)]).toEqual([money(low), money(high)]);
-    const times = elements.filter((e) => e.attributes.class === 'time-label');
-    const first = new Date(Date.parse(snapshots[0]!.api_timestamp));
-    expect(times[0]!.text).toBe(first.toISOString().slice(0, 16).replace('T', ' '));
-    expect(times.length).toBeGreaterThanOrEqual(3);
+    const values = elements.filter((e) => e.attributes.class === 'value-label').map((e) => Number(e.attributes['data-value']));
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    const step = values[1]! - values[0]!;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+    expect(
+      [1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6),
+      String(values),
+    ).toBe(true);
+    values.forEach((v, i) => {
+      expect(Math.abs(v / step - Math.round(v / step))).toBeLessThan(1e-6);
+      if (i > 0) expect(v - values[i - 1]!).toBeCloseTo(step, 6);
+      expect(v >= low && v <= high).toBe(true);
+    });
+    expect(elements.filter((e) => e.attributes.class === 'value-label').map((e) => e.text)).toEqual(values.map(money));
+
+    const times = elements.filter((e) => e.attributes.class === 'time-label').map((e) => Date.parse(e.attributes['data-time']!));
+    expect(times.length).toBeGreaterThanOrEqual(4);
+    const hour = 3_600_000;
+    const timeStep = times[1]! - times[0]!;
+    expect([1, 2, 3, 6, 12, 24].map((h) => h * hour)).toContain(timeStep);
+    for (const t of times) expect(t % timeStep).toBe(0);
     const legend = elements.filter((e) => e.attributes.class === 'legend-entry' && e.attributes['data-agent']);
-    expect(legend.map((e) => e.attributes['data-agent']).sort()).toEqual(event.agents);
+    expect(legend.map((e) => e.attributes['data-agent']).sort()).toEqual([...event.agents, 'ALL'].sort());
+  });
+
+  it('draws the market floor (ALL), dashed and heavier, at the lowest price of each track run, as history --by hour has it', async () => {
+    const area = elements.find((e) => e.attributes.class === 'plot-area')!.attributes;
+    const [left, top, width, height] = [area.x, area.y, area.width, area.height].map(Number) as [number, number, number, number];
+    const [t0, t1] = [Date.parse(area['data-time-min']!), Date.parse(area['data-time-max']!)];
+    const [v0, v1] = [Number(area['data-value-min']), Number(area['data-value-max'])];
+    const floor = elements.find((e) => e.name === 'path' && e.attributes['data-agent'] === 'ALL')!;
+    expect(floor.attributes.class).toBe('floor');
+    expect(floor.attributes['stroke-dasharray']).toMatch(/^\d+ \d+$/);
+    const agentWidth = Number(
+      elements.find((e) => e.name === 'path' && e.attributes['data-agent'] === event.agents[0])!.attributes['stroke-width'],
+    );
+    expect(Number(floor.attributes['stroke-width'])).toBeGreaterThan(agentWidth);
+    const expected = floorByRun(snapshots).filter((r) => r.value !== null);
+    expect(expected).toHaveLength(3);
+    const points = pathPoints(floor.attributes.d!);
+    expect(points).toHaveLength(expected.length);
+    points.forEach(({ x, y }, i) => {
+      expect(Math.abs(t0 + ((x - left) / width) * (t1 - t0) - expected[i]!.at)).toBeLessThanOrEqual((t1 - t0) / width);
+      expect(Math.abs(v1 - ((y - top) / height) * (v1 - v0) - expected[i]!.value!)).toBeLessThanOrEqual((v1 - v0) / height);
+    });
+    // The same floor in --by hour's ALL column (each run in an hour of its own).
+    const by = await tix(['history', event.id, '--by', 'hour', '-o', 'json', ...at.args]);
+    expect(by.code, by.stderr).toBe(0);
+    const hours = (JSON.parse(by.stdout).periods as Record<string, unknown>[]).filter((p) => p.ALL !== null);
+    expect(hours.map((p) => p.ALL)).toEqual(expected.map((r) => r.value));
+  });
+
+  it('breaks each line where no snapshot was taken for over 3× the usual interval (55 h against 6 h), and says so in the legend', () => {
+    for (const agent of [...event.agents, 'ALL']) {
+      const path = elements.find((e) => e.name === 'path' && e.attributes['data-agent'] === agent)!;
+      const priced = agent === 'ALL' ? 3 : snapshots.filter((s) => s.agent === agent && s.min_price !== null).length;
+      if (priced < 3) continue;
+      // Hours 0 and 2 in one stroke, hour 57 in another.
+      expect(path.attributes.d!.match(/M/g), `${agent}: ${path.attributes.d}`).toHaveLength(2);
+    }
+    const notes = elements
+      .filter((e) => e.attributes.class === 'legend-entry')
+      .flatMap((g) => elements.slice(elements.indexOf(g) + 1, elements.indexOf(g) + 3));
+    expect(notes.some((e) => e.name === 'text' && xmlUnescape(e.text) === 'line broken: no snapshot for over 3× the usual interval')).toBe(
+      true,
+    );
   });
 
   it("rules the event's date at its time, and names it", () => {
     const area = elements.find((e) => e.attributes.class === 'plot-area')!.attributes;
     const [t0, t1] = [Date.parse(area['data-time-min']!), Date.parse(area['data-time-max']!)];
     const rule = elements.find((e) => e.attributes.class === 'marker')!.attributes;
+    expect(elements.filter((e) => e.attributes.class === 'marker')).toHaveLength(1);
     expect(Date.parse(rule['data-time']!)).toBe(Date.parse(event.eventDate));
     const x = Number(rule.x1);
     const time = t0 + ((x - Number(area.x)) / Number(area.width)) * (t1 - t0);
@@ -179,7 +258,11 @@ describeStores('history --chart --out chart.svg', (store) => {
     const result = await tix(['history', event.id, '--chart', '--out', out, ...at.args]);
     expect(result.code, result.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
-    expect(text).toMatch(/^Lowest price \(min_price\) by agent, /);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      eventTitle(clock.sandbox(), event.id),
+      // 80 columns in a file: the range goes on a line of its own.
+      'Lowest price (min_price) by agent, and the lowest across them (ALL)',
+    ]);
     expect(text).toContain('└');
     expect(text).not.toContain('<svg');
   });

@@ -27,8 +27,13 @@ beforeAll(() => {
 
 /** The sandbox's event as table `events` should hold it. */
 function expectedEvent(sandbox: Sandbox, eventId: string) {
-  const { id, name, category, venue, city, state, country, eventDate } = sandbox.events.find((e) => e.id === eventId)!.toJSON();
-  return { event_id: id, name, category, venue, city, state, country, event_date: iso(String(eventDate)) };
+  const { id, name, category, venue, city, state, country, eventDate, presaleDate, publicSaleDate } = sandbox.events
+    .find((e) => e.id === eventId)!
+    .toJSON();
+  return {
+    ...{ event_id: id, name, category, venue, city, state, country, event_date: iso(String(eventDate)) },
+    ...{ presale_date: iso(String(presaleDate)), public_sale_date: iso(String(publicSaleDate)) },
+  };
 }
 
 /** Requests of GET /events/{agent}/{ids} that asked for `id`. */
@@ -36,10 +41,12 @@ const lookups = (sandbox: Sandbox, agent: string, id: string) =>
   sandbox.log.filter((r) => r.path.split('?')[0]!.startsWith(`/events/${agent}/`) && r.path.includes(id)).length;
 
 const EVENT_SQL = `SELECT event_id, name, category, venue, city, state, country, strftime(event_date AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS event_date,
-  strftime(first_seen AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS first_seen, strftime(last_seen AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS last_seen
+  strftime(first_seen AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS first_seen, strftime(last_seen AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS last_seen,
+  strftime(presale_date AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS presale_date, strftime(public_sale_date AT TIME ZONE 'UTC', '%Y-%m-%dT%H:%M:%S.000Z') AS public_sale_date
   FROM events ORDER BY event_id`;
 const PG_EVENT_SQL = `SELECT event_id, name, category, venue, city, state, country, to_char(event_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS event_date,
-  to_char(first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS first_seen, to_char(last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS last_seen
+  to_char(first_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS first_seen, to_char(last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS last_seen,
+  to_char(presale_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS presale_date, to_char(public_sale_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS public_sale_date
   FROM events ORDER BY event_id`;
 const AGENTS_SQL = (ts: (c: string) => string) =>
   `SELECT event_id, agent, agent_event_id, ${ts('first_seen')} AS first_seen, ${ts('last_seen')} AS last_seen FROM event_agents ORDER BY event_id, agent`;
@@ -153,6 +160,8 @@ describeStores('the event in the store', (store) => {
       state: 'TX',
       country: 'US',
       eventDate: '2026-05-01T20:00:00-05:00',
+      presaleDate: name === 'Renamed' ? '2026-03-20T10:00:00-05:00' : null,
+      publicSaleDate: null,
       agents: [{ agent: 'TMUSA', agentEventId }],
       seenAt,
     });
@@ -178,6 +187,8 @@ describeStores('the event in the store', (store) => {
         state: 'TX',
         country: 'US',
         eventDate: '2026-05-02T01:00:00.000Z',
+        presaleDate: '2026-03-20T15:00:00.000Z',
+        publicSaleDate: null,
         firstSeen: '2026-03-14T03:00:00.000Z',
         lastSeen: '2026-03-16T03:00:00.000Z',
         agents: [{ agent: 'TMUSA', agentEventId: 'A2', firstSeen: '2026-03-14T03:00:00.000Z', lastSeen: '2026-03-16T03:00:00.000Z' }],

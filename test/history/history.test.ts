@@ -164,14 +164,18 @@ describeStores('tix history', (store) => {
     );
   });
 
-  it("--chart draws each agent's lowest price over time, the y axis from the lowest to the highest", async () => {
+  it("--chart draws each agent's lowest price over time, the y axis labelled at round prices between the lowest and the highest", async () => {
     const result = await tix(['history', 'TMUSA', ids[0]!, ...at.args, '--chart'], { env: { COLUMNS: '80' } });
     expect(result.code).toBe(0);
     const prices = expectedSnapshots().map((s) => s.min_price!);
-    expect(result.stdout).toContain('Lowest price (min_price) by agent, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
-    expect(result.stdout).toContain(`${Math.max(...prices).toFixed(2)} ┤`);
-    expect(result.stdout).toContain(`${Math.min(...prices).toFixed(2)} ┤`);
-    expect(result.stdout).toMatch(/^T TMUSA$/m);
+    expect(result.stdout).toContain('Lowest price (min_price) at TMUSA, 2026-03-15 03:00 to 2026-03-15 03:30 (UTC)');
+    const labels = [...result.stdout.matchAll(/^ *([\d,.]+) ┤/gm)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    for (const label of labels) {
+      expect(label).toBeGreaterThanOrEqual(Math.min(...prices));
+      expect(label).toBeLessThanOrEqual(Math.max(...prices));
+    }
+    expect(result.stdout).toMatch(/^T TMUSA( {3}|$)/m);
     const forEvent = await tix(['history', event.id, ...at.args, '--chart']);
     expect(forEvent.code).toBe(0);
     for (const agent of Object.keys(event.agentIds)) expect(forEvent.stdout).toMatch(new RegExp(`(^|   )[A-Z] ${agent}\\b`, 'm'));

@@ -472,6 +472,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         state: null,
         country: null,
         eventDate: '2026-06-01T19:30:00.000Z',
+        presaleDate: null,
+        publicSaleDate: null,
         agents: [
           { agent: 'TMUSA', agentEventId: 'G5v8HKyBKZbyJN' },
           { agent: 'STUBHUB', agentEventId: '101459428' },

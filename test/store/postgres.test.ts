@@ -89,6 +89,8 @@ describePostgres('the PostgreSQL history store', () => {
       'event_date timestamp with time zone',
       'first_seen timestamp with time zone',
       'last_seen timestamp with time zone',
+      'presale_date timestamp with time zone',
+      'public_sale_date timestamp with time zone',
     ]);
     expect(byTable('event_agents')).toEqual([
       'event_id text',

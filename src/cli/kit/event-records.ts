@@ -22,7 +22,10 @@ const AGENT_IDS_PER_REQUEST = 50;
  */
 export function eventRecordOf(listing: EventListing, seenAt: string): EventRecord {
   const ids = agentIdsOf(listing);
-  const date = text(listing.eventDate);
+  const instant = (value: unknown) => {
+    const given = text(value);
+    return given === null ? null : (canonicalInstant(given) ?? null);
+  };
   return {
     eventId: listing.id,
     name: text(listing.name),
@@ -31,7 +34,9 @@ export function eventRecordOf(listing: EventListing, seenAt: string): EventRecor
     city: text(listing.city),
     state: text(listing.state),
     country: text(listing.country),
-    eventDate: date === null ? null : (canonicalInstant(date) ?? null),
+    eventDate: instant(listing.eventDate),
+    presaleDate: instant(listing.presaleDate),
+    publicSaleDate: instant(listing.publicSaleDate),
     agents: [...ids].map(([agent, agentEventId]) => ({ agent, agentEventId })),
     seenAt,
   };
@@ -61,6 +66,8 @@ export function sightingOf(eventId: string, agent: string, agentEventId: string,
     state: null,
     country: null,
     eventDate: null,
+    presaleDate: null,
+    publicSaleDate: null,
     agents: [{ agent, agentEventId }],
     seenAt,
   };

@@ -1,17 +1,29 @@
-import type { SnapshotRow } from '../../../store/store.js';
-import { extent, type TimeChart, type TimeSeries } from '../../../output/time-chart.js';
+import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
+import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../kit/money.js';
+import { marketFloor } from './market-floor.js';
+
+/** What a chart's title and markers say of the service's event. */
+export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
 
 export interface HistoryChartOptions {
   /** IANA zone of the time labels (--tz, the timezone setting). */
   timeZone: string;
-  /** The event's date (ISO 8601), ruled on the chart when the snapshots span it. */
-  eventDate?: string | undefined;
+  /** The target as given (`evt_...`, `TMUSA:...`): the title when the service's event is not known. */
+  target: string;
+  /** The service's event, when the store (or the API) knows it: its name, date and place title the chart. */
+  about?: EventAbout | undefined;
 }
+
+/** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
+const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
 
 /**
  * `tix history --chart`: the lowest price (min_price) of each snapshot, one series per agent, at the
- * snapshot's API timestamp. A snapshot without listings has no lowest price: a gap in its agent's line.
+ * snapshot's API timestamp, and for several agents the market floor across them (ALL, market-floor.ts).
+ * A snapshot without listings has no lowest price: a gap in its agent's line. The title names the event
+ * (name, date, venue) for an evt_ id and an agent's event alike; the event's date and its public sale are
+ * ruled where the snapshots span them.
  */
 export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart {
   const byAgent = new Map<string, { at: number; value: number | null }[]>();
@@ -20,21 +32,44 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     points.push({ at: Date.parse(row.apiTimestamp), value: row.minPrice });
     byAgent.set(row.agent, points);
   }
-  const series: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
+  const agents: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
+  const series = agents.length > 1 ? [...agents, marketFloor(agents)] : agents;
   const label = wallClock(options.timeZone);
-  const [first, last] = extent(rows.map((r) => Date.parse(r.apiTimestamp))) ?? [Number.NaN, Number.NaN];
-  const span = `${label(first)} to ${label(last)} (${options.timeZone})`;
-  const eventAt = options.eventDate === undefined ? Number.NaN : Date.parse(options.eventDate);
+  const [first, last] = extent(agents.flatMap((a) => [a.points[0]!.at, a.points.at(-1)!.at])) ?? [Number.NaN, Number.NaN];
+  const what = agents.length > 1 ? 'by agent, and the lowest across them (ALL)' : `at ${agents[0]?.name ?? 'no agent'}`;
+  const about = options.about;
   return {
-    title: `Lowest price (min_price) by agent, ${span}`,
+    title: title(options.target, about, label),
+    subtitle: [`Lowest price (min_price) ${what}`, `${label(first)} to ${label(last)} (${options.timeZone})`],
+    valueLabel: `Lowest price (${(about?.country && CURRENCIES[about.country]) || "the venue's currency"})`,
     series,
-    marker: Number.isNaN(eventAt) ? undefined : { at: eventAt, label: `event ${label(eventAt)}` },
+    markers: markers(about, label),
     nothingToPlot: 'No prices to chart: no snapshot had listings.',
+    timeZone: options.timeZone,
     formatValue: money,
     formatTime: label,
-    // Between the ends the year is the title's: MM-DD HH:MM.
-    formatShortTime: (at) => label(at).slice(5),
   };
+}
+
+/** `Name · 2026-03-18 20:00 · Venue, City`, as far as the event is known; else the target as given. */
+function title(target: string, about: EventAbout | undefined, label: (at: number) => string): string {
+  if (!about) return target;
+  const place = [about.venue, about.city].filter(Boolean).join(', ');
+  const date = about.eventDate === null ? '' : label(Date.parse(about.eventDate));
+  const parts = [about.name ?? target, date, place].filter((p) => p !== '');
+  return parts.join(' · ');
+}
+
+/** The event's date, then its public sale: ruled when in the range, named in the legend either way. */
+function markers(about: EventAbout | undefined, label: (at: number) => string): TimeMarker[] {
+  const found: TimeMarker[] = [];
+  const add = (iso: string | null | undefined, name: string) => {
+    const at = iso ? Date.parse(iso) : Number.NaN;
+    if (!Number.isNaN(at)) found.push({ at, label: `${name} ${label(at)}` });
+  };
+  add(about?.eventDate, 'event');
+  add(about?.publicSaleDate, 'public sale');
+  return found;
 }
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */

@@ -12,11 +12,12 @@ import type {
   PeriodUnit,
   SnapshotRow,
 } from '../../../store/store.js';
+import { eventRecordOf } from '../../kit/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
 import { pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { historyChart } from './history-chart.js';
+import { type EventAbout, historyChart } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
@@ -85,12 +86,14 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const flags = { ...options.store, readOnly: true };
-  const { events, eventDate, rows, outsideWindow } = await withEventInStore(
+  const { events, about, rows, outsideWindow } = await withEventInStore(
     options.event,
     flags,
     location,
     rt,
-    async (store, events, eventDate) => {
+    async (store, events, _eventDate, known) => {
+      // An agent's own id says nothing of its event: a chart's title asks the store which event it belongs to.
+      const about = options.chart && options.event.kind === 'agent' ? await storedEventOf(store, options.event) : known;
       const query: HistoryQuery = {
         events,
         ...(options.since ? { since: options.since } : {}),
@@ -105,7 +108,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
           : await store.snapshots(query);
       // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
       const outsideWindow = rows.length === 0 && Boolean(options.since || options.until) && (await store.snapshots({ events })).length > 0;
-      return { events, eventDate, rows, outsideWindow };
+      return { events, about, rows, outsideWindow };
     },
   );
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
@@ -121,7 +124,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(await drawChart(rows as SnapshotRow[], options, eventDate, rt));
+      await sink.write(await drawChart(rows as SnapshotRow[], options, about, rt));
       return;
     }
     if (options.by) {
@@ -184,7 +187,7 @@ export async function withEventInStore<T>(
   flags: HistoryStoreFlags,
   location: string,
   rt: Runtime,
-  read: (store: HistoryStore, events: AgentEvent[], eventDate: string | undefined) => Promise<T>,
+  read: (store: HistoryStore, events: AgentEvent[], eventDate: string | undefined, about: EventAbout | undefined) => Promise<T>,
 ): Promise<T> {
   const open = () => openHistoryStore(rt, location, flags);
   let store: HistoryStore | undefined = await open();
@@ -196,28 +199,38 @@ export async function withEventInStore<T>(
       found = await listedAgentEvents(event as Extract<TrackEntry, { kind: 'event' }>, location, rt);
       store = await open();
     }
-    return await read(store, found.events, found.eventDate);
+    return await read(store, found.events, found.eventDate, found.about);
   } finally {
     await store?.close();
   }
 }
 
 /**
- * The agent's event; for an evt_ id, every agent the store has seen list it (those that dropped it too), or
- * undefined when the store does not know the evt_ id.
+ * The agent's event; for an evt_ id, every agent the store has seen list it (those that dropped it too),
+ * or undefined when the store does not know the evt_ id.
  */
 async function storedAgentEvents(event: TrackEntry, store: HistoryStore): Promise<EventAgents | undefined> {
   if (event.kind === 'agent') return { events: [{ agent: event.agent, eventId: event.id }] };
   const stored = await store.event(event.eventId);
   if (!stored) return undefined;
   const events = stored.agents.map((a) => ({ agent: a.agent, eventId: a.agentEventId }));
-  return stored.eventDate ? { events, eventDate: stored.eventDate } : { events };
+  return stored.eventDate ? { events, eventDate: stored.eventDate, about: stored } : { events, about: stored };
 }
 
-/** An event's agents' own events, and its date where known (an agent's own event id alone does not say it). */
+/** The service's event the store knows an agent's event belongs to, if any. */
+async function storedEventOf(store: HistoryStore, event: { agent: string; id: string }): Promise<EventAbout | undefined> {
+  const eventId = await store.eventIdOf(event.agent, event.id);
+  return eventId === undefined ? undefined : store.event(eventId);
+}
+
+/**
+ * An event's agents' own events, and its date where known (an agent's own event id alone does not say it),
+ * and the service's event when known.
+ */
 interface EventAgents {
   events: AgentEvent[];
   eventDate?: string;
+  about?: EventAbout;
 }
 
 /** Every agent that lists an evt_ id now (GET /events/{id}), for an event the store does not know. */
@@ -235,12 +248,14 @@ async function listedAgentEvents(event: { eventId: string }, location: string, r
   }
   const events = [...agentIdsOf(listing)].map(([agent, eventId]) => ({ agent, eventId }));
   if (events.length === 0) throw new TixError(`no ticket agent lists ${event.eventId}, so it has no price history`, ExitCode.NOT_FOUND);
-  return typeof listing.eventDate === 'string' ? { events, eventDate: listing.eventDate } : { events };
+  const { name, eventDate, venue, city, country, publicSaleDate } = eventRecordOf(listing, new Date(rt.io.now()).toISOString());
+  const about = { name, eventDate, venue, city, country, publicSaleDate };
+  return typeof listing.eventDate === 'string' ? { events, eventDate: listing.eventDate, about } : { events, about };
 }
 
 /** The chart as text for the terminal (in colour when it is one) or a file, or as an SVG document; the renderers load only for --chart. */
-async function drawChart(rows: SnapshotRow[], options: HistoryOptions, eventDate: string | undefined, rt: Runtime): Promise<string> {
-  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, eventDate });
+async function drawChart(rows: SnapshotRow[], options: HistoryOptions, about: EventAbout | undefined, rt: Runtime): Promise<string> {
+  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about });
   if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
   const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });

@@ -51,7 +51,7 @@ export function historyCommand(): Command {
     )
     .option(
       '--chart',
-      "draw each agent's lowest price over time (time to scale, prices from lowest to highest, the event date ruled); --out chart.svg writes it as SVG",
+      "draw each agent's lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG",
     )
     .option(
       '--by <period>',
