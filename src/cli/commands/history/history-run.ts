@@ -91,7 +91,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     flags,
     location,
     rt,
-    async (store, events, _eventDate, known) => {
+    async (store, events, eventDate, known) => {
       // An agent's own id says nothing of its event: a chart's title asks the store which event it belongs to.
       const about = options.chart && options.event.kind === 'agent' ? await storedEventOf(store, options.event) : known;
       const query: HistoryQuery = {
