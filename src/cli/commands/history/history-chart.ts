@@ -1,6 +1,6 @@
 import type { SnapshotRow } from '../../../store/store.js';
 import { extent, type TimeChart, type TimeSeries } from '../../../output/time-chart.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 
 export interface HistoryChartOptions {
   /** IANA zone of the time labels (--tz, the timezone setting). */

@@ -1,7 +1,13 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
+import {
+  checkHistoryFolder,
+  historyLocation,
+  openHistoryStore,
+  shownLocation,
+  type HistoryStoreFlags,
+} from '../../../recording/history-store.js';
 import type {
   AgentEvent,
   HistoryQuery,
