@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { CJS_IMPORT_META, EXTERNAL_PACKAGES, fastPathStandIns, lazyConfDependencies } from './build-plugins.mjs';
 import { root } from './bundle-tree.mjs';
+import { fastActionsModule, fastCommands, writeFastWords } from './fast-commands.mjs';
 import { fastTable } from './fast-table.mjs';
 
 /**
@@ -26,8 +27,9 @@ const LEFT_IN_NODE_MODULES = [
   'semver',
 ];
 
-/** `buildProgram` is src/cli/program.ts's (importTreeModule); `define` the main build's. */
-export async function buildFastPath(buildProgram, define) {
+/** `buildProgram` and `commands` are src/cli/program.ts's and the registry's (importTreeModule); `define` the main build's. */
+export async function buildFastPath(buildProgram, commands, define) {
+  const fast = fastCommands(commands);
   // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
   const result = await build({
     entryPoints: ['src/cli/fast.ts'],
@@ -47,10 +49,11 @@ export async function buildFastPath(buildProgram, define) {
     external: LEFT_IN_NODE_MODULES,
     logLevel: 'warning',
     write: false,
-    plugins: [fastPathStandIns, lazyConfDependencies(root)],
+    plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root)],
   });
   const code = viaTixImport(result.outputFiles[0].text);
   writeFileSync(join(root, 'dist', 'fast.cjs'), code);
+  writeFastWords(fast);
   writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
 }
 

@@ -3,7 +3,8 @@
 // renderer, the sandbox, the history store and the Parquet converter are separate chunks loaded by dynamic
 // import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs);
 // and dist/fast.cjs, the fast path for one-query commands (src/cli/fast.ts), with the table of the command
-// tree it reads argv by (build-fast.mjs), both from the same command tree.
+// tree it reads argv by (build-fast.mjs), both from the same command tree, and dist/fast-words.json, the first
+// words bin/tix looks for before loading it (fast-commands.mjs, from the registry's `fast` entries).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
@@ -16,8 +17,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 const define = { __TIX_VERSION__: JSON.stringify(pkg.version) };
-const [{ buildProgram }] = await Promise.all([
-  importTreeModule("export { buildProgram } from './src/cli/program.ts';"),
+const [{ buildProgram, COMMANDS }] = await Promise.all([
+  importTreeModule("export { buildProgram } from './src/cli/program.ts'; export { COMMANDS } from './src/cli/commands/registry.ts';"),
   build({
     entryPoints: { tix: 'src/cli/main.ts' },
     outdir: 'dist',
@@ -40,4 +41,4 @@ const [{ buildProgram }] = await Promise.all([
   }),
 ]);
 
-await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, define)]);
+await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, COMMANDS, define)]);

@@ -35,6 +35,8 @@ export async function importTreeModule(exports) {
       format: 'esm',
       platform: 'node',
       target: 'node20',
+      // fast-commands.mjs names the registry's fast actions by their functions' names.
+      keepNames: true,
       define: { __TIX_VERSION__: JSON.stringify(pkg.version) },
       banner: REQUIRE_BANNER,
       logLevel: 'warning',

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './helpers/tix-env.js';
 
 const SOURCES = ['src', 'scripts', 'bin', 'package.json'];
-/** What scripts/build.mjs writes: the full bundle, the fast path's bundle, the captured help pages. */
-const OUTPUTS = ['tix.js', 'fast.cjs', 'help.json'];
+/** What scripts/build.mjs writes: the full bundle, the fast path's bundle and first words, the captured help pages. */
+const OUTPUTS = ['tix.js', 'fast.cjs', 'fast-words.json', 'help.json'];
 
 export default function setup(): void {
   const times = OUTPUTS.map((file) => modifiedAt(join(REPO_ROOT, 'dist', file)));

@@ -1,20 +1,17 @@
-import { agentsAction } from './commands/agents/agents.js';
-import { eventsByAgentAction } from './commands/events/by-agent.js';
-import { eventsGetAction } from './commands/events/get.js';
-import { eventsSearchAction } from './commands/events/search.js';
-import { eventsViewAction } from './commands/events/view.js';
-import { inventoryAction } from './commands/inventory/inventory.js';
-import { salesDetailsAction } from './commands/sales/details.js';
-import { salesSummaryAction } from './commands/sales/summary.js';
+// The commands the fast path runs, by their names below tix ('events search'), and their actions: the registry's
+// entries with `fast` (src/cli/commands/registry.ts), written in by the build (scripts/fast-commands.mjs; typed
+// by fast-actions.d.ts). Every other command goes to Commander.
+import { ACTIONS } from 'tix:fast-actions';
 import { ExitCode } from '../shared/errors.js';
 import { parseFastArgv, type CommandSpec, type ParsedArgv } from './kit/fast-argv.js';
+import type { CommandAction } from './commands/registry.js';
 import type { Invocation } from './kit/invocation.js';
 import { endQuietlyWhenStdoutCloses, realProcess } from './kit/real-process.js';
 import { reportError } from './kit/report-error.js';
 import { bindRun } from './kit/run-context.js';
 
 /**
- * The fast path (dist/fast.cjs, which bin/tix tries first): the one-query commands below, run without
+ * The fast path (dist/fast.cjs, which bin/tix tries first): the one-query commands the registry marks `fast`, run without
  * loading Commander or building the command tree, which is most of what a one-off query costs. Their flags
  * are not listed here: the build writes the tree's table from the Commander definitions (scripts/fast-table.mjs)
  * and kit/fast-argv.ts reads argv by it, handing anything it is not sure of to the full path. The actions are
@@ -23,21 +20,6 @@ import { bindRun } from './kit/run-context.js';
 
 /** The command tree's flags and arguments, written in by the build (scripts/build.mjs) as JSON. */
 declare const __TIX_FAST_TABLE__: string;
-
-// biome-ignore lint/suspicious/noExplicitAny: each action takes its own arguments, as Commander passes them.
-type Action = (...args: any[]) => Promise<void>;
-
-/** The commands the fast path runs, by their names below tix; every other command goes to Commander. */
-export const ACTIONS: Record<string, Action> = {
-  'events search': eventsSearchAction,
-  'events get': eventsGetAction,
-  'events by-agent': eventsByAgentAction,
-  'events view': eventsViewAction,
-  inventory: inventoryAction,
-  'sales summary': salesSummaryAction,
-  'sales details': salesDetailsAction,
-  agents: agentsAction,
-};
 
 /**
  * Runs `argv` on the fast path and returns true, or returns false having done nothing, for bin/tix to load
@@ -57,7 +39,7 @@ export function runFast(argv: readonly string[]): boolean {
 }
 
 /** As runTix runs a command: the action, with its run bound to the process, its error reported as one line. */
-async function runAction(action: Action, parsed: ParsedArgv, tree: CommandSpec, argv: readonly string[]): Promise<number> {
+async function runAction(action: CommandAction, parsed: ParsedArgv, tree: CommandSpec, argv: readonly string[]): Promise<number> {
   const chain = invocations(parsed, tree);
   const command = chain[chain.length - 1]!;
   const run = { process: realProcess, exitCode: ExitCode.OK as number };

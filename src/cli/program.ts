@@ -1,18 +1,24 @@
 import { Command, Option } from 'commander';
+import { ExitCode } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
 import { addExamples, withValueSource } from './kit/command-kit.js';
 import { COMMANDS } from './commands/registry.js';
 
-const EXIT_CODES = `Exit codes:
-  0    success (a search with no results included)
-  1    API or unexpected error
-  2    usage error: a bad flag, argument or value
-  3    authentication: no API key, key not accepted (401) or not allowed (403)
-  4    not found: a specific event, agent or provider
-  5    unavailable: 503, timeout or network failure after retries
-  130  interrupted (Ctrl-C); 143 terminated`;
+/** What each exit code (src/shared/errors.ts) means: the root --help, the man pages and docs/commands list them. */
+export const EXIT_CODE_MEANINGS: readonly (readonly [code: string, meaning: string])[] = [
+  [`${ExitCode.OK}`, 'success (a search with no results included)'],
+  [`${ExitCode.ERROR}`, 'API or unexpected error'],
+  [`${ExitCode.USAGE}`, 'usage error: a bad flag, argument or value'],
+  [`${ExitCode.AUTH}`, 'authentication: no API key, key not accepted (401) or not allowed (403)'],
+  [`${ExitCode.NOT_FOUND}`, 'not found: a specific event, agent or provider'],
+  [`${ExitCode.UNAVAILABLE}`, 'unavailable: 503, timeout or network failure after retries'],
+  [`${ExitCode.INTERRUPTED}`, `interrupted (Ctrl-C); ${ExitCode.TERMINATED} terminated`],
+];
 
-const ENVIRONMENT = `Environment:
+const EXIT_CODES = `Exit codes:\n${EXIT_CODE_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(5)}${meaning}`).join('\n')}`;
+
+/** The environment variables tix reads, as the root --help and tix(1) list them. */
+export const ENVIRONMENT = `Environment:
   TIX_API_KEY       API key (instead of 'tix auth login')
   TIX_BASE_URL      API base URL
   TIX_PROFILE       profile to use (default: default)

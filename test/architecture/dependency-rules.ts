@@ -6,7 +6,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * src/<folder> by layer, lowest first: a file may import its own folder and the folders of lower layers,
  * never a folder of its own layer or a higher one. The middle is ordered by what it uses: the store keeps
- * market figures, the config checks a PostgreSQL URL with the store's parser.
+ * market figures, the config checks a PostgreSQL URL with the store's parser, recording (what track and watch
+ * --record do, alert delivery) uses the API, the store and the settings.
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['shared'],
@@ -14,6 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['market', 'sandbox'],
   ['store'],
   ['config'],
+  ['recording'],
   ['cli'],
 ];
 

@@ -31,6 +31,11 @@ export interface ForwardProxyOptions {
   credentials?: { user: string; password: string };
   /** Answers every request with this status instead of carrying it (403: refused by policy; 502: upstream down). */
   refuse?: number;
+  /**
+   * Registers the proxy's closing: by default when the current test finishes. Concurrent tests pass their own
+   * (vitest tracks no concurrent test in the global hook).
+   */
+  closeWhen?: (close: () => Promise<void>) => void;
 }
 
 export interface ForwardProxy {
@@ -115,7 +120,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
   });
 
   await listen(server);
-  onTestFinished(() => closeServer(server, sockets));
+  (options.closeWhen ?? onTestFinished)(() => closeServer(server, sockets));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, port, log };
 }

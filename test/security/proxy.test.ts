@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startForwardProxy, startTlsFront, type ForwardProxy, type ForwardProxyOptions, type TlsFront } from '../helpers/forward-proxy.js';
 import { makeCertificates, type Certificates } from '../reliability/support/certificates.js';
@@ -29,6 +29,12 @@ let dir: string;
 let certs: Certificates;
 let sandbox: Sandbox;
 let front: TlsFront;
+/**
+ * The tests run concurrently (each spawns tix and waits on it; each has its own proxy, and the sandbox and its
+ * TLS front only answer reads): what a test starts is closed once the file is done.
+ */
+const closing: (() => Promise<void>)[] = [];
+const closeWhen = (close: () => Promise<void>) => void closing.push(close);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tix-proxy-'));
@@ -37,6 +43,7 @@ beforeAll(async () => {
   front = await startTlsFront(sandbox.port, { key: certs.serverKey, cert: certs.serverCert });
 });
 afterAll(async () => {
+  await Promise.all(closing.map((close) => close()));
   await front?.close();
   await sandbox?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -45,6 +52,7 @@ afterAll(async () => {
 /** A proxy that knows api.tix.test: https (443) reaches the TLS front, http (80 and 8080) the sandbox. */
 function proxy(options: Partial<ForwardProxyOptions> = {}): Promise<ForwardProxy> {
   return startForwardProxy({
+    closeWhen,
     routes: {
       [`${HOST}:443`]: front.port,
       [`${HOST}:80`]: sandbox.port,
@@ -94,7 +102,7 @@ function expectWentDirect(result: TixOutcome, host = HOST): void {
   );
 }
 
-describe('https:// through a CONNECT tunnel', () => {
+describe.concurrent('https:// through a CONNECT tunnel', () => {
   it.for(['HTTPS_PROXY', 'https_proxy'])('%s carries every request, and the proxy never sees the key', async (variable) => {
     const server = await proxy();
     expectEvents(await searchHttps({ [variable]: server.url }));
@@ -121,7 +129,7 @@ describe('https:// through a CONNECT tunnel', () => {
   it('an https:// proxy is reached over TLS, then tunnels as any other', async () => {
     const server = await proxy();
     const secureFront = await startTlsFront(server.port, { key: certs.serverKey, cert: certs.serverCert });
-    onTestFinished(() => secureFront.close());
+    closeWhen(() => secureFront.close());
     expectEvents(await searchHttps({ HTTPS_PROXY: `https://localhost:${secureFront.port}` }));
     expect(server.log.map((entry) => `${entry.method} ${entry.target}`)).toEqual([`CONNECT ${HOST}:443`]);
   });
@@ -154,7 +162,7 @@ describe('https:// through a CONNECT tunnel', () => {
   });
 });
 
-describe('http:// through an http proxy (absolute-URI requests)', () => {
+describe.concurrent('http:// through an http proxy (absolute-URI requests)', () => {
   it.for(['HTTP_PROXY', 'http_proxy'])('%s carries every request as GET http://host/path', async (variable) => {
     const server = await proxy();
     expectEvents(await searchHttp({ [variable]: server.url }));
@@ -175,7 +183,7 @@ describe('http:// through an http proxy (absolute-URI requests)', () => {
   });
 });
 
-describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
+describe.concurrent('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
   // [NO_PROXY, base URL port, whether the proxy applies]. Direct, api.tix.test does not resolve.
   const CASES: [string, number, boolean][] = [
     ['api.tix.test', 80, false],
@@ -242,7 +250,7 @@ describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
     ['fd00::/8', true],
     ['0.0.0.0/0', true],
   ] as [string, boolean][])('NO_PROXY=%j for the address [::]: proxied %s', async ([noProxy, proxied]) => {
-    const server = await startForwardProxy({ routes: { [`[::]:${sandbox.port}`]: sandbox.port } });
+    const server = await startForwardProxy({ closeWhen, routes: { [`[::]:${sandbox.port}`]: sandbox.port } });
     const url = `http://[::]:${sandbox.port}`;
     const result = await searchHttp(
       { HTTP_PROXY: server.url, NO_PROXY: noProxy.replace('PORT', String(sandbox.port)) },
@@ -266,7 +274,7 @@ describe('NO_PROXY, as curl reads it (ports as most other tools do)', () => {
   });
 });
 
-describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, its credentials masked', () => {
+describe.concurrent('a proxy that cannot be reached or refuses: exit 5, the proxy named, its credentials masked', () => {
   const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const through = (port: number, variable: string, credentials = true) =>
     `^tix: cannot reach the API through the proxy ${escaped(`http://${credentials ? '***@' : ''}127.0.0.1:${port}`)} set in ${variable} \\(GET /events\\): `;
@@ -353,7 +361,7 @@ describe('a proxy that cannot be reached or refuses: exit 5, the proxy named, it
   });
 });
 
-describe('a proxy URL tix cannot use: exit 2, naming the variable, never its value', () => {
+describe.concurrent('a proxy URL tix cannot use: exit 2, naming the variable, never its value', () => {
   it.for([
     [
       'socks5://analyst:hunter2@127.0.0.1:1080',

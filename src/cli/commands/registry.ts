@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { agentsCommand } from './agents/agents.js';
+import { agentsAction, agentsCommand } from './agents/agents.js';
 import { alertAddCommand } from './alert/add.js';
 import { alertCommand } from './alert/alert.js';
 import { alertListCommand } from './alert/list.js';
@@ -18,46 +18,58 @@ import { configListCommand } from './config/list.js';
 import { configPathCommand } from './config/path.js';
 import { configSetCommand } from './config/set.js';
 import { configUnsetCommand } from './config/unset.js';
-import { eventsByAgentCommand } from './events/by-agent.js';
+import { eventsByAgentAction, eventsByAgentCommand } from './events/by-agent.js';
 import { eventsCommand } from './events/events.js';
-import { eventsGetCommand } from './events/get.js';
-import { eventsSearchCommand } from './events/search.js';
-import { eventsViewCommand } from './events/view.js';
+import { eventsGetAction, eventsGetCommand } from './events/get.js';
+import { eventsSearchAction, eventsSearchCommand } from './events/search.js';
+import { eventsViewAction, eventsViewCommand } from './events/view.js';
 import { historyCoverageCommand } from './history/coverage.js';
 import { historyExportCommand } from './history/export.js';
 import { historyCommand } from './history/history.js';
 import { historyListCommand } from './history/list.js';
 import { historySqlCommand } from './history/sql.js';
 import { historySummaryCommand } from './history/summary.js';
-import { inventoryCommand } from './inventory/inventory.js';
-import { salesDetailsCommand } from './sales/details.js';
+import { inventoryAction, inventoryCommand } from './inventory/inventory.js';
+import { salesDetailsAction, salesDetailsCommand } from './sales/details.js';
 import { salesCommand } from './sales/sales.js';
-import { salesSummaryCommand } from './sales/summary.js';
+import { salesSummaryAction, salesSummaryCommand } from './sales/summary.js';
 import { sandboxCommand } from './sandbox/sandbox.js';
 import { trackCommand } from './track/track.js';
 import { watchCommand } from './watch/watch.js';
 
+/** A command's action as Commander calls it: its arguments, its flags, the command (or the fast path's Invocation). */
+// biome-ignore lint/suspicious/noExplicitAny: each action takes its own arguments, as Commander passes them.
+export type CommandAction = (...args: any[]) => Promise<void>;
+
 export interface RegisteredCommand {
   /** The name of the command it is a subcommand of (`events` for `tix events search`); none for a top-level one. */
   parent?: string;
+  /** Its definition: words, summary, arguments, flags, examples, and an action that imports its run lazily. */
   build: () => Command;
+  /**
+   * The fast path (src/cli/fast.ts) may run it: the action its definition passes to `.action()`, exported and
+   * imported here. The build derives the fast path's list of actions and bin/tix's first words from these
+   * (scripts/fast-commands.mjs); its flags come from `build` as for every command.
+   */
+  fast?: CommandAction;
 }
 
 /**
  * Every command of tix, in the order `tix --help` lists them; a parent comes before its subcommands.
+ * The one list: help, help pages, completions, the fast path, the man pages and docs/commands are derived from it.
  * Adding a command: its folder under commands/, one line here, its test.
  */
 export const COMMANDS: readonly RegisteredCommand[] = [
   { build: eventsCommand },
-  { parent: 'events', build: eventsSearchCommand },
-  { parent: 'events', build: eventsGetCommand },
-  { parent: 'events', build: eventsByAgentCommand },
-  { parent: 'events', build: eventsViewCommand },
-  { build: inventoryCommand },
+  { parent: 'events', build: eventsSearchCommand, fast: eventsSearchAction },
+  { parent: 'events', build: eventsGetCommand, fast: eventsGetAction },
+  { parent: 'events', build: eventsByAgentCommand, fast: eventsByAgentAction },
+  { parent: 'events', build: eventsViewCommand, fast: eventsViewAction },
+  { build: inventoryCommand, fast: inventoryAction },
   { build: watchCommand },
   { build: salesCommand },
-  { parent: 'sales', build: salesSummaryCommand },
-  { parent: 'sales', build: salesDetailsCommand },
+  { parent: 'sales', build: salesSummaryCommand, fast: salesSummaryAction },
+  { parent: 'sales', build: salesDetailsCommand, fast: salesDetailsAction },
   { build: trackCommand },
   { build: historyCommand },
   { parent: 'history', build: historyListCommand },
@@ -72,7 +84,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'alert', build: alertPauseCommand },
   { parent: 'alert', build: alertResumeCommand },
   { parent: 'alert', build: alertTestCommand },
-  { build: agentsCommand },
+  { build: agentsCommand, fast: agentsAction },
   { build: apiCommand },
   { build: authCommand },
   { parent: 'auth', build: authLoginCommand },

@@ -1,5 +1,5 @@
 import type { DailySales, EventHeader } from '../../api/types.js';
-import { money } from './money.js';
+import { money } from '../../output/money.js';
 
 /** Venue, city, state, country: whichever the API sent, comma-separated (sales header or event listing). */
 export function placeOf(fields: { readonly [field: string]: unknown }): string {

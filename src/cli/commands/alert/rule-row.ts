@@ -1,6 +1,6 @@
 import type { AlertRule } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { channelName } from '../../kit/notify.js';
+import { channelName } from '../../../recording/notify.js';
 
 /** The conditions of a rule as flags a person could type again: `--below 150 --min-quantity 2`, or `any new low`. */
 export function describeRule(rule: AlertRule): string {

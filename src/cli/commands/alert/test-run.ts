@@ -1,7 +1,7 @@
 import { ExitCode } from '../../../shared/errors.js';
 import { channelsOf } from '../../../store/alert-rows.js';
 import type { Alert } from '../../../store/store.js';
-import { alertEvaluation, announceAlerts, channelName, deliver } from '../../kit/notify.js';
+import { alertEvaluation, announceAlerts, channelName, deliver } from '../../../recording/notify.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { noSuchRule } from './rule-id.js';
 import { withAlertStore } from './with-store.js';

@@ -1,5 +1,5 @@
 import type { HistoryStore } from '../../../store/store.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 /** The run's history store (--db, TIX_DB, the db setting, the default file), open for `body` only. */

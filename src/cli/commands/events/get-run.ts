@@ -2,7 +2,7 @@ import { agentIdsOf } from '../../../api/agent-ids.js';
 import { findAgent } from '../../../api/agents.js';
 import { isNotFound } from '../../../api/errors.js';
 import { getEvent } from '../../../api/events.js';
-import { eventsByAgentIdBatches } from '../../kit/event-records.js';
+import { eventsByAgentIdBatches } from '../../../recording/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { mapSettled } from '../../../shared/concurrency.js';

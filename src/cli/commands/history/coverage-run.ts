@@ -2,7 +2,7 @@ import { isDocument } from '../../../output/formats.js';
 import { ExitCode } from '../../../shared/errors.js';
 import type { CoverageRow } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';

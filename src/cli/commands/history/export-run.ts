@@ -1,4 +1,4 @@
-import { openHistoryStore } from '../../kit/history-store.js';
+import { openHistoryStore } from '../../../recording/history-store.js';
 import type { HistoryStore, CopyWindow } from '../../../store/store.js';
 import type { Runtime } from '../../kit/runtime.js';
 

@@ -3,7 +3,7 @@ import { UsageError } from '../../../shared/errors.js';
 import { isPostgresUrl, parsePostgresUrl, parseSchemaName } from '../../../store/postgres-url.js';
 import type { CopyWindow } from '../../../store/store.js';
 import { addExamples } from '../../kit/command-kit.js';
-import { historyLocation } from '../../kit/history-store.js';
+import { historyLocation } from '../../../recording/history-store.js';
 import type { RawOutputFlags } from '../../kit/output-options.js';
 import type { DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';

@@ -1,6 +1,6 @@
 import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
 import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 import { marketFloor } from './market-floor.js';
 
 /** What a chart's title and markers say of the service's event. */

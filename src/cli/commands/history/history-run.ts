@@ -1,7 +1,13 @@
 import { agentIdsOf } from '../../../api/agent-ids.js';
 import { getEvent } from '../../../api/events.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
+import {
+  checkHistoryFolder,
+  historyLocation,
+  openHistoryStore,
+  shownLocation,
+  type HistoryStoreFlags,
+} from '../../../recording/history-store.js';
 import type {
   AgentEvent,
   HistoryQuery,
@@ -12,7 +18,7 @@ import type {
   PeriodUnit,
   SnapshotRow,
 } from '../../../store/store.js';
-import { eventRecordOf } from '../../kit/event-records.js';
+import { eventRecordOf } from '../../../recording/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
 import { pivotRecords, pivotView } from './history-pivot.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isDocument } from '../../../output/formats.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
 import type { SqlResult } from '../../../store/store.js';
-import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';

@@ -4,7 +4,7 @@ import type { ListingFilter, PriceSummaryRow, SummaryProbes } from '../../../sto
 import { isStale, spokenDuration, STALE_INTERVALS } from './history-coverage.js';
 import { entryText } from '../../kit/track-entries.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { checkHistoryFolder, historyLocation } from '../../kit/history-store.js';
+import { checkHistoryFolder, historyLocation } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';

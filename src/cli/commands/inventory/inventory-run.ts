@@ -5,7 +5,7 @@ import { fetchInventory, type InventoryFetch } from '../../../market/fetch-inven
 import { ExitCode, TixError } from '../../../shared/errors.js';
 import { marketFigures } from '../../../market/figures.js';
 import { filterListings, isFiltering, type ListingFilter } from '../../kit/listing-filters.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 import { prettyJson, rowWriterFor, withSink, writeJson, type RecordView } from '../../kit/present.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';

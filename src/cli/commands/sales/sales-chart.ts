@@ -1,6 +1,6 @@
 import type { DailySales } from '../../../api/types.js';
 import { addDays } from '../../kit/parse/dates.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 import { wrapToWidth } from '../../../output/text-width.js';
 
 /** Eighths of a block, so a bar's top can be drawn at 1/8 of a row. */

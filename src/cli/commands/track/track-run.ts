@@ -9,19 +9,19 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { preloadStore } from '../../../store/open.js';
-import { checkHistoryFolder, historyLocation, shownLocation } from '../../kit/history-store.js';
-import { storeOrKeep } from '../../kit/history-writes.js';
+import { checkHistoryFolder, historyLocation, shownLocation } from '../../../recording/history-store.js';
+import { storeOrKeep } from '../../../recording/history-writes.js';
 import { isoToMicros, outputInstant } from '../../../store/timestamps.js';
 import { snapshotRow, type AgentEvent, type SalesDayRecord, type SnapshotRecord } from '../../../store/store.js';
-import { sightingTime } from '../../kit/event-records.js';
-import { agentIdEvents, eventsToRecord } from '../../kit/agent-id-events.js';
+import { sightingTime } from '../../../recording/event-records.js';
+import { agentIdEvents, eventsToRecord } from '../../../recording/agent-id-events.js';
 import { mapSettled } from '../../../shared/concurrency.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { isDocument, writesJsonValues } from '../../../output/formats.js';
-import { alertJson } from '../../kit/alert-json.js';
+import { alertJson } from '../../../recording/alert-json.js';
 import { messageOf } from '../../../shared/message-of.js';
 
 export interface TrackOptions {

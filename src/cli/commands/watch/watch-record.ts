@@ -1,9 +1,9 @@
 import { HistoryBusyError, type AgentEvent, type EventRecord, type SnapshotRecord } from '../../../store/store.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { agentIdEvents, eventsToRecord, type AgentIdEvents } from '../../kit/agent-id-events.js';
-import { sightingTime } from '../../kit/event-records.js';
-import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../kit/history-store.js';
-import { storeOrKeep } from '../../kit/history-writes.js';
+import { agentIdEvents, eventsToRecord, type AgentIdEvents } from '../../../recording/agent-id-events.js';
+import { sightingTime } from '../../../recording/event-records.js';
+import { historyLocation, openHistoryStore, shownLocation, type HistoryStoreFlags } from '../../../recording/history-store.js';
+import { storeOrKeep } from '../../../recording/history-writes.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 /**
@@ -17,7 +17,7 @@ import type { Runtime } from '../../kit/runtime.js';
  * delivery is a warning and stays pending).
  *
  * The service events of a watch of one agent's ids (`agentIds`) are found as track finds them
- * (kit/agent-id-events.ts): the store's, else looked up once, while the first poll is fetched; each poll
+ * (recording/agent-id-events.ts): the store's, else looked up once, while the first poll is fetched; each poll
  * then stores them with its snapshots. A lookup that failed or found nothing is said once, and the
  * snapshots are stored all the same.
  */

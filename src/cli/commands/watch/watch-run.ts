@@ -13,14 +13,14 @@ import { stdoutSink } from '../../../output/index.js';
 import { jqSink } from '../../kit/jq.js';
 import { readerWatch } from '../../../output/reader-gone.js';
 import type { AgentEvent, EventRecord, ListingRecord, SnapshotRecord } from '../../../store/store.js';
-import { eventRecordOf, sightingTime } from '../../kit/event-records.js';
+import { eventRecordOf, sightingTime } from '../../../recording/event-records.js';
 import { mapConcurrent } from '../../../shared/concurrency.js';
 import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 import { formatDuration } from '../../kit/parse/duration.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { changeLine, ndjsonLine, snapshotLine, type PolledEvent, type WatchLine } from './watch-lines.js';
-import type { HistoryStoreFlags } from '../../kit/history-store.js';
+import type { HistoryStoreFlags } from '../../../recording/history-store.js';
 
 /** What to watch: one agent's own event ids, or service events (every agent that lists them). */
 export type WatchTarget = { kind: 'agent'; agent: string; ids: string[] } | { kind: 'events'; eventIds: string[] };

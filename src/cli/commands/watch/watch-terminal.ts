@@ -1,7 +1,7 @@
 import { Chalk } from 'chalk';
 import { safeText } from '../../../output/table-cells.js';
 import { displayWidth, truncateToWidth } from '../../../output/text-width.js';
-import { money } from '../../kit/money.js';
+import { money } from '../../../output/money.js';
 import type { WatchLine } from './watch-lines.js';
 
 /** A piece of a line and how it is painted; pieces with a `dropRank` are left out, lowest first, when the line is too long. */

@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../api/client.js';
-import type { EventListing } from '../../api/types.js';
-import type { AgentEvent, EventRecord, SnapshotRecord } from '../../store/store.js';
-import { messageOf } from '../../shared/message-of.js';
+import type { ApiClient } from '../api/client.js';
+import type { EventListing } from '../api/types.js';
+import type { AgentEvent, EventRecord, SnapshotRecord } from '../store/store.js';
+import { messageOf } from '../shared/message-of.js';
 import { eventRecordOf, lookUpByAgentIds, sightingOf } from './event-records.js';
 import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
 import type { Runtime } from './runtime.js';

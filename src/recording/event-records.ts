@@ -1,11 +1,11 @@
-import { agentIdsOf } from '../../api/agent-ids.js';
-import type { ApiClient } from '../../api/client.js';
-import { isNotFound } from '../../api/errors.js';
-import { getEventsByAgentIds } from '../../api/events.js';
-import type { EventListing, EventsResponse } from '../../api/types.js';
-import { mapSettled, type Settled } from '../../shared/concurrency.js';
-import type { EventRecord, SnapshotRecord } from '../../store/store.js';
-import { canonicalInstant, isoToMicros } from '../../store/timestamps.js';
+import { agentIdsOf } from '../api/agent-ids.js';
+import type { ApiClient } from '../api/client.js';
+import { isNotFound } from '../api/errors.js';
+import { getEventsByAgentIds } from '../api/events.js';
+import type { EventListing, EventsResponse } from '../api/types.js';
+import { mapSettled, type Settled } from '../shared/concurrency.js';
+import type { EventRecord, SnapshotRecord } from '../store/store.js';
+import { canonicalInstant, isoToMicros } from '../store/timestamps.js';
 
 /**
  * The service's events as `track` and `watch --record` store them (tables `events` and `event_agents`):

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { decideRetry, classifyNetworkError, RETRYABLE_STATUSES, sleep } from '../../api/retry.js';
-import { messageOf } from '../../shared/message-of.js';
-import { http, loadHttps } from '../../shared/node-http.js';
-import { maskSecrets, treatAsSecret, urlWithoutSecrets } from '../../shared/secrets.js';
-import type { Alert, AlertDelivery, AlertEvaluation, HistoryStore } from '../../store/store.js';
+import { decideRetry, classifyNetworkError, RETRYABLE_STATUSES, sleep } from '../api/retry.js';
+import { messageOf } from '../shared/message-of.js';
+import { http, loadHttps } from '../shared/node-http.js';
+import { maskSecrets, treatAsSecret, urlWithoutSecrets } from '../shared/secrets.js';
+import type { Alert, AlertDelivery, AlertEvaluation, HistoryStore } from '../store/store.js';
 import { alertJson } from './alert-json.js';
 import type { Runtime } from './runtime.js';
 

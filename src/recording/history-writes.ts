@@ -1,4 +1,4 @@
-import { hasPending, keepPending, pendingFolderOf, storePending } from '../../store/pending.js';
+import { hasPending, keepPending, pendingFolderOf, storePending } from '../store/pending.js';
 import {
   HistoryBusyError,
   recordBatch,
@@ -8,9 +8,9 @@ import {
   type HistoryBatch,
   type HistoryStore,
   type RecordResult,
-} from '../../store/store.js';
-import { TixError } from '../../shared/errors.js';
-import { messageOf } from '../../shared/message-of.js';
+} from '../store/store.js';
+import { TixError } from '../shared/errors.js';
+import { messageOf } from '../shared/message-of.js';
 import { openHistoryStore, type HistoryStoreFlags } from './history-store.js';
 import { alertEvaluation, announceAlerts, DELIVERY_LEASE_SECONDS, deliverClaimed } from './notify.js';
 import type { Runtime } from './runtime.js';

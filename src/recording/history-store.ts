@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
-import { openStore } from '../../store/open.js';
-import { displayStoreLocation, isPostgresUrl } from '../../store/postgres-url.js';
-import type { HistoryStore } from '../../store/store.js';
+import { openStore } from '../store/open.js';
+import { displayStoreLocation, isPostgresUrl } from '../store/postgres-url.js';
+import type { HistoryStore } from '../store/store.js';
 import type { Runtime } from './runtime.js';
 
 export interface HistoryStoreFlags {
@@ -15,7 +15,7 @@ export interface HistoryStoreFlags {
 
 /** Where this run keeps its price history: --db, else TIX_DB, else the db setting, else the default file. */
 export async function historyLocation(rt: Runtime): Promise<string> {
-  return rt.settings.values.db ?? (await import('../../store/location.js')).defaultHistoryLocation(rt.io.env);
+  return rt.settings.values.db ?? (await import('../store/location.js')).defaultHistoryLocation(rt.io.env);
 }
 
 /** The location as messages show it (a URL's password as `***`). */
@@ -47,7 +47,7 @@ export function openHistoryStore(rt: Runtime, location: string, flags: HistorySt
  */
 export async function checkHistoryFolder(rt: Runtime, location: string): Promise<void> {
   if (rt.settings.sources.db === 'default' || isPostgresUrl(location)) return;
-  const { checkNamedFolder } = await import('../../store/location.js');
+  const { checkNamedFolder } = await import('../store/location.js');
   checkNamedFolder(dirname(resolve(location)), dbSource(rt));
 }
 

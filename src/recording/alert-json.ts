@@ -1,6 +1,6 @@
-import type { Alert } from '../../store/store.js';
-import { canonicalInstant, outputInstant } from '../../store/timestamps.js';
-import { money } from './money.js';
+import type { Alert } from '../store/store.js';
+import { canonicalInstant, outputInstant } from '../store/timestamps.js';
+import { money } from '../output/money.js';
 
 /**
  * One alert as every channel carries it (README "Alerts"): the object `track -o ndjson` prints, the body a

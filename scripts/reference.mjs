@@ -1,0 +1,27 @@
+// Writes the command reference from the command tree (`npm run reference`): docs/commands/tix-<words>.md, one
+// page per command, with docs/commands/README.md as the index, and the man pages man/man1/tix.1 and
+// man/man1/tix-<words>.1. Each page is what `tix <words> --help` says (Commander's own help formatter reads the
+// same definitions), laid out for the medium, plus the exit codes. test/help/reference.test.ts fails when the
+// committed files differ from what this writes.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importTreeModule, root } from './bundle-tree.mjs';
+import { referencePages } from './reference-pages.mjs';
+
+const tree = await importTreeModule(
+  "export { buildProgram, EXIT_CODE_MEANINGS, ENVIRONMENT } from './src/cli/program.ts'; export { examplesOf } from './src/cli/kit/command-kit.ts';",
+);
+
+for (const [folder, pattern] of [
+  ['docs/commands', /\.md$/],
+  ['man/man1', /\.1$/],
+]) {
+  const dir = join(root, folder);
+  mkdirSync(dir, { recursive: true });
+  // A command that is gone takes its page with it.
+  for (const file of readdirSync(dir)) if (pattern.test(file)) rmSync(join(dir, file));
+}
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pages = referencePages(tree, version);
+for (const [file, text] of pages) writeFileSync(join(root, file), text);
+console.log(`wrote ${pages.size} files in docs/commands and man/man1`);

@@ -1,0 +1,15 @@
+import type { ResolvedSettings } from '../config/settings.js';
+
+/**
+ * What recording (track and watch --record: event records, batch writes, alert delivery) needs of a run: the
+ * part of the command line's Runtime (src/cli/kit/runtime.ts) it uses, which that Runtime satisfies. Defined
+ * here so that this layer, below the command line, does not import it.
+ */
+export interface Runtime {
+  readonly settings: Pick<ResolvedSettings, 'values' | 'sources'>;
+  readonly io: { readonly env: NodeJS.ProcessEnv; readonly stderr: NodeJS.WritableStream; now(): Date };
+  readonly signal: AbortSignal;
+  note(message: string): void;
+  warn(message: string): void;
+  trace(line: string): void;
+}
