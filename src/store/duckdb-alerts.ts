@@ -31,10 +31,13 @@ export async function evaluateDuckDbAlerts(
   const writes = alertWrites(evaluateAlerts(rules, fresh, await eventsOf(connection, fresh)), options);
   if (writes.rules.length > 0) await updateRules(connection, writes.rules, options.at);
   if (writes.alerts.length === 0) return [];
-  // One writer per file: the next ids are safe to take here. Rows go in through appenders, not a statement
-  // each: a thousand rules firing at once (the first run after adding them) cost ~2.7 ms each that way.
-  const next = await connection.runAndReadAll('SELECT coalesce(max(id), 0) AS id FROM alert_notifications');
-  let id = Number(next.getRowObjectsJS()[0]!.id);
+  // Ids from the counter, which never goes back (a removed rule's ids are not taken again), in this
+  // transaction. Rows go in through appenders, not a statement each: a thousand rules firing at once (the
+  // first run after adding them) cost ~2.7 ms each that way.
+  const next = await connection.runAndReadAll('UPDATE alert_notification_ids SET last_id = last_id + ? RETURNING last_id', [
+    writes.alerts.length,
+  ]);
+  let id = Number(next.getRowObjectsJS()[0]!.last_id) - writes.alerts.length;
   const alerts = writes.alerts.map((w) => ({ ...w, alert: { ...w.alert, id: ++id } }));
   const notifications = await connection.createAppender('alert_notifications');
   const deliveries = await connection.createAppender('alert_deliveries');
@@ -245,6 +248,15 @@ export async function finishDuckDbDelivery(
     `UPDATE alert_deliveries SET delivered_at = ?::TIMESTAMPTZ, claimed_at = CASE WHEN ?::BOOLEAN THEN claimed_at END, last_error = ?::VARCHAR
      WHERE notification_id = ? AND channel = ?`,
     [error === undefined ? at(now) : null, error === undefined, error ?? null, delivery.alert.id, delivery.channel],
+  );
+}
+
+/** Unclaimed and its attempt uncounted; only while this run's claim is still the one held. */
+export async function releaseDuckDbDelivery(connection: DuckDBConnection, delivery: AlertDelivery): Promise<void> {
+  await connection.run(
+    `UPDATE alert_deliveries SET claimed_at = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE notification_id = ? AND channel = ? AND delivered_at IS NULL AND attempts = ?`,
+    [delivery.alert.id, delivery.channel, delivery.attempts],
   );
 }
 

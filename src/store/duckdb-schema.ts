@@ -127,6 +127,13 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (notification_id, channel)
     )`,
   ],
+  // Notification ids from a counter that only goes up (issue 28: `alert rm` once let a later alert take an
+  // id a webhook had already seen), starting past the highest id stored, so existing ids are kept. A
+  // counter rather than a SEQUENCE: DuckDB cannot start a sequence at a value read from a table.
+  [
+    'CREATE TABLE alert_notification_ids (last_id BIGINT NOT NULL)',
+    'INSERT INTO alert_notification_ids SELECT coalesce(max(id), 0) FROM alert_notifications',
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

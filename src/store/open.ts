@@ -17,6 +17,8 @@ export interface OpenStoreOptions {
   retries?: number;
   /** PostgreSQL: milliseconds a connection may take. */
   connectTimeoutMs?: number;
+  /** DuckDB: the file must exist already (a command that changes alert rules never creates a history). */
+  existing?: boolean;
   /** --debug */
   trace?: (line: string) => void;
 }
@@ -53,6 +55,7 @@ export async function openStore(location: string, options: OpenStoreOptions): Pr
     lockTimeoutMs: options.lockTimeoutSeconds * 1000,
     createFolder: options.createFolder === true,
     source: options.source ?? '--db',
+    ...(options.existing ? { existing: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }

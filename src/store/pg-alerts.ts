@@ -183,3 +183,12 @@ export async function finishPgDelivery(client: pg.Client, s: string, delivery: A
     [delivery.alert.id, at, error ?? null, delivery.channel],
   );
 }
+
+/** Unclaimed and its attempt uncounted; only while this run's claim is still the one held (same attempt count). */
+export async function releasePgDelivery(client: pg.Client, s: string, delivery: AlertDelivery): Promise<void> {
+  await client.query(
+    `UPDATE ${s}.alert_deliveries SET claimed_at = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE notification_id = $1 AND channel = $2 AND delivered_at IS NULL AND attempts = $3`,
+    [delivery.alert.id, delivery.channel, delivery.attempts],
+  );
+}

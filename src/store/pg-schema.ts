@@ -124,6 +124,14 @@ const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       delivered_at timestamptz,
       PRIMARY KEY (notification_id, channel)
     );`,
+  // Notification ids already come from an identity sequence, never reused; this version adds the indexes
+  // the alert tables' lookups need: rules by agent event and by evt_ id (each record()), notifications by
+  // rule (alert rm), and the deliveries still pending (each run's claim).
+  (s) => `
+    CREATE INDEX alert_rules_by_agent_event ON ${s}.alert_rules (agent, agent_event_id) WHERE agent_event_id IS NOT NULL;
+    CREATE INDEX alert_rules_by_event ON ${s}.alert_rules (event_id) WHERE agent_event_id IS NULL;
+    CREATE INDEX alert_notifications_by_rule ON ${s}.alert_notifications (rule_id);
+    CREATE INDEX alert_deliveries_pending ON ${s}.alert_deliveries (notification_id) WHERE delivered_at IS NULL;`,
 ];
 
 /** The version this tix writes. `tix_meta` holds one row, as in a DuckDB file: the tables' `schema_version`, and the `tix_version` that last set it. */

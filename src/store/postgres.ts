@@ -19,6 +19,7 @@ import {
   claimPgDeliveries,
   evaluatePgAlerts,
   finishPgDelivery,
+  releasePgDelivery,
   pausePgAlertRule,
   pgAlertRules,
   removePgAlertRule,
@@ -394,6 +395,10 @@ class PostgresHistoryStore implements HistoryStore {
 
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
     return this.alerting('cannot record in', () => finishPgDelivery(this.client, this.s, delivery, at, error));
+  }
+
+  releaseDelivery(delivery: AlertDelivery): Promise<void> {
+    return this.alerting('cannot record in', () => releasePgDelivery(this.client, this.s, delivery));
   }
 
   /** One alert operation on the connection, its errors described as the others are. */

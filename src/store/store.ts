@@ -1,5 +1,5 @@
 import type { MarketFigures } from '../market/figures.js';
-import { TixError } from '../shared/errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 
 /**
  * The history store: one small interface with two implementations, DuckDB (an embedded file, the default)
@@ -147,6 +147,8 @@ export interface Alert {
   price: number;
   /** The price the rule last notified, null the first time. */
   previousPrice: number | null;
+  /** A sample sent by `tix alert test`, never stored. */
+  test?: boolean;
 }
 
 /** A row of table `alert_deliveries` not delivered yet, claimed by this run (see claimDeliveries). */
@@ -228,6 +230,8 @@ export interface HistoryStore {
   claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]>;
   /** Marks a claimed delivery delivered (no error) or failed (pending again, for the next run). */
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void>;
+  /** Gives back a claimed delivery this run did not attempt (not consented here, past the run's deadline, interrupted): pending, unclaimed, its attempt not counted. */
+  releaseDelivery(delivery: AlertDelivery): Promise<void>;
   /**
    * The stored event of an evt_ id, with its agents; undefined when the store does not know it (never
    * tracked by a run that knew the evt_ id, or a file of schema version 1 not yet written by this tix).
@@ -367,7 +371,8 @@ export class HistoryBusyError extends TixError {
     /** The holding process's id, when the database names it. */
     readonly holder?: string,
   ) {
-    super(message);
+    // Exit 5 (README "Exit codes"): the file is there and fine, just held; try again later.
+    super(message, ExitCode.UNAVAILABLE);
     this.name = 'HistoryBusyError';
   }
 }

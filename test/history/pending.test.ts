@@ -59,7 +59,7 @@ async function hold(db: string, mode: 'read' | 'write'): Promise<Holder> {
 const pendingOf = (db: string) => `${db}.pending`;
 const pendingFiles = (db: string) => readdirSync(pendingOf(db)).filter((name) => name.endsWith('.json'));
 const busyLine = (db: string, pid: number, snapshots: number) =>
-  `tix: the history in ${db} is busy (held by another process, PID ${pid}); ${snapshots} snapshots kept in ${pendingOf(db)}/ and stored by the next run\n`;
+  `tix: the history in ${db} is busy (held by another process, PID ${pid}); ${snapshots} ${snapshots === 1 ? 'snapshot' : 'snapshots'} kept in ${pendingOf(db)}/ and stored by the next run\n`;
 
 describe('a DuckDB file held by another process', () => {
   let entries: string[];
