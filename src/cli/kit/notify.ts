@@ -187,7 +187,7 @@ async function post(rt: Runtime, target: string, body: string, deadline: number)
       if (!RETRYABLE_STATUSES.has(status)) throw new Error(failure);
     } catch (error) {
       if (rt.signal.aborted) throw error;
-      const network = classifyNetworkError(error);
+      const network = error instanceof WebhookTimeout ? { retryable: true, description: error.message } : classifyNetworkError(error);
       if (!network) throw error;
       if (!network.retryable) throw new Error(network.description);
       failure = network.description;
@@ -198,6 +198,14 @@ async function post(rt: Runtime, target: string, body: string, deadline: number)
     if (Date.now() + decision.waitMs >= deadline) throw new Error(`${failure} (${attempts}; no time left in this run)`);
     rt.trace(`alert webhook: ${failure}; trying again in ${decision.waitMs} ms`);
     await sleep(decision.waitMs, rt.signal);
+  }
+}
+
+/** The whole exchange (connecting, sending, the answer's headers and body) took longer than allowed. */
+class WebhookTimeout extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`} (--timeout)`);
+    this.name = 'WebhookTimeout';
   }
 }
 
@@ -228,7 +236,7 @@ function postOnce(url: URL, body: string, timeoutMs: number, signal: AbortSignal
       },
     );
     const timer = setTimeout(() => {
-      const error = Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' });
+      const error = new WebhookTimeout(timeoutMs);
       settle(error);
       request.destroy(error);
     }, timeoutMs);

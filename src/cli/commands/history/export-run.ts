@@ -31,6 +31,7 @@ export async function runHistoryExport(options: HistoryExportOptions, rt: Runtim
         `tix: copied ${copied.snapshots} ${plural(copied.snapshots, 'snapshot')} (${copied.stored} new, ${copied.alreadyStored} already there) and ` +
           `${copied.salesDays} sales ${copied.salesDays === 1 ? 'day' : 'days'} (${copied.salesWritten} written) from ${from.location} to ${to.location}`,
       );
+      await sayAlertsLeft(from, rt);
     } finally {
       await to.close();
     }
@@ -49,6 +50,15 @@ function openStore(where: StoreLocation, options: HistoryExportOptions, rt: Runt
     schema: where.schema,
     ...source,
   });
+}
+
+/** Alert rules are not copied (their ids, notifications and pending deliveries belong to the store they were made in): said in one line, with how to copy them. */
+async function sayAlertsLeft(from: HistoryStore, rt: Runtime): Promise<void> {
+  const rules = await from.alertRules().catch(() => []);
+  if (rules.length === 0) return;
+  rt.note(
+    `tix: note: ${rules.length} alert ${plural(rules.length, 'rule')} (with ${rules.length === 1 ? 'its' : 'their'} notifications and pending deliveries) not copied: add ${rules.length === 1 ? 'it' : 'them'} on the target with 'tix alert add --db <target>' ('tix alert list' shows each)`,
+  );
 }
 
 function plural(n: number, word: string): string {
