@@ -1,8 +1,10 @@
+import type { AlertImport, AlertTables } from './store.js';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
 import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow, type AlertWrites } from './alert-rows.js';
 import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
+import { planAlertImport } from './alert-transfer.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 import { microsToIso } from './timestamps.js';
 
@@ -270,4 +272,103 @@ async function inTransaction<T>(connection: DuckDBConnection, body: () => Promis
     await connection.run('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** Every row of the alert tables (history export); a file older than the alert tables has none. */
+export async function duckDbAlertTables(connection: DuckDBConnection): Promise<AlertTables> {
+  const rules = await readRules(connection);
+  const notifications = await connection.runAndReadAll(
+    `SELECT ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target
+     FROM alert_notifications n JOIN alert_rules r ON r.id = n.rule_id ORDER BY n.id`,
+  );
+  const deliveries = await connection.runAndReadAll(
+    'SELECT notification_id, channel, target, attempts, last_error, epoch_us(delivered_at) AS delivered_at FROM alert_deliveries ORDER BY 1, 2',
+  );
+  return {
+    rules,
+    notifications: notifications.getRowObjectsJS().map((r) => alertOfRow(r, time)),
+    deliveries: deliveries.getRowObjectsJS().map((r) => ({
+      notificationId: Number(r.notification_id),
+      channel: r.channel as 'url' | 'exec',
+      target: String(r.target),
+      attempts: Number(r.attempts),
+      lastError: (r.last_error as string | null) ?? null,
+      deliveredAt: time(r.delivered_at),
+    })),
+  };
+}
+
+/** What `source` holds that this file does not, in one transaction (alert-transfer.ts says which ids). */
+export async function importDuckDbAlertTables(connection: DuckDBConnection, source: AlertTables): Promise<AlertImport> {
+  return inTransaction(connection, async () => {
+    const existing = await duckDbAlertTables(connection);
+    // A sequence is read by taking its next value (DuckDB has no currval before that): that id is this
+    // import's to use, so the ids issued before it are those below it.
+    const taken = Number((await connection.runAndReadAll("SELECT nextval('alert_rule_ids') AS v")).getRowObjectsJS()[0]!.v);
+    const counter = await connection.runAndReadAll('SELECT last_id FROM alert_notification_ids');
+    const plan = planAlertImport(source, {
+      ...existing,
+      lastRule: taken - 1,
+      lastNotification: Number(counter.getRowObjectsJS()[0]!.last_id),
+    });
+    for (const r of plan.rules) {
+      await connection.run(
+        `INSERT INTO alert_rules (id, name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
+           notify_url, notify_exec, paused, created_at, baseline_price, last_notified_at, last_notified_price)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?::TIMESTAMPTZ, ?)`,
+        [
+          r.id,
+          ...newRuleValues(r),
+          at(r.until),
+          r.notifyUrl,
+          r.notifyExec,
+          r.paused,
+          at(r.createdAt),
+          r.baselinePrice,
+          at(r.lastNotifiedAt),
+          r.lastNotifiedPrice,
+        ],
+      );
+    }
+    for (const n of plan.notifications) {
+      await connection.run(
+        `INSERT INTO alert_notifications (id, rule_id, fired_at, api_timestamp, agent, agent_event_id, event_id, event_name, event_date,
+           listing_id, section, "row", quantity, price, previous_price)
+         VALUES (?, ?, ?::TIMESTAMPTZ, ?::TIMESTAMPTZ, ?, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?, ?, ?, ?, ?)`,
+        [
+          n.id,
+          n.ruleId,
+          at(n.firedAt),
+          at(n.apiTimestamp),
+          n.agent,
+          n.agentEventId,
+          n.eventId,
+          n.eventName,
+          at(n.eventDate),
+          n.listingId,
+          n.section,
+          n.row,
+          n.quantity,
+          n.price,
+          n.previousPrice,
+        ],
+      );
+    }
+    for (const d of plan.deliveries) {
+      // A claim belongs to a run on the source, not to the copy: the delivery is pending here, unclaimed.
+      await connection.run('INSERT INTO alert_deliveries VALUES (?, ?, ?, ?, ?, NULL, ?::TIMESTAMPTZ)', [
+        d.notificationId,
+        d.channel,
+        d.target,
+        d.attempts,
+        d.lastError,
+        at(d.deliveredAt),
+      ]);
+    }
+    // The counters past every id now in the file, so no later alert takes one of them.
+    if (plan.lastRule > taken)
+      await connection.run(`SELECT max(nextval('alert_rule_ids')) FROM range(${Math.trunc(plan.lastRule - taken)})`);
+    await connection.run('UPDATE alert_notification_ids SET last_id = greatest(last_id, ?)', [plan.lastNotification]);
+    return plan;
+  });
 }

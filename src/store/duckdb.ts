@@ -1,3 +1,4 @@
+import type { AlertImport, AlertTables } from './store.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -10,6 +11,8 @@ import {
   duckDbAlertRules,
   finishDuckDbDelivery,
   releaseDuckDbDelivery,
+  duckDbAlertTables,
+  importDuckDbAlertTables,
   pauseDuckDbAlertRule,
   removeDuckDbAlertRule,
 } from './duckdb-alerts.js';
@@ -125,6 +128,14 @@ class DuckDbStore implements HistoryStore {
 
   releaseDelivery(delivery: AlertDelivery): Promise<void> {
     return releaseDuckDbDelivery(this.connection, delivery);
+  }
+
+  alertTables(): Promise<AlertTables> {
+    return duckDbAlertTables(this.connection);
+  }
+
+  importAlertTables(tables: AlertTables): Promise<AlertImport> {
+    return importDuckDbAlertTables(this.connection, tables);
   }
 
   async event(eventId: string): Promise<StoredEvent | undefined> {

@@ -1,3 +1,4 @@
+import type { AlertImport, AlertTables } from './store.js';
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
 import {
@@ -20,6 +21,8 @@ import {
   evaluatePgAlerts,
   finishPgDelivery,
   releasePgDelivery,
+  pgAlertTables,
+  importPgAlertTables,
   pausePgAlertRule,
   pgAlertRules,
   removePgAlertRule,
@@ -399,6 +402,14 @@ class PostgresHistoryStore implements HistoryStore {
 
   releaseDelivery(delivery: AlertDelivery): Promise<void> {
     return this.alerting('cannot record in', () => releasePgDelivery(this.client, this.s, delivery));
+  }
+
+  alertTables(): Promise<AlertTables> {
+    return this.alerting('cannot read', () => pgAlertTables(this.client, this.s));
+  }
+
+  importAlertTables(tables: AlertTables): Promise<AlertImport> {
+    return this.alerting('cannot record in', () => this.transaction(() => importPgAlertTables(this.client, this.s, tables)));
   }
 
   /** One alert operation on the connection, its errors described as the others are. */

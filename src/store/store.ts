@@ -161,6 +161,36 @@ export interface AlertDelivery {
   alert: Alert;
 }
 
+/** A row of `alert_deliveries` as it is stored. */
+export interface StoredDelivery {
+  notificationId: number;
+  channel: 'url' | 'exec';
+  target: string;
+  attempts: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+/** The alert tables whole, as `tix history export` copies them (src/store/alert-transfer.ts). */
+export interface AlertTables {
+  rules: AlertRule[];
+  notifications: Alert[];
+  deliveries: StoredDelivery[];
+}
+
+export interface AlertImport {
+  /** Rules and notifications written, with the ids each has in the target. */
+  rules: AlertRule[];
+  notifications: Alert[];
+  deliveries: StoredDelivery[];
+  /** How many of the copied kept their ids, and how many were given new ones. */
+  kept: number;
+  renumbered: number;
+  /** The highest rule and notification id the target has issued once these are in. */
+  lastRule: number;
+  lastNotification: number;
+}
+
 /** An agent's event, the unit history is kept for. */
 export interface AgentEvent {
   agent: string;
@@ -232,6 +262,10 @@ export interface HistoryStore {
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void>;
   /** Gives back a claimed delivery this run did not attempt (not consented here, past the run's deadline, interrupted): pending, unclaimed, its attempt not counted. */
   releaseDelivery(delivery: AlertDelivery): Promise<void>;
+  /** Every row of the alert tables, for `tix history export`. */
+  alertTables(): Promise<AlertTables>;
+  /** Adds the rules, notifications and deliveries of another store this one does not hold, in one transaction (ids: alert-transfer.ts). */
+  importAlertTables(tables: AlertTables): Promise<AlertImport>;
   /**
    * The stored event of an evt_ id, with its agents; undefined when the store does not know it (never
    * tracked by a run that knew the evt_ id, or a file of schema version 1 not yet written by this tix).
