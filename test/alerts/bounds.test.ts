@@ -98,6 +98,22 @@ describe('alert delivery within bounds', () => {
     expect(await sql(db[1]!, 'SELECT delivered_at IS NOT NULL AS delivered FROM alert_deliveries')).toEqual([{ delivered: true }]);
   }, 60_000);
 
+  it('stops a command at 60 seconds, its whole process group with it', async () => {
+    const db = ['--db', freshDb()];
+    const dir = tempDir('tix-bounds-limit-');
+    const pidFile = join(dir, 'sleep.pid');
+    // The shell waits for its child, which holds the output pipe: both must go at the limit.
+    const command = `sleep 300 & echo $! > '${pidFile}'; wait`;
+    expect((await tix(['alert', 'add', entries[3]!, '--notify-exec', command, ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    const run = await tix(['track', entries[3]!, ...db]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'tix: warning: alert 1 (rule 1) not delivered to the --notify-exec command: the command was stopped after 60 seconds; it stays pending and the next run tries again (attempt 1)',
+    );
+    expect(await gone(Number(readFileSync(pidFile, 'utf8').trim()))).toBe(true);
+  }, 150_000);
+
   it('shows control characters of names from the store escaped, and prices exactly enough to tell them apart', async () => {
     const file = freshDb();
     const db = ['--db', file];

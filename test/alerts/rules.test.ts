@@ -13,7 +13,8 @@ import { SCHEMA_VERSION } from '../../src/store/duckdb-schema.js';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
-import { describeStores } from '../history/stores.js';
+import { describePostgres, usePostgres } from '../helpers/postgres.js';
+import { describeStores, postgresStore } from '../history/stores.js';
 import { freshDb, onSale, sql, tixAt, useClockedSandbox } from '../history/support.js';
 import { ndjsonAlerts } from './support.js';
 
@@ -161,5 +162,22 @@ describe('exit codes as the README gives them', () => {
       expect(result.code).toBe(2);
       expect(oneLine(result.stderr)).toBe('tix: --to names the same store as --db: give another file, database or --to-schema');
     }
+  });
+});
+
+describePostgres('PostgreSQL alert tables', () => {
+  const pgStore = postgresStore(usePostgres());
+  it('have indexes for their lookups', async () => {
+    const at = pgStore.fresh();
+    expect((await tix(['alert', 'add', `TMUSA:${tm[0]!.agentId}`, ...at.args])).code).toBe(0);
+    const indexes = await at.sql(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename LIKE 'alert%' AND indexname NOT LIKE '%pkey' ORDER BY 1`,
+    );
+    expect(indexes.map((r) => r.indexname)).toEqual([
+      'alert_deliveries_pending',
+      'alert_notifications_by_rule',
+      'alert_rules_by_agent_event',
+      'alert_rules_by_event',
+    ]);
   });
 });
