@@ -224,7 +224,7 @@ export async function claimDuckDbDeliveries(connection: DuckDBConnection, now: s
   const expired = at(new Date(Date.parse(now) - leaseSeconds * 1000).toISOString());
   return inTransaction(connection, async () => {
     const reader = await connection.runAndReadAll(
-      `SELECT d.channel, d.target AS delivery_target, d.attempts + 1 AS attempts, ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target
+      `SELECT d.channel, d.target AS delivery_target, d.attempts + 1 AS attempts, ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target, r.notify_exec AS rule_exec
        FROM alert_deliveries d JOIN alert_notifications n ON n.id = d.notification_id JOIN alert_rules r ON r.id = n.rule_id
        WHERE d.delivered_at IS NULL AND (d.claimed_at IS NULL OR d.claimed_at < ?)
        ORDER BY n.id, d.channel`,
@@ -236,6 +236,7 @@ export async function claimDuckDbDeliveries(connection: DuckDBConnection, now: s
       target: String(r.delivery_target),
       attempts: Number(r.attempts),
       alert: alertOfRow(r, time),
+      ruleCommand: (r.rule_exec as string | null) ?? null,
     }));
   });
 }

@@ -167,12 +167,18 @@ export async function claimPgDeliveries(client: pg.Client, s: string, at: string
        UPDATE ${s}.alert_deliveries SET claimed_at = $1::timestamptz, attempts = attempts + 1
        WHERE delivered_at IS NULL AND (claimed_at IS NULL OR claimed_at < $1::timestamptz - make_interval(secs => $2))
        RETURNING notification_id, channel, target, attempts)
-     SELECT c.channel, c.target AS delivery_target, c.attempts, n.*, r.name AS rule_name, r.target
+     SELECT c.channel, c.target AS delivery_target, c.attempts, n.*, r.name AS rule_name, r.target, r.notify_exec AS rule_exec
      FROM c JOIN ${s}.alert_notifications n ON n.id = c.notification_id JOIN ${s}.alert_rules r ON r.id = n.rule_id
      ORDER BY n.id, c.channel`,
     [at, leaseSeconds],
   );
-  return result.rows.map((r) => ({ channel: r.channel, target: r.delivery_target, attempts: r.attempts, alert: alertOfRow(r, time) }));
+  return result.rows.map((r) => ({
+    channel: r.channel,
+    target: r.delivery_target,
+    attempts: r.attempts,
+    alert: alertOfRow(r, time),
+    ruleCommand: r.rule_exec ?? null,
+  }));
 }
 
 export async function finishPgDelivery(client: pg.Client, s: string, delivery: AlertDelivery, at: string, error?: string): Promise<void> {

@@ -159,6 +159,8 @@ export interface AlertDelivery {
   /** Attempts so far, this one included. */
   attempts: number;
   alert: Alert;
+  /** The rule's own --notify-exec; null when the command came from the notify-exec setting of the machine that stored the alert. */
+  ruleCommand?: string | null;
 }
 
 /** A row of `alert_deliveries` as it is stored. */

@@ -7,10 +7,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, expect, it } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix-env.js';
-import { describeStores } from '../history/stores.js';
+import { describeStores, type StoreLocation } from '../history/stores.js';
 import { onSale, tixAt, useClockedSandbox } from '../history/support.js';
 import { alertLines } from './support.js';
 
@@ -86,4 +87,43 @@ describeStores("a rule's command on a shared history", (store) => {
     expect((await alice(['track', entry, ...at.args])).code).toBe(0);
     expect(readFileSync(ran, 'utf8').trim().split('\n')).toHaveLength(1);
   }, 90_000);
+
+  it("leaves an alert made for another machine's notify-exec setting to that machine, quietly", async () => {
+    const at = store.fresh();
+    const dir = tempDir('tix-consent-setting-');
+    const ran = join(dir, 'ran.log');
+    const setting = { TIX_NOTIFY_EXEC: `cat >> '${ran}'` };
+    const alice = machine('alice2', setting);
+    const bob = machine('bob2');
+    const entry2 = `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[4]!.agentId}`;
+    expect((await alice(['alert', 'add', entry2, ...at.args])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    // Alice's run stores the alert with her setting's command and runs it; to show Bob's side, it is made pending again.
+    const first = await alice(['track', entry2, ...at.args]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(readFileSync(ran, 'utf8').trim().split('\n')).toHaveLength(1);
+    await writeSql(store.name, at, 'UPDATE alert_deliveries SET delivered_at = NULL, claimed_at = NULL');
+    const bobs = await bob(['track', entry2, ...at.args]);
+    expect(bobs.code, bobs.stderr).toBe(0);
+    expect(bobs.stderr).not.toContain('warning');
+    expect(readFileSync(ran, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect((await alice(['track', entry2, ...at.args])).code).toBe(0);
+    expect(readFileSync(ran, 'utf8').trim().split('\n')).toHaveLength(2);
+  }, 90_000);
 });
+
+/** A change to the store, as anyone who can write it could make (a DuckDB file needs a writable connection). */
+async function writeSql(kind: string, at: StoreLocation, text: string): Promise<void> {
+  if (kind !== 'DuckDB') {
+    await at.sql(text);
+    return;
+  }
+  const instance = await DuckDBInstance.create(at.db);
+  const connection = await instance.connect();
+  try {
+    await connection.run(text);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}

@@ -89,7 +89,12 @@ export async function deliverClaimed(
     withdraw();
   }
   if (rt.signal.aborted) throw rt.signal.reason;
-  if (refused.length > 0) warnNotApproved(rt, refused);
+  // A rule's own command: this machine could approve it, so say so. Another machine's notify-exec setting:
+  // that machine sends it; nothing for this one to do.
+  const ofRules = refused.filter((d) => d.ruleCommand === d.target);
+  if (ofRules.length > 0) warnNotApproved(rt, ofRules);
+  if (refused.length > ofRules.length)
+    rt.trace(`${refused.length - ofRules.length} alert deliveries to another machine's notify-exec setting left pending for it`);
   const late = toSend.length - outcomes.length;
   if (late > 0)
     rt.warn(
