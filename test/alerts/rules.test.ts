@@ -181,3 +181,11 @@ describePostgres('PostgreSQL alert tables', () => {
     ]);
   });
 });
+
+describe('alert add note', () => {
+  it('spells the --until instant as tix does elsewhere, to the second', async () => {
+    const result = await tix(['alert', 'add', tm[0]!.id, '--until', '2026-04-01', '--db', freshDb()]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`alert 1 added: ${tm[0]!.id} any new low until 2026-04-01T23:59:59Z\n`);
+  });
+});
