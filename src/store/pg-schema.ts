@@ -152,12 +152,15 @@ export async function ensureSchema(
   schema: string,
   where: string,
   readOnly: boolean,
+  /** Writes to tables that must be there already (alert rm, pause, resume): none is created. */
+  existing = false,
 ): Promise<'ready' | 'created' | 'migrated' | 'older'> {
   const found = await schemaVersion(client, schema);
   refuseNewer(found, where);
   if (found === SCHEMA_VERSION) return 'ready';
   // A reader creates nothing, and reads an older tix's tables as they are: only a write migrates them.
-  if (readOnly && !found) throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
+  if ((readOnly || existing) && !found)
+    throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
   if (readOnly) return 'older';
 
   await client.query('BEGIN');

@@ -62,6 +62,8 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Only read (tix history): creates nothing, and says so (exit 4) when there is no history there yet. */
   readOnly?: boolean;
+  /** The tables must exist already: none is created (a missing history is exit 4). */
+  existing?: boolean;
   /** Where the URL came from (--db, --to, the db setting), for errors about it. */
   source?: string;
   /** Retries of a failed connection (server down or starting): the --retries setting. Default 3. */
@@ -94,7 +96,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   });
   try {
     const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
-    const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
+    const outcome = await ensureSchema(client, schema, where, options.readOnly === true, options.existing === true);
     if (outcome === 'older') options.trace?.(`postgres: reading the history tables of an older tix in schema ${schema} as they are`);
     else if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
     return new PostgresHistoryStore(client, target, schema, outcome !== 'older', options.trace);

@@ -167,6 +167,16 @@ describe('exit codes as the README gives them', () => {
 
 describePostgres('PostgreSQL alert tables', () => {
   const pgStore = postgresStore(usePostgres());
+  it('are not created by a command that only changes rules', async () => {
+    const at = pgStore.fresh();
+    for (const verb of ['rm', 'pause', 'resume', 'test', 'approve']) {
+      const result = await tix(['alert', verb, '1', ...at.args]);
+      expect(result.code, result.stderr).toBe(4);
+      expect(oneLine(result.stderr)).toMatch(/^tix: no price history in .* yet: record some with 'tix track'$/);
+    }
+    expect(await at.exists()).toBe(false);
+  });
+
   it('have indexes for their lookups', async () => {
     const at = pgStore.fresh();
     expect((await tix(['alert', 'add', `TMUSA:${tm[0]!.agentId}`, ...at.args])).code).toBe(0);
