@@ -26,13 +26,14 @@ _tix_command() {
     'history coverage') _tix_flags='-h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history export') _tix_flags='--to --to-schema -h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history sql') _tix_flags='--file -h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
-    'alert') _tix_subcommands='add list rm pause resume test' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert') _tix_subcommands='add list rm pause resume test approve' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert add') _tix_flags='--below --drop --min-quantity --section --agent --name --until --notify-url --notify-exec --db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert list') _tix_flags='--db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert rm') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert pause') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert resume') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert test') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'alert approve') _tix_flags='--db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'agents') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'api') _tix_flags='-f --field --paginate -i --include -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'auth') _tix_subcommands='login status logout' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
@@ -72,9 +73,9 @@ _tix_argument_values() {
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
-    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
-    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
-    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec' ;;
+    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
+    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
+    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
     'completion#1') _tix_reply_words 'bash zsh fish' ;;
   esac
 }

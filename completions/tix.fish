@@ -16,7 +16,7 @@ function __tix_subcommands
         case 'history'
             echo list summary coverage export sql
         case 'alert'
-            echo add list rm pause resume test
+            echo add list rm pause resume test approve
         case 'auth'
             echo login status logout
         case 'config'
@@ -292,6 +292,7 @@ complete -c tix -n '__tix_argument \'alert\' 1' -a rm -d 'remove a price alert r
 complete -c tix -n '__tix_argument \'alert\' 1' -a pause -d 'pause a price alert rule: tix track leaves it alone until resumed'
 complete -c tix -n '__tix_argument \'alert\' 1' -a resume -d 'resume a paused price alert rule'
 complete -c tix -n '__tix_argument \'alert\' 1' -a test -d 'send a sample notification through a rule\'s channels'
+complete -c tix -n '__tix_argument \'alert\' 1' -a approve -d 'let this machine run a rule\'s --notify-exec command'
 complete -c tix -n '__tix_in \'alert add\'' -l below -d 'a listing at or below this price per ticket' -x
 complete -c tix -n '__tix_in \'alert add\'' -l drop -d 'the lowest price fell by at least this many percent (above 0, below 100) since the last notification' -x
 complete -c tix -n '__tix_in \'alert add\'' -l min-quantity -d 'only listings with at least n tickets' -x
@@ -325,6 +326,9 @@ complete -c tix -n '__tix_in \'alert resume\'' -l schema -d 'PostgreSQL schema h
 complete -c tix -n '__tix_in \'alert test\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'alert test\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'alert test\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'alert approve\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'alert approve\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'alert approve\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'agents\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'agents\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'agents\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
@@ -350,9 +354,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in t
 complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
 complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
 complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
-complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
-complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
-complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

@@ -657,6 +657,7 @@ _tix_command() {
         'pause:pause a price alert rule: tix track leaves it alone until resumed'
         'resume:resume a paused price alert rule'
         'test:send a sample notification through a rule'\''s channels'
+        'approve:let this machine run a rule'\''s --notify-exec command'
       )
       _tix_flags=(
         '-h:show help'
@@ -809,6 +810,29 @@ _tix_command() {
       )
       ;;
     ('alert test')
+      _tix_flags=(
+        '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
+        '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
+        '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
+        '-h:show help'
+        '--help:show help'
+        '-V:print the version'
+        '--version:print the version'
+        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+        '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
+        '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
+        '--timeout:seconds each request may take (default: 30)'
+        '--retries:retries after a failed request, 0-10 (default: 3)'
+        '--concurrency:requests in flight at once (pages, batches), 1-16 (default: 6)'
+        '--debug:trace every request to stderr (the API key is never shown)'
+        '-q:no progress or notes on stderr'
+        '--quiet:no progress or notes on stderr'
+        '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
+        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
+      )
+      ;;
+    ('alert approve')
       _tix_flags=(
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
@@ -1187,9 +1211,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac

@@ -19,6 +19,7 @@ export interface SettingValues {
   db: string;
   'notify-url': string;
   'notify-exec': string;
+  'notify-exec-env': string;
 }
 export type SettingKey = keyof SettingValues;
 
@@ -72,6 +73,9 @@ export function parseBaseUrl(name: string, raw: string): string {
  */
 export function parseNotifyUrl(name: string, raw: string): string {
   const text = raw.trim();
+  // The URL parser would quietly drop a newline or a tab inside it: a URL pasted wrong is refused instead.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text))
+    throw new UsageError(`${name} must be an http:// or https:// URL on one line, without control characters`);
   let url: URL | undefined;
   try {
     url = new URL(text);
@@ -89,6 +93,18 @@ export function parseNotifyExec(name: string, raw: string): string {
   const text = raw.trim();
   if (text === '' || /[\u0000\n\r]/.test(text)) throw new UsageError(`${name} must be a command on one line, such as './notify.sh'`);
   return text;
+}
+
+/** `AWS_PROFILE,PGSERVICE`: environment variable names, comma-separated. */
+export function parseVariableNames(name: string, raw: string): string {
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  const bad = names.find((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+  if (names.length === 0 || bad !== undefined)
+    throw new UsageError(`${name} must be environment variable names separated by commas, such as PGSERVICE,AWS_PROFILE`);
+  return names.join(',');
 }
 
 export function parseTimeZone(name: string, raw: string): string {
@@ -229,6 +245,15 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     description: 'alerts: a command run with each alert as JSON on stdin, for rules without channels of their own',
     defaultLabel: 'none',
     parse: (raw, name) => parseNotifyExec(name, raw),
+  },
+  'notify-exec-env': {
+    key: 'notify-exec-env',
+    env: 'TIX_NOTIFY_EXEC_ENV',
+    flag: '--notify-exec-env',
+    description:
+      'alerts: environment variables a --notify-exec command may see although tix withholds them (TIX_*, PG*, DATABASE_URL), comma-separated',
+    defaultLabel: 'none',
+    parse: (raw, name) => parseVariableNames(name, raw),
   },
 };
 

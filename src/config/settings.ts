@@ -11,11 +11,12 @@ export interface ResolvedSettings {
   apiKey?: string;
   apiKeySource?: 'env' | 'profile';
   /** base-url has no default: the contract does not name the real API's address. db's is computed (src/store/location.ts). */
-  values: Omit<SettingValues, 'base-url' | 'db' | 'notify-url' | 'notify-exec'> & {
+  values: Omit<SettingValues, 'base-url' | 'db' | 'notify-url' | 'notify-exec' | 'notify-exec-env'> & {
     'base-url'?: string;
     db?: string;
     'notify-url'?: string;
     'notify-exec'?: string;
+    'notify-exec-env'?: string;
   };
   sources: Record<SettingKey, SettingSource>;
   /** Why the config file could not be used; the run went on with flags, environment and defaults. */
@@ -46,6 +47,7 @@ export const SETTING_DEFAULTS = {
   db: undefined,
   'notify-url': undefined,
   'notify-exec': undefined,
+  'notify-exec-env': undefined,
 } as const;
 
 export function validateProfileName(source: string, name: string): string {

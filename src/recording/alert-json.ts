@@ -28,6 +28,8 @@ export interface AlertJson {
   fired_at: string;
   view: string;
   text: string;
+  /** Only on the sample `tix alert test` sends. */
+  test?: true;
 }
 
 export function alertJson(alert: Alert): AlertJson {
@@ -52,6 +54,7 @@ export function alertJson(alert: Alert): AlertJson {
     fired_at: instant(alert.firedAt)!,
     view: viewCommand(alert),
     text: alertText(alert),
+    ...(alert.test ? { test: true as const } : {}),
   };
 }
 
@@ -66,6 +69,15 @@ function viewCommand(alert: Alert): string {
 }
 
 /**
+ * An amount with two decimals, or as many as it has (up to six): an alert says a price is lower than the
+ * last one notified, so 79.999 after 80 must not read "80.00 (last notified 80.00)".
+ */
+function exactMoney(value: number): string {
+  const decimals = [2, 3, 4, 5, 6].find((d) => Number(value.toFixed(d)) === value) ?? 6;
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: decimals });
+}
+
+/**
  * `New low for rule 3 "floor under 200": Example Tour, 2026-04-01: TMUSA section FLOOR row 4, 2 tickets at
  * 180.00 (last notified 195.00): tix events view evt_x`
  */
@@ -74,6 +86,7 @@ export function alertText(alert: Alert): string {
   const event = [alert.eventName ?? alert.eventId ?? alert.target, alert.eventDate?.slice(0, 10)].filter(Boolean).join(', ');
   const place = [`section ${alert.section ?? '?'}`, alert.row ? `row ${alert.row}` : ''].filter(Boolean).join(' ');
   const tickets = alert.quantity === null ? '' : `${alert.quantity} ${alert.quantity === 1 ? 'ticket' : 'tickets'} `;
-  const before = alert.previousPrice === null ? 'first notice' : `last notified ${money(alert.previousPrice)}`;
-  return `New low for ${rule}: ${event}: ${alert.agent} ${place}, ${tickets}at ${money(alert.price)} (${before}): ${viewCommand(alert)}`;
+  const before = alert.previousPrice === null ? 'first notice' : `last notified ${exactMoney(alert.previousPrice)}`;
+  const test = alert.test ? 'TEST from tix alert test, not a real price: ' : '';
+  return `${test}New low for ${rule}: ${event}: ${alert.agent} ${place}, ${tickets}at ${exactMoney(alert.price)} (${before}): ${viewCommand(alert)}`;
 }

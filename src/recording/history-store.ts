@@ -11,6 +11,10 @@ export interface HistoryStoreFlags {
   schema?: string;
   /** The flag the location came from, where it is not the run's own --db (export's --to). */
   source?: string;
+  /** The history must exist already: the run only changes what is there (alert rm, pause, resume, approve). */
+  existing?: boolean;
+  /** Instead of the run's: for work that must still happen while the run is being stopped (recording alert deliveries). */
+  signal?: AbortSignal;
 }
 
 /** Where this run keeps its price history: --db, else TIX_DB, else the db setting, else the default file. */
@@ -31,8 +35,9 @@ export function openHistoryStore(rt: Runtime, location: string, flags: HistorySt
   return openStore(location, {
     createFolder: flags.source === undefined && rt.settings.sources.db === 'default',
     readOnly: flags.readOnly === true,
+    ...(flags.existing ? { existing: true } : {}),
     lockTimeoutSeconds: flags.lockTimeoutSeconds,
-    signal: rt.signal,
+    signal: flags.signal ?? rt.signal,
     ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
     source: flags.source ?? dbSource(rt),
     retries: rt.settings.values.retries,

@@ -38,7 +38,7 @@ const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
 export async function storeOrKeep(rt: Runtime, location: string, flags: HistoryStoreFlags, batch: HistoryBatch): Promise<BatchWritten> {
   const { result, kept, claimed } = await write(rt, location, flags, batch, alertEvaluation(rt));
   announceAlerts(rt, result.alerts ?? []);
-  const undelivered = await deliverClaimed(rt, claimed, () => openHistoryStore(rt, location, flags));
+  const undelivered = await deliverClaimed(rt, claimed, (signal) => openHistoryStore(rt, location, { ...flags, signal }));
   return { result, kept, undelivered };
 }
 
@@ -69,7 +69,7 @@ async function write(
       pendingAlerts = pending.alerts;
       if (pending.stored + pending.alreadyStored > 0) {
         const already = pending.alreadyStored > 0 ? ` (${pending.alreadyStored} already stored)` : '';
-        rt.note(`tix: stored ${pending.stored} pending snapshots from ${folder}/${already}`);
+        rt.note(`tix: stored ${pending.stored} pending ${pending.stored === 1 ? 'snapshot' : 'snapshots'} from ${folder}/${already}`);
       }
     }
     const result = empty ? NOTHING : await recordBatch(store, batch, alerts);
@@ -82,7 +82,7 @@ async function write(
 }
 
 async function keep(rt: Runtime, busy: HistoryBusyError, folder: string, batch: HistoryBatch): Promise<void> {
-  const what = `${batch.snapshots.length} snapshots${batch.sales.length > 0 ? ` and ${batch.sales.length} sales days` : ''}`;
+  const what = `${batch.snapshots.length} ${batch.snapshots.length === 1 ? 'snapshot' : 'snapshots'}${batch.sales.length > 0 ? ` and ${batch.sales.length} sales ${batch.sales.length === 1 ? 'day' : 'days'}` : ''}`;
   const holder = busy.holder ? `held by another process, PID ${busy.holder}` : 'held by another process';
   try {
     await keepPending(folder, batch, rt.io.now().toISOString());

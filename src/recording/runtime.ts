@@ -6,10 +6,12 @@ import type { ResolvedSettings } from '../config/settings.js';
  * here so that this layer, below the command line, does not import it.
  */
 export interface Runtime {
-  readonly settings: Pick<ResolvedSettings, 'values' | 'sources'>;
+  readonly settings: Pick<ResolvedSettings, 'values' | 'sources' | 'apiKey'>;
   readonly io: { readonly env: NodeJS.ProcessEnv; readonly stderr: NodeJS.WritableStream; now(): Date };
   readonly signal: AbortSignal;
   note(message: string): void;
   warn(message: string): void;
   trace(line: string): void;
+  /** Runs `task` when the run is stopped (Ctrl-C, SIGTERM) before it exits; the returned function withdraws it. */
+  whenStopped(task: () => Promise<void>): () => void;
 }

@@ -1,8 +1,10 @@
+import type { AlertImport, AlertTables } from './store.js';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
 import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow, type AlertWrites } from './alert-rows.js';
 import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
+import { planAlertImport } from './alert-transfer.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 import { microsToIso } from './timestamps.js';
 
@@ -31,10 +33,13 @@ export async function evaluateDuckDbAlerts(
   const writes = alertWrites(evaluateAlerts(rules, fresh, await eventsOf(connection, fresh)), options);
   if (writes.rules.length > 0) await updateRules(connection, writes.rules, options.at);
   if (writes.alerts.length === 0) return [];
-  // One writer per file: the next ids are safe to take here. Rows go in through appenders, not a statement
-  // each: a thousand rules firing at once (the first run after adding them) cost ~2.7 ms each that way.
-  const next = await connection.runAndReadAll('SELECT coalesce(max(id), 0) AS id FROM alert_notifications');
-  let id = Number(next.getRowObjectsJS()[0]!.id);
+  // Ids from the counter, which never goes back (a removed rule's ids are not taken again), in this
+  // transaction. Rows go in through appenders, not a statement each: a thousand rules firing at once (the
+  // first run after adding them) cost ~2.7 ms each that way.
+  const next = await connection.runAndReadAll('UPDATE alert_notification_ids SET last_id = last_id + ? RETURNING last_id', [
+    writes.alerts.length,
+  ]);
+  let id = Number(next.getRowObjectsJS()[0]!.last_id) - writes.alerts.length;
   const alerts = writes.alerts.map((w) => ({ ...w, alert: { ...w.alert, id: ++id } }));
   const notifications = await connection.createAppender('alert_notifications');
   const deliveries = await connection.createAppender('alert_deliveries');
@@ -219,7 +224,7 @@ export async function claimDuckDbDeliveries(connection: DuckDBConnection, now: s
   const expired = at(new Date(Date.parse(now) - leaseSeconds * 1000).toISOString());
   return inTransaction(connection, async () => {
     const reader = await connection.runAndReadAll(
-      `SELECT d.channel, d.target AS delivery_target, d.attempts + 1 AS attempts, ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target
+      `SELECT d.channel, d.target AS delivery_target, d.attempts + 1 AS attempts, ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target, r.notify_exec AS rule_exec
        FROM alert_deliveries d JOIN alert_notifications n ON n.id = d.notification_id JOIN alert_rules r ON r.id = n.rule_id
        WHERE d.delivered_at IS NULL AND (d.claimed_at IS NULL OR d.claimed_at < ?)
        ORDER BY n.id, d.channel`,
@@ -231,6 +236,7 @@ export async function claimDuckDbDeliveries(connection: DuckDBConnection, now: s
       target: String(r.delivery_target),
       attempts: Number(r.attempts),
       alert: alertOfRow(r, time),
+      ruleCommand: (r.rule_exec as string | null) ?? null,
     }));
   });
 }
@@ -248,6 +254,15 @@ export async function finishDuckDbDelivery(
   );
 }
 
+/** Unclaimed and its attempt uncounted; only while this run's claim is still the one held. */
+export async function releaseDuckDbDelivery(connection: DuckDBConnection, delivery: AlertDelivery): Promise<void> {
+  await connection.run(
+    `UPDATE alert_deliveries SET claimed_at = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE notification_id = ? AND channel = ? AND delivered_at IS NULL AND attempts = ?`,
+    [delivery.alert.id, delivery.channel, delivery.attempts],
+  );
+}
+
 async function inTransaction<T>(connection: DuckDBConnection, body: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');
   try {
@@ -258,4 +273,103 @@ async function inTransaction<T>(connection: DuckDBConnection, body: () => Promis
     await connection.run('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** Every row of the alert tables (history export); a file older than the alert tables has none. */
+export async function duckDbAlertTables(connection: DuckDBConnection): Promise<AlertTables> {
+  const rules = await readRules(connection);
+  const notifications = await connection.runAndReadAll(
+    `SELECT ${select(ALERT_COLUMNS, 'n')}, r.name AS rule_name, r.target
+     FROM alert_notifications n JOIN alert_rules r ON r.id = n.rule_id ORDER BY n.id`,
+  );
+  const deliveries = await connection.runAndReadAll(
+    'SELECT notification_id, channel, target, attempts, last_error, epoch_us(delivered_at) AS delivered_at FROM alert_deliveries ORDER BY 1, 2',
+  );
+  return {
+    rules,
+    notifications: notifications.getRowObjectsJS().map((r) => alertOfRow(r, time)),
+    deliveries: deliveries.getRowObjectsJS().map((r) => ({
+      notificationId: Number(r.notification_id),
+      channel: r.channel as 'url' | 'exec',
+      target: String(r.target),
+      attempts: Number(r.attempts),
+      lastError: (r.last_error as string | null) ?? null,
+      deliveredAt: time(r.delivered_at),
+    })),
+  };
+}
+
+/** What `source` holds that this file does not, in one transaction (alert-transfer.ts says which ids). */
+export async function importDuckDbAlertTables(connection: DuckDBConnection, source: AlertTables): Promise<AlertImport> {
+  return inTransaction(connection, async () => {
+    const existing = await duckDbAlertTables(connection);
+    // A sequence is read by taking its next value (DuckDB has no currval before that): that id is this
+    // import's to use, so the ids issued before it are those below it.
+    const taken = Number((await connection.runAndReadAll("SELECT nextval('alert_rule_ids') AS v")).getRowObjectsJS()[0]!.v);
+    const counter = await connection.runAndReadAll('SELECT last_id FROM alert_notification_ids');
+    const plan = planAlertImport(source, {
+      ...existing,
+      lastRule: taken - 1,
+      lastNotification: Number(counter.getRowObjectsJS()[0]!.last_id),
+    });
+    for (const r of plan.rules) {
+      await connection.run(
+        `INSERT INTO alert_rules (id, name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
+           notify_url, notify_exec, paused, created_at, baseline_price, last_notified_at, last_notified_price)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?::TIMESTAMPTZ, ?)`,
+        [
+          r.id,
+          ...newRuleValues(r),
+          at(r.until),
+          r.notifyUrl,
+          r.notifyExec,
+          r.paused,
+          at(r.createdAt),
+          r.baselinePrice,
+          at(r.lastNotifiedAt),
+          r.lastNotifiedPrice,
+        ],
+      );
+    }
+    for (const n of plan.notifications) {
+      await connection.run(
+        `INSERT INTO alert_notifications (id, rule_id, fired_at, api_timestamp, agent, agent_event_id, event_id, event_name, event_date,
+           listing_id, section, "row", quantity, price, previous_price)
+         VALUES (?, ?, ?::TIMESTAMPTZ, ?::TIMESTAMPTZ, ?, ?, ?, ?, ?::TIMESTAMPTZ, ?, ?, ?, ?, ?, ?)`,
+        [
+          n.id,
+          n.ruleId,
+          at(n.firedAt),
+          at(n.apiTimestamp),
+          n.agent,
+          n.agentEventId,
+          n.eventId,
+          n.eventName,
+          at(n.eventDate),
+          n.listingId,
+          n.section,
+          n.row,
+          n.quantity,
+          n.price,
+          n.previousPrice,
+        ],
+      );
+    }
+    for (const d of plan.deliveries) {
+      // A claim belongs to a run on the source, not to the copy: the delivery is pending here, unclaimed.
+      await connection.run('INSERT INTO alert_deliveries VALUES (?, ?, ?, ?, ?, NULL, ?::TIMESTAMPTZ)', [
+        d.notificationId,
+        d.channel,
+        d.target,
+        d.attempts,
+        d.lastError,
+        at(d.deliveredAt),
+      ]);
+    }
+    // The counters past every id now in the file, so no later alert takes one of them.
+    if (plan.lastRule > taken)
+      await connection.run(`SELECT max(nextval('alert_rule_ids')) FROM range(${Math.trunc(plan.lastRule - taken)})`);
+    await connection.run('UPDATE alert_notification_ids SET last_id = greatest(last_id, ?)', [plan.lastNotification]);
+    return plan;
+  });
 }

@@ -27,6 +27,8 @@ export interface DuckDbOpenOptions {
   createFolder: boolean;
   /** Where the path came from (--db, TIX_DB, the db setting, --to), for the error about its folder. */
   source: string;
+  /** Writes to a history that must already be there (alert rm, pause, resume): never creates the file or its tables. */
+  existing?: boolean;
 }
 
 const LOCK_RETRY_MS = 100;

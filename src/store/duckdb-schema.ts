@@ -133,6 +133,13 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   // Version 5: the event's presale and public on-sale dates (the API's presaleDate and publicSaleDate), for charts and
   // SQL that line prices up with the sale's start; null for events stored before.
   ['ALTER TABLE events ADD COLUMN presale_date TIMESTAMPTZ', 'ALTER TABLE events ADD COLUMN public_sale_date TIMESTAMPTZ'],
+  // Version 6: notification ids from a counter that only goes up (issue 28: `alert rm` once let a later alert take an
+  // id a webhook had already seen), starting past the highest id stored, so existing ids are kept. A
+  // counter rather than a SEQUENCE: DuckDB cannot start a sequence at a value read from a table.
+  [
+    'CREATE TABLE alert_notification_ids (last_id BIGINT NOT NULL)',
+    'INSERT INTO alert_notification_ids SELECT coalesce(max(id), 0) FROM alert_notifications',
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

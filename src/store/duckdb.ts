@@ -1,3 +1,4 @@
+import type { AlertImport, AlertTables } from './store.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -9,6 +10,9 @@ import {
   claimDuckDbDeliveries,
   duckDbAlertRules,
   finishDuckDbDelivery,
+  releaseDuckDbDelivery,
+  duckDbAlertTables,
+  importDuckDbAlertTables,
   pauseDuckDbAlertRule,
   removeDuckDbAlertRule,
 } from './duckdb-alerts.js';
@@ -57,8 +61,8 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
   const file = resolve(path);
   // tix's own folder is made on the first write (reading before then finds no history: exit 4).
   if (!options.createFolder) checkNamedFolder(dirname(file), options.source);
-  else if (!options.readOnly) makeFolder(dirname(file));
-  if (options.readOnly && !existsSync(file)) throw noHistory(file);
+  else if (!options.readOnly && !options.existing) makeFolder(dirname(file));
+  if ((options.readOnly || options.existing) && !existsSync(file)) throw noHistory(file);
   const db = await connect(file, options.readOnly, options);
   try {
     const version = await schemaVersion(db.connection);
@@ -67,6 +71,7 @@ export async function openDuckDbStore(path: string, options: DuckDbOpenOptions):
         `${file} was written by a newer tix (history schema version ${version}; this tix ${VERSION} knows up to ${SCHEMA_VERSION}): upgrade tix`,
       );
     }
+    if (version === 0 && options.existing) throw noHistory(file);
     if (version < SCHEMA_VERSION && options.readOnly) {
       if (version === 0) throw noHistory(file);
       // An older file is read as it is: only a write migrates it (in one transaction), so a reader never
@@ -121,6 +126,18 @@ class DuckDbStore implements HistoryStore {
 
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
     return finishDuckDbDelivery(this.connection, delivery, at, error);
+  }
+
+  releaseDelivery(delivery: AlertDelivery): Promise<void> {
+    return releaseDuckDbDelivery(this.connection, delivery);
+  }
+
+  alertTables(): Promise<AlertTables> {
+    return duckDbAlertTables(this.connection);
+  }
+
+  importAlertTables(tables: AlertTables): Promise<AlertImport> {
+    return importDuckDbAlertTables(this.connection, tables);
   }
 
   async event(eventId: string): Promise<StoredEvent | undefined> {

@@ -17,6 +17,8 @@ export interface OpenStoreOptions {
   retries?: number;
   /** PostgreSQL: milliseconds a connection may take. */
   connectTimeoutMs?: number;
+  /** The history must exist already, the file or the tables (a command that changes alert rules never creates one). */
+  existing?: boolean;
   /** --debug */
   trace?: (line: string) => void;
 }
@@ -40,6 +42,7 @@ export async function openStore(location: string, options: OpenStoreOptions): Pr
     const { openPostgresStore } = await import('./postgres.js');
     return openPostgresStore(location, {
       readOnly: options.readOnly === true,
+      ...(options.existing ? { existing: true } : {}),
       ...(options.schema !== undefined ? { schema: options.schema } : {}),
       ...(options.source !== undefined ? { source: options.source } : {}),
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
@@ -53,6 +56,7 @@ export async function openStore(location: string, options: OpenStoreOptions): Pr
     lockTimeoutMs: options.lockTimeoutSeconds * 1000,
     createFolder: options.createFolder === true,
     source: options.source ?? '--db',
+    ...(options.existing ? { existing: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }

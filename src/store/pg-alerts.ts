@@ -1,6 +1,8 @@
+import type { AlertImport, AlertTables } from './store.js';
 import type pg from 'pg';
 import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
-import { ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow } from './alert-rows.js';
+import { planAlertImport } from './alert-transfer.js';
+import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow } from './alert-rows.js';
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 
 /**
@@ -165,12 +167,18 @@ export async function claimPgDeliveries(client: pg.Client, s: string, at: string
        UPDATE ${s}.alert_deliveries SET claimed_at = $1::timestamptz, attempts = attempts + 1
        WHERE delivered_at IS NULL AND (claimed_at IS NULL OR claimed_at < $1::timestamptz - make_interval(secs => $2))
        RETURNING notification_id, channel, target, attempts)
-     SELECT c.channel, c.target AS delivery_target, c.attempts, n.*, r.name AS rule_name, r.target
+     SELECT c.channel, c.target AS delivery_target, c.attempts, n.*, r.name AS rule_name, r.target, r.notify_exec AS rule_exec
      FROM c JOIN ${s}.alert_notifications n ON n.id = c.notification_id JOIN ${s}.alert_rules r ON r.id = n.rule_id
      ORDER BY n.id, c.channel`,
     [at, leaseSeconds],
   );
-  return result.rows.map((r) => ({ channel: r.channel, target: r.delivery_target, attempts: r.attempts, alert: alertOfRow(r, time) }));
+  return result.rows.map((r) => ({
+    channel: r.channel,
+    target: r.delivery_target,
+    attempts: r.attempts,
+    alert: alertOfRow(r, time),
+    ruleCommand: r.rule_exec ?? null,
+  }));
 }
 
 export async function finishPgDelivery(client: pg.Client, s: string, delivery: AlertDelivery, at: string, error?: string): Promise<void> {
@@ -182,4 +190,136 @@ export async function finishPgDelivery(client: pg.Client, s: string, delivery: A
      WHERE notification_id = $1 AND channel = $4`,
     [delivery.alert.id, at, error ?? null, delivery.channel],
   );
+}
+
+/** Unclaimed and its attempt uncounted; only while this run's claim is still the one held (same attempt count). */
+export async function releasePgDelivery(client: pg.Client, s: string, delivery: AlertDelivery): Promise<void> {
+  await client.query(
+    `UPDATE ${s}.alert_deliveries SET claimed_at = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE notification_id = $1 AND channel = $2 AND delivered_at IS NULL AND attempts = $3`,
+    [delivery.alert.id, delivery.channel, delivery.attempts],
+  );
+}
+
+/** Every row of the alert tables (history export). */
+export async function pgAlertTables(client: pg.Client, s: string): Promise<AlertTables> {
+  const rules = await pgAlertRules(client, s);
+  const notifications = await client.query(
+    `SELECT n.*, r.name AS rule_name, r.target FROM ${s}.alert_notifications n JOIN ${s}.alert_rules r ON r.id = n.rule_id ORDER BY n.id`,
+  );
+  const deliveries = await client.query(
+    `SELECT notification_id, channel, target, attempts, last_error, delivered_at FROM ${s}.alert_deliveries ORDER BY 1, 2`,
+  );
+  return {
+    rules,
+    notifications: notifications.rows.map((r) => alertOfRow(r, time)),
+    deliveries: deliveries.rows.map((r) => ({
+      notificationId: Number(r.notification_id),
+      channel: r.channel,
+      target: r.target,
+      attempts: Number(r.attempts),
+      lastError: r.last_error ?? null,
+      deliveredAt: time(r.delivered_at),
+    })),
+  };
+}
+
+/** Inside a transaction: what `source` holds that these tables do not (alert-transfer.ts says which ids), the identity sequences moved past them. */
+export async function importPgAlertTables(client: pg.Client, s: string, source: AlertTables): Promise<AlertImport> {
+  // No rule added or alert fired meanwhile by another machine: the ids planned stay free until commit.
+  await client.query(`LOCK TABLE ${s}.alert_rules, ${s}.alert_notifications IN SHARE ROW EXCLUSIVE MODE`);
+  const existing = await pgAlertTables(client, s);
+  const sequences = await client.query<{ rules: string; notifications: string }>(
+    `SELECT pg_get_serial_sequence($1, 'id') AS rules, pg_get_serial_sequence($2, 'id') AS notifications`,
+    [`${s}.alert_rules`, `${s}.alert_notifications`],
+  );
+  const { rules: ruleSequence, notifications: notificationSequence } = sequences.rows[0]!;
+  const lastOf = async (sequence: string) =>
+    Number((await client.query(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS v FROM ${sequence}`)).rows[0].v);
+  const plan = planAlertImport(source, {
+    ...existing,
+    lastRule: await lastOf(ruleSequence),
+    lastNotification: await lastOf(notificationSequence),
+  });
+  if (plan.rules.length > 0) {
+    await client.query(
+      `INSERT INTO ${s}.alert_rules (${ALERT_RULE_COLUMNS.join(', ')})
+       SELECT ${ALERT_RULE_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::${s}.alert_rules, $1::json)`,
+      [
+        JSON.stringify(
+          plan.rules.map((r) => ({
+            id: r.id,
+            name: r.name,
+            target: r.target,
+            event_id: r.eventId,
+            agent: r.agent,
+            agent_event_id: r.agentEventId,
+            below: r.below,
+            drop_percent: r.dropPercent,
+            min_quantity: r.minQuantity,
+            section: r.section,
+            until: r.until,
+            notify_url: r.notifyUrl,
+            notify_exec: r.notifyExec,
+            paused: r.paused,
+            created_at: r.createdAt,
+            baseline_price: r.baselinePrice,
+            last_notified_at: r.lastNotifiedAt,
+            last_notified_price: r.lastNotifiedPrice,
+          })),
+        ),
+      ],
+    );
+  }
+  if (plan.notifications.length > 0) {
+    const columns = ALERT_COLUMNS.map((c) => `"${c}"`).join(', ');
+    await client.query(
+      `INSERT INTO ${s}.alert_notifications (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${s}.alert_notifications, $1::json)`,
+      [
+        JSON.stringify(
+          plan.notifications.map((n) => ({
+            id: n.id,
+            rule_id: n.ruleId,
+            fired_at: n.firedAt,
+            api_timestamp: n.apiTimestamp,
+            event_id: n.eventId,
+            event_name: n.eventName,
+            event_date: n.eventDate,
+            agent: n.agent,
+            agent_event_id: n.agentEventId,
+            listing_id: n.listingId,
+            section: n.section,
+            row: n.row,
+            quantity: n.quantity,
+            price: n.price,
+            previous_price: n.previousPrice,
+          })),
+        ),
+      ],
+    );
+  }
+  if (plan.deliveries.length > 0) {
+    // A claim belongs to a run on the source, not to the copy: the delivery is pending here, unclaimed.
+    await client.query(
+      `INSERT INTO ${s}.alert_deliveries (notification_id, channel, target, attempts, last_error, delivered_at)
+       SELECT notification_id, channel, target, attempts, last_error, delivered_at
+       FROM json_populate_recordset(NULL::${s}.alert_deliveries, $1::json)`,
+      [
+        JSON.stringify(
+          plan.deliveries.map((d) => ({
+            notification_id: d.notificationId,
+            channel: d.channel,
+            target: d.target,
+            attempts: d.attempts,
+            last_error: d.lastError,
+            delivered_at: d.deliveredAt,
+          })),
+        ),
+      ],
+    );
+  }
+  // The identity sequences past every id now in the tables, so no later rule or alert takes one of them.
+  if (plan.lastRule > 0) await client.query('SELECT setval($1::regclass, $2)', [ruleSequence, plan.lastRule]);
+  if (plan.lastNotification > 0) await client.query('SELECT setval($1::regclass, $2)', [notificationSequence, plan.lastNotification]);
+  return plan;
 }

@@ -129,6 +129,14 @@ export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
   (s) => `CREATE INDEX snapshots_by_event ON ${s}.snapshots (event_id, api_timestamp);`,
   // Version 5: the event's presale and public on-sale dates (as in DuckDB); null for events stored before.
   (s) => `ALTER TABLE ${s}.events ADD COLUMN presale_date timestamptz, ADD COLUMN public_sale_date timestamptz;`,
+  // Version 6: notification ids already come from an identity sequence, never reused; this version adds the indexes
+  // the alert tables' lookups need: rules by agent event and by evt_ id (each record()), notifications by
+  // rule (alert rm), and the deliveries still pending (each run's claim).
+  (s) => `
+    CREATE INDEX alert_rules_by_agent_event ON ${s}.alert_rules (agent, agent_event_id) WHERE agent_event_id IS NOT NULL;
+    CREATE INDEX alert_rules_by_event ON ${s}.alert_rules (event_id) WHERE agent_event_id IS NULL;
+    CREATE INDEX alert_notifications_by_rule ON ${s}.alert_notifications (rule_id);
+    CREATE INDEX alert_deliveries_pending ON ${s}.alert_deliveries (notification_id) WHERE delivered_at IS NULL;`,
 ];
 
 /** The first version whose `events` has presale_date and public_sale_date (found, not written: migrations get renumbered). */
@@ -152,12 +160,15 @@ export async function ensureSchema(
   schema: string,
   where: string,
   readOnly: boolean,
+  /** Writes to tables that must be there already (alert rm, pause, resume): none is created. */
+  existing = false,
 ): Promise<'ready' | 'created' | 'migrated' | 'older'> {
   const found = await schemaVersion(client, schema);
   refuseNewer(found, where);
   if (found === SCHEMA_VERSION) return 'ready';
   // A reader creates nothing, and reads an older tix's tables as they are: only a write migrates them.
-  if (readOnly && !found) throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
+  if ((readOnly || existing) && !found)
+    throw new TixError(`no price history in ${where} yet: record some with 'tix track'`, ExitCode.NOT_FOUND);
   if (readOnly) return 'older';
 
   await client.query('BEGIN');

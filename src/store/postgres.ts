@@ -1,3 +1,4 @@
+import type { AlertImport, AlertTables } from './store.js';
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
 import {
@@ -23,6 +24,9 @@ import {
   claimPgDeliveries,
   evaluatePgAlerts,
   finishPgDelivery,
+  releasePgDelivery,
+  pgAlertTables,
+  importPgAlertTables,
   pausePgAlertRule,
   pgAlertRules,
   removePgAlertRule,
@@ -64,6 +68,8 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Only read (tix history): creates nothing, and says so (exit 4) when there is no history there yet. */
   readOnly?: boolean;
+  /** The tables must exist already: none is created (a missing history is exit 4). */
+  existing?: boolean;
   /** Where the URL came from (--db, --to, the db setting), for errors about it. */
   source?: string;
   /** Retries of a failed connection (server down or starting): the --retries setting. Default 3. */
@@ -96,7 +102,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   });
   try {
     const where = schema === 'public' ? target.display : `${target.display} (schema ${schema})`;
-    const outcome = await ensureSchema(client, schema, where, options.readOnly === true);
+    const outcome = await ensureSchema(client, schema, where, options.readOnly === true, options.existing === true);
     if (outcome === 'older') options.trace?.(`postgres: reading the history tables of an older tix in schema ${schema} as they are`);
     else if (outcome !== 'ready') options.trace?.(`postgres: ${outcome} the history tables in schema ${schema}`);
     return new PostgresHistoryStore(client, target, schema, outcome !== 'older', options.trace);
@@ -404,6 +410,18 @@ class PostgresHistoryStore implements HistoryStore {
 
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void> {
     return this.alerting('cannot record in', () => finishPgDelivery(this.client, this.s, delivery, at, error));
+  }
+
+  releaseDelivery(delivery: AlertDelivery): Promise<void> {
+    return this.alerting('cannot record in', () => releasePgDelivery(this.client, this.s, delivery));
+  }
+
+  alertTables(): Promise<AlertTables> {
+    return this.alerting('cannot read', () => pgAlertTables(this.client, this.s));
+  }
+
+  importAlertTables(tables: AlertTables): Promise<AlertImport> {
+    return this.alerting('cannot record in', () => this.transaction(() => importPgAlertTables(this.client, this.s, tables)));
   }
 
   /** One alert operation on the connection, its errors described as the others are. */

@@ -1,5 +1,5 @@
 import type { MarketFigures } from '../market/figures.js';
-import { TixError } from '../shared/errors.js';
+import { ExitCode, TixError } from '../shared/errors.js';
 
 /**
  * The history store: one small interface with two implementations, DuckDB (an embedded file, the default)
@@ -150,6 +150,8 @@ export interface Alert {
   price: number;
   /** The price the rule last notified, null the first time. */
   previousPrice: number | null;
+  /** A sample sent by `tix alert test`, never stored. */
+  test?: boolean;
 }
 
 /** A row of table `alert_deliveries` not delivered yet, claimed by this run (see claimDeliveries). */
@@ -160,6 +162,38 @@ export interface AlertDelivery {
   /** Attempts so far, this one included. */
   attempts: number;
   alert: Alert;
+  /** The rule's own --notify-exec; null when the command came from the notify-exec setting of the machine that stored the alert. */
+  ruleCommand?: string | null;
+}
+
+/** A row of `alert_deliveries` as it is stored. */
+export interface StoredDelivery {
+  notificationId: number;
+  channel: 'url' | 'exec';
+  target: string;
+  attempts: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+/** The alert tables whole, as `tix history export` copies them (src/store/alert-transfer.ts). */
+export interface AlertTables {
+  rules: AlertRule[];
+  notifications: Alert[];
+  deliveries: StoredDelivery[];
+}
+
+export interface AlertImport {
+  /** Rules and notifications written, with the ids each has in the target. */
+  rules: AlertRule[];
+  notifications: Alert[];
+  deliveries: StoredDelivery[];
+  /** How many of the copied kept their ids, and how many were given new ones. */
+  kept: number;
+  renumbered: number;
+  /** The highest rule and notification id the target has issued once these are in. */
+  lastRule: number;
+  lastNotification: number;
 }
 
 /** An agent's event, the unit history is kept for. */
@@ -243,6 +277,12 @@ export interface HistoryStore {
   claimDeliveries(at: string, leaseSeconds: number): Promise<AlertDelivery[]>;
   /** Marks a claimed delivery delivered (no error) or failed (pending again, for the next run). */
   finishDelivery(delivery: AlertDelivery, at: string, error?: string): Promise<void>;
+  /** Gives back a claimed delivery this run did not attempt (not consented here, past the run's deadline, interrupted): pending, unclaimed, its attempt not counted. */
+  releaseDelivery(delivery: AlertDelivery): Promise<void>;
+  /** Every row of the alert tables, for `tix history export`. */
+  alertTables(): Promise<AlertTables>;
+  /** Adds the rules, notifications and deliveries of another store this one does not hold, in one transaction (ids: alert-transfer.ts). */
+  importAlertTables(tables: AlertTables): Promise<AlertImport>;
   /**
    * The stored event of an evt_ id, with its agents; undefined when the store does not know it (never
    * tracked by a run that knew the evt_ id, or a file of schema version 1 not yet written by this tix).
@@ -424,7 +464,8 @@ export class HistoryBusyError extends TixError {
     /** The holding process's id, when the database names it. */
     readonly holder?: string,
   ) {
-    super(message);
+    // Exit 5 (README "Exit codes"): the file is there and fine, just held; try again later.
+    super(message, ExitCode.UNAVAILABLE);
     this.name = 'HistoryBusyError';
   }
 }

@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix-env.js';
-import { freshDb, tixAt, useClockedSandbox } from '../history/support.js';
+import { freshDb, onSale, tixAt, useClockedSandbox } from '../history/support.js';
 
 const clock = useClockedSandbox();
+/** One machine: a config folder (where approvals are kept) shared by every run of the file. */
+const machine = tempDir('tix-alert-machine-');
 const tix = (args: readonly string[], env: Record<string, string> = {}) =>
-  tixAt(clock.sandbox(), args, { env, now: () => new Date(FIXED_NOW) });
+  tixAt(clock.sandbox(), args, { env: { TIX_CONFIG_DIR: machine, ...env }, now: () => new Date(FIXED_NOW) });
 
 const bodies: string[] = [];
 const server = createServer((req, res) => {
@@ -30,6 +32,12 @@ const server = createServer((req, res) => {
 });
 beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+/** An evt_ id the sandbox lists at the tests' clock (alert add checks it with the API). */
+let listed = '';
+const evt = () => listed;
+beforeAll(() => {
+  listed = onSale(clock.sandbox(), 'TMUSA')[0]!.id;
+});
 const hookUrl = (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
 
 describe('tix alert', () => {
@@ -46,7 +54,7 @@ describe('tix alert', () => {
     const second = await tix([
       'alert',
       'add',
-      'evt_fnt7jz3fkx',
+      evt(),
       '--drop',
       '12.5%',
       '--section',
@@ -79,7 +87,7 @@ describe('tix alert', () => {
         {
           id: 2,
           name: null,
-          event: 'evt_fnt7jz3fkx',
+          event: evt(),
           conditions: "--drop 12.5 --section 'floor*' --agent STUBHUB",
           created: '2026-03-15T03:00:00Z',
           until: '2026-04-01T00:00:00Z',
@@ -91,7 +99,7 @@ describe('tix alert', () => {
       ],
     });
     const csv = await tix(['alert', 'list', ...db, '-o', 'csv', '--fields', 'id,event,state']);
-    expect(csv.stdout).toBe('id,event,state\r\n1,TMUSA:G5v8HKyBKZbyJN,active\r\n2,evt_fnt7jz3fkx,active\r\n');
+    expect(csv.stdout).toBe(`id,event,state\r\n1,TMUSA:G5v8HKyBKZbyJN,active\r\n2,${evt()},active\r\n`);
     const table = await tix(['alert', 'list', ...db, '-o', 'table']);
     expect(table.stdout).toMatch(/pairs/);
     for (const out of [listed, csv, table])
@@ -105,7 +113,7 @@ describe('tix alert', () => {
     const left = await tix(['alert', 'list', ...db, '-o', 'ndjson', '--fields', 'id,state']);
     expect(left.stdout).toBe('{"id":2,"state":"active"}\n');
     // Ids are not reused: a new rule after a removal gets the next one.
-    expect((await tix(['alert', 'add', 'evt_fnt7jz3fkx', ...db])).stdout).toBe('3\n');
+    expect((await tix(['alert', 'add', evt(), ...db])).stdout).toBe('3\n');
   });
 
   it("alert test sends a sample alert through the rule's webhook and command, or the settings'", async () => {
@@ -145,9 +153,12 @@ describe('tix alert', () => {
       'alert test: delivered to the --notify-exec command',
       '',
     ]);
+    // The sample says it is one, in its text and its payload.
+    expect(sample.test).toBe(true);
+    expect(sample.text).toMatch(/^TEST from tix alert test, not a real price: New low for rule 1: /);
 
     // A rule without channels uses the settings; a failing one is exit 1 with one warning.
-    expect((await tix(['alert', 'add', 'evt_fnt7jz3fkx', ...db])).code).toBe(0);
+    expect((await tix(['alert', 'add', evt(), ...db])).code).toBe(0);
     bodies.length = 0;
     const viaSetting = await tix(['alert', 'test', '2', ...db], { TIX_NOTIFY_URL: hookUrl('/setting') });
     expect(viaSetting.code).toBe(0);
@@ -171,7 +182,7 @@ describe('tix alert', () => {
         await tix([
           'alert',
           'add',
-          'evt_fnt7jz3fkx',
+          evt(),
           '--name',
           name,
           '--notify-exec',
@@ -203,6 +214,11 @@ describe('tix alert', () => {
 
   describe('bad input: one line on stderr, exit 2', () => {
     const db = () => ['--db', freshDb()];
+    const existingDb = async () => {
+      const where = db();
+      expect((await tix(['alert', 'add', evt(), ...where])).code).toBe(0);
+      return where;
+    };
     const cases: [string, string[], string][] = [
       ['an unknown rule id (rm)', ['alert', 'rm', '42'], "tix: <id>: there is no alert rule 42 (see 'tix alert list')"],
       ['an unknown rule id (pause)', ['alert', 'pause', '7'], "tix: <id>: there is no alert rule 7 (see 'tix alert list')"],
@@ -253,7 +269,9 @@ describe('tix alert', () => {
     ];
     for (const [name, args, line] of cases) {
       it(name, async () => {
-        const result = await tix([...args, ...(args[0] === 'alert' ? db() : [])], { HOME: tempDir('tix-home-') });
+        // A rule id is looked for in a history that exists (a missing one is its own case, exit 4).
+        const where = args[0] !== 'alert' ? [] : args[1] === 'add' ? db() : await existingDb();
+        const result = await tix([...args, ...where], { HOME: tempDir('tix-home-'), TIX_CONFIG_DIR: tempDir('tix-config-') });
         expect(result.code).toBe(2);
         expect(result.stdout).toBe('');
         const lines = result.stderr.trim().split('\n');

@@ -15,8 +15,10 @@ import { MINUTE, onSale, tixAt, useClockedSandbox } from '../history/support.js'
 import { alertLines, ndjsonAlerts } from './support.js';
 
 const clock = useClockedSandbox();
+/** One machine: its config folder (where the approval of a rule's command is kept) shared by its runs. */
+const machine = tempDir('tix-alert-machine-');
 const tix = (args: readonly string[], env: Record<string, string> = {}) =>
-  tixAt(clock.sandbox(), args, { env, now: () => new Date(clock.now()) });
+  tixAt(clock.sandbox(), args, { env: { TIX_CONFIG_DIR: machine, ...env }, now: () => new Date(clock.now()) });
 
 interface Received {
   url: string;

@@ -295,7 +295,7 @@ describe('a lookup by agent id that fails', () => {
         `^tix: warning: could not look up the service event of TMUSA:${event.agentId} \\(.*HTTP 500.*\\): its snapshots are stored, and the next run asks again$`,
       ),
     );
-    expect(lines[1]).toBe(`track: 1 event: 1 snapshots stored, 0 already stored, 0 failed (${db})`);
+    expect(lines[1]).toBe(`track: 1 event: 1 snapshot stored, 0 already stored, 0 failed (${db})`);
     expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 1 }]);
     expect(await sql(db, 'SELECT count(*)::INTEGER AS n FROM events')).toEqual([{ n: 0 }]);
 

@@ -99,7 +99,7 @@ describe('two tix track runs at once on one DuckDB file', () => {
     await expectWholeSnapshots(db, [5]);
   });
 
-  it('gives up after --lock-timeout, keeping what it fetched in the pending folder for the next run (history: exit 1)', async () => {
+  it('gives up after --lock-timeout, keeping what it fetched in the pending folder for the next run (history: exit 5, try again later)', async () => {
     const db = freshDb();
     expect((await tix(['track', entries[0]!, '--db', db])).code).toBe(0);
     const release = await holdLock(db);
@@ -110,7 +110,7 @@ describe('two tix track runs at once on one DuckDB file', () => {
         `tix: the history in ${db} is busy (held by another process, PID ${process.pid}); 5 snapshots kept in ${db}.pending/ and stored by the next run\n`,
       );
       const history = await tixProcess(['history', entries[0]!, '--db', db, '--lock-timeout', '0']);
-      expect(history.code).toBe(1);
+      expect(history.code).toBe(5);
       expect(history.stderr.trim()).toBe(
         `tix: ${db} is in use by another process (PID ${process.pid}); gave up waiting after 0 s (see --lock-timeout)`,
       );

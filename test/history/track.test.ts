@@ -128,7 +128,7 @@ describeStores('tix track', (store) => {
     expect(fromFile.stderr).toContain('track: 2 events: 2 snapshots stored');
     const fromStdin = await tix(['track', '-', ...at.args], { input: `TMUSA:${tm[5]!.agentId}\n# nothing\nTMUSA:${tm[6]!.agentId}\n` });
     expect(fromStdin.code).toBe(0);
-    expect(fromStdin.stderr).toContain('track: 2 events: 1 snapshots stored, 1 already stored, 0 failed');
+    expect(fromStdin.stderr).toContain('track: 2 events: 1 snapshot stored, 1 already stored, 0 failed');
     expect(await at.sql('SELECT event_id FROM snapshots ORDER BY event_id')).toEqual(
       [tm[4]!, tm[5]!, tm[6]!]
         .map((e) => e.agentId)
@@ -145,7 +145,7 @@ describeStores('tix track', (store) => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^tix: warning: evt_doesnotexist0: .*not found/m);
-    expect(result.stderr).toContain('track: 2 events: 1 snapshots stored, 0 already stored, 1 failed');
+    expect(result.stderr).toContain('track: 2 events: 1 snapshot stored, 0 already stored, 1 failed');
     expect(await at.sql('SELECT event_id FROM snapshots')).toEqual([{ event_id: tm[7]!.agentId }]);
   });
 

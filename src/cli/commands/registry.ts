@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { agentsAction, agentsCommand } from './agents/agents.js';
 import { alertAddCommand } from './alert/add.js';
+import { alertApproveCommand } from './alert/approve.js';
 import { alertCommand } from './alert/alert.js';
 import { alertListCommand } from './alert/list.js';
 import { alertPauseCommand, alertResumeCommand } from './alert/pause.js';
@@ -84,6 +85,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'alert', build: alertPauseCommand },
   { parent: 'alert', build: alertResumeCommand },
   { parent: 'alert', build: alertTestCommand },
+  { parent: 'alert', build: alertApproveCommand },
   { build: agentsCommand, fast: agentsAction },
   { build: apiCommand },
   { build: authCommand },

@@ -3,6 +3,9 @@ import type { Invocation } from './invocation.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
+/** How long Ctrl-C or SIGTERM waits for the run's stop tasks (Runtime.whenStopped) before tix exits all the same. */
+const STOP_TASKS_MS = 5_000;
+
 /**
  * Runs one command's body with a Runtime, and owns the process-level concerns every command shares:
  * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly),
@@ -18,10 +21,18 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   const run = runOf(command);
   const proc = run.process;
   const rt = await Runtime.create(command, proc);
+  let stopping = false;
+  let finishing: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED;
+    // A second signal while the stop tasks run: exit now.
+    if (stopping) return proc.exit(code);
+    stopping = true;
     rt.controller.abort();
     abortAllFileSinksSync();
-    proc.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
+    finishing = rt.finishStopTasks(STOP_TASKS_MS);
+    if (finishing) void finishing.then(() => proc.exit(code));
+    else proc.exit(code);
   };
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') {
@@ -37,6 +48,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     rt.warnConfigFileIgnored();
     if (code) run.exitCode = code;
   } catch (error) {
+    // Stopped by a signal: the body failed because it was aborted; tix exits with 130 or 143 once the stop tasks are done.
+    if (stopping) {
+      await finishing;
+      return;
+    }
     if (!(error instanceof OutputClosedError)) throw error;
     rt.controller.abort();
     run.exitCode = ExitCode.OK;

@@ -113,6 +113,29 @@ export class Runtime {
     return this.controller.signal;
   }
 
+  private readonly stopTasks = new Set<() => Promise<void>>();
+
+  /**
+   * Work that must still happen when Ctrl-C or SIGTERM stops the run (recording the alert deliveries already
+   * made, releasing the rest): run after the signal, within a few seconds (runCommand), before tix exits.
+   * Returns the function that withdraws it once the work it protects is over.
+   */
+  whenStopped(task: () => Promise<void>): () => void {
+    this.stopTasks.add(task);
+    return () => this.stopTasks.delete(task);
+  }
+
+  /** The stop tasks, each given until `deadlineMs` passes; undefined when there are none (the run can exit at once). */
+  finishStopTasks(deadlineMs: number): Promise<void> | undefined {
+    if (this.stopTasks.size === 0) return undefined;
+    const tasks = [...this.stopTasks].map((task) => task().catch(() => undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs);
+    });
+    return Promise.race([Promise.all(tasks).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+  }
+
   get quiet(): boolean {
     return this.globals.quiet === true;
   }

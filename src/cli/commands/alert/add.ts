@@ -75,6 +75,9 @@ export function alertAddCommand(): Command {
       if (flags.until !== undefined) {
         const context = { now: rt.io.now(), timeZone: rt.settings.values.timezone };
         until = boundInstant(parseDateFlag('--until', flags.until, context), 'until', context.timeZone);
+        // A rule retired before it is added would never fire: surely a mistake.
+        if (Date.parse(until) <= context.now.getTime())
+          throw new UsageError(`--until must be in the future: '${printable(flags.until)}' has passed (the rule would never fire)`);
       }
       const options: AlertAddOptions = {
         rule: {

@@ -4,6 +4,7 @@ import type { AlertRule } from '../../../store/store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
+import { commandConsented } from '../../../recording/notify.js';
 import { ruleRow } from './rule-row.js';
 import { withAlertStore } from './with-store.js';
 
@@ -23,7 +24,7 @@ const RULE_VIEW: RecordView = {
 export async function runAlertList(options: AlertListOptions, rt: Runtime): Promise<number> {
   const rules = await readRules(options, rt);
   const now = rt.io.now();
-  const rows = rules.map((rule) => ruleRow(rule, now));
+  const rows = rules.map((rule) => ruleRow(rule, now, (command) => commandConsented(rt, command)));
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'rules') : rowWriterFor(rt, output, sink, RULE_VIEW);

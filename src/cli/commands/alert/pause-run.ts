@@ -12,7 +12,7 @@ export interface AlertPauseOptions {
 }
 
 export async function runAlertPause(options: AlertPauseOptions, rt: Runtime): Promise<number> {
-  const found = await withAlertStore(rt, options.store, (store) => store.pauseAlertRule(options.id, options.paused));
+  const found = await withAlertStore(rt, { ...options.store, existing: true }, (store) => store.pauseAlertRule(options.id, options.paused));
   if (!found) throw noSuchRule(options.id);
   rt.note(`alert ${options.id} ${options.paused ? 'paused' : 'resumed'}`);
   return ExitCode.OK;

@@ -10,7 +10,7 @@ export interface AlertRmOptions {
 }
 
 export async function runAlertRm(options: AlertRmOptions, rt: Runtime): Promise<number> {
-  const removed = await withAlertStore(rt, options.store, (store) => store.removeAlertRule(options.id));
+  const removed = await withAlertStore(rt, { ...options.store, existing: true }, (store) => store.removeAlertRule(options.id));
   if (!removed) throw noSuchRule(options.id);
   rt.note(`alert ${options.id} removed`);
   return ExitCode.OK;

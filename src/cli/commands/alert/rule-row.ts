@@ -8,9 +8,14 @@ export function describeRule(rule: AlertRule): string {
   if (rule.below !== null) parts.push(`--below ${rule.below}`);
   if (rule.dropPercent !== null) parts.push(`--drop ${rule.dropPercent}`);
   if (rule.minQuantity !== null) parts.push(`--min-quantity ${rule.minQuantity}`);
-  if (rule.section !== null) parts.push(`--section '${rule.section.replace(/'/g, "'\\''")}'`);
+  if (rule.section !== null) parts.push(`--section ${shellQuote(rule.section)}`);
   if (rule.eventId !== null && rule.agent !== null) parts.push(`--agent ${rule.agent}`);
   return parts.length > 0 ? parts.join(' ') : 'any new low';
+}
+
+/** The text as one shell word, so the command shown is the exact text that runs. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /** `active`, `paused`, or `retired` (its --until has passed). */
@@ -19,8 +24,11 @@ export function ruleState(rule: AlertRule, now: Date): 'active' | 'paused' | 're
   return rule.until !== null && Date.parse(rule.until) < now.getTime() ? 'retired' : 'active';
 }
 
-/** A rule as `tix alert list` prints it (a URL's secrets hidden, a command not shown). */
-export function ruleRow(rule: AlertRule, now: Date) {
+/**
+ * A rule as `tix alert list` prints it: a URL's secrets hidden; a command in full (it is what this machine
+ * would run), with whether this machine approved it (`consented`).
+ */
+export function ruleRow(rule: AlertRule, now: Date, consented: (command: string) => boolean) {
   return {
     id: rule.id,
     name: rule.name,
@@ -34,7 +42,11 @@ export function ruleRow(rule: AlertRule, now: Date) {
     notify:
       [
         ...(rule.notifyUrl !== null ? [channelName('url', rule.notifyUrl)] : []),
-        ...(rule.notifyExec !== null ? [channelName('exec', rule.notifyExec)] : []),
+        ...(rule.notifyExec !== null
+          ? [
+              `--notify-exec ${shellQuote(rule.notifyExec)} (${consented(rule.notifyExec) ? 'approved here' : `not approved here: tix alert approve ${rule.id}`})`,
+            ]
+          : []),
       ].join(', ') || null,
   };
 }

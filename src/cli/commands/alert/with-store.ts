@@ -5,7 +5,7 @@ import type { Runtime } from '../../kit/runtime.js';
 /** The run's history store (--db, TIX_DB, the db setting, the default file), open for `body` only. */
 export async function withAlertStore<T>(
   rt: Runtime,
-  flags: { lockTimeoutSeconds: number; schema?: string; readOnly?: boolean },
+  flags: { lockTimeoutSeconds: number; schema?: string; readOnly?: boolean; existing?: boolean },
   body: (store: HistoryStore) => Promise<T>,
 ): Promise<T> {
   const location = await historyLocation(rt);

@@ -1,5 +1,6 @@
 import { openHistoryStore } from '../../../recording/history-store.js';
-import type { HistoryStore, CopyWindow } from '../../../store/store.js';
+import type { AlertTables, HistoryStore, CopyWindow } from '../../../store/store.js';
+import { messageOf } from '../../../shared/message-of.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 /** One side of a copy: a DuckDB file or a PostgreSQL URL, and the schema there (PostgreSQL only). */
@@ -31,6 +32,7 @@ export async function runHistoryExport(options: HistoryExportOptions, rt: Runtim
         `tix: copied ${copied.snapshots} ${plural(copied.snapshots, 'snapshot')} (${copied.stored} new, ${copied.alreadyStored} already there) and ` +
           `${copied.salesDays} sales ${copied.salesDays === 1 ? 'day' : 'days'} (${copied.salesWritten} written) from ${from.location} to ${to.location}`,
       );
+      await copyAlerts(from, to, rt);
     } finally {
       await to.close();
     }
@@ -51,6 +53,27 @@ function openStore(where: StoreLocation, options: HistoryExportOptions, rt: Runt
   });
 }
 
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
+/**
+ * The alert rules, their notifications and pending deliveries, after the history (issue 28): ids kept where
+ * the target never issued them, else new ones (said in the note). A source older than the alert tables has none.
+ */
+async function copyAlerts(from: HistoryStore, to: HistoryStore, rt: Runtime): Promise<void> {
+  let tables: AlertTables;
+  try {
+    tables = await from.alertTables();
+  } catch (error) {
+    rt.trace(`export: no alert tables to copy in ${from.location}: ${messageOf(error)}`);
+    return;
+  }
+  if (tables.rules.length === 0) return;
+  const copied = await to.importAlertTables(tables);
+  const pending = copied.deliveries.filter((d) => d.deliveredAt === null).length;
+  const renumbered = copied.renumbered > 0 ? `; ${copied.renumbered} given new ids, taken in ${to.location}` : '';
+  rt.note(
+    `tix: copied ${copied.rules.length} alert ${plural(copied.rules.length, 'rule')}, ${copied.notifications.length} ${plural(copied.notifications.length, 'notification')} and ${copied.deliveries.length} ${plural(copied.deliveries.length, 'delivery', 'deliveries')} (${pending} pending)${renumbered}`,
+  );
+}
+
+function plural(n: number, word: string, many = `${word}s`): string {
+  return n === 1 ? word : many;
 }

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 import { isPostgresUrl, parsePostgresUrl, parseSchemaName } from '../../../store/postgres-url.js';
@@ -82,7 +84,7 @@ export function historyExportCommand(): Command {
         window: parseWindow(parent, { now: rt.io.now(), timeZone: rt.settings.values.timezone }),
         lockTimeoutSeconds: parseLockTimeout(parent.lockTimeout),
       };
-      if (sameStore(options.from, options.to))
+      if (sameStore(options.from, options.to, rt.io.env))
         throw new UsageError('--to names the same store as --db: give another file, database or --to-schema');
       const { runHistoryExport } = await import('./export-run.js');
       return runHistoryExport(options, rt);
@@ -103,6 +105,40 @@ function storeLocation(flag: string, location: string | undefined, schemaFlag: s
   return { flag, location, schema: parseSchemaName(schemaFlag, schema ?? 'public') };
 }
 
-function sameStore(a: StoreLocation, b: StoreLocation): boolean {
-  return a.location === b.location && a.schema === b.schema;
+/**
+ * Whether --to is --db under another spelling: the same file (through a relative path or a symbolic link),
+ * or the same server, port and database (whoever connects) and schema. A copy onto itself would report
+ * snapshots "copied" and change nothing.
+ */
+function sameStore(a: StoreLocation, b: StoreLocation, env: NodeJS.ProcessEnv): boolean {
+  if (isPostgresUrl(a.location) !== isPostgresUrl(b.location)) return false;
+  if (!isPostgresUrl(a.location)) return realFile(a.location) === realFile(b.location);
+  return a.schema === b.schema && databaseOf(a.location, env) === databaseOf(b.location, env);
+}
+
+/** The file's real path; for a file not made yet, its folder's real path and its name. */
+function realFile(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}
+
+/** `host:port/database` of a PostgreSQL URL (the parts a URL leaves out as the environment gives them). */
+function databaseOf(location: string, env: NodeJS.ProcessEnv): string {
+  try {
+    const url = new URL(location);
+    const host = (url.hostname || env.PGHOST || 'localhost').toLowerCase().replace(/^127\.0\.0\.1$|^\[::1\]$/, 'localhost');
+    const port = url.port || env.PGPORT || '5432';
+    const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || env.PGDATABASE || decodeURIComponent(url.username);
+    return `${host}:${port}/${database}`;
+  } catch {
+    return location;
+  }
 }

@@ -83,6 +83,9 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   // A base URL that is not the API's fails the run once, rather than every entry with the same line.
   const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
   if (wrongUrl) throw wrongUrl.error;
+  // A key the API refuses is the run's failure, not each entry's: one error line, exit 3 (README "Exit codes").
+  const refused = failures.find((f) => f.error instanceof TixError && f.error.exitCode === ExitCode.AUTH);
+  if (refused && snapshots.length === 0 && sales.length === 0) throw refused.error;
 
   const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
   const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
@@ -101,12 +104,11 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   const alertPart = alerts.length > 0 ? `, ${count(alerts.length, 'alert')}` : '';
   if (!kept)
     rt.note(
-      `track: ${count(options.entries.length, 'event')}: ${result.stored} snapshots stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart}${alertPart} (${shownLocation(location)})`,
+      `track: ${count(options.entries.length, 'event')}: ${count(result.stored, 'snapshot')} stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart}${alertPart} (${shownLocation(location)})`,
     );
   if (failures.length === 0) return undelivered > 0 && options.strictNotify ? ExitCode.ERROR : ExitCode.OK;
-  // Nothing fetched at all: the reason is the run's (no key: 3, API down: 5); otherwise some entries failed.
-  const first = failures[0]!.error;
-  return snapshots.length === 0 && sales.length === 0 && first instanceof TixError ? first.exitCode : ExitCode.ERROR;
+  // Entries failed (all of them, or some): exit 1, as the README's table says for track, whatever each one's reason.
+  return ExitCode.ERROR;
 }
 
 /** AGENT:ID entries whose service event no evt_ entry's listing already gives. */

@@ -1,0 +1,184 @@
+/**
+ * Issue 29 §3: delivery that tix does not control runs bounded. A webhook that sends its headers and then
+ * trickles its body is cut at --timeout; a --notify-exec command that leaves a child holding its output
+ * does not keep tix waiting (its process group is ended); Ctrl-C or SIGTERM mid-delivery records what was
+ * delivered and gives back the rest, rather than holding the claim for 10 minutes; and the stderr alert
+ * line shows the control characters of a name written into a shared store escaped, never raw.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../helpers/sandbox.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
+import { freshDb, onSale, sql, tixAt, useClockedSandbox } from '../history/support.js';
+import { alertLines } from './support.js';
+
+const clock = useClockedSandbox();
+const machine = tempDir('tix-bounds-machine-');
+const tix = (args: readonly string[], env: Record<string, string> = {}) =>
+  tixAt(clock.sandbox(), args, { env: { TIX_CONFIG_DIR: machine, ...env }, now: () => new Date(clock.now()) });
+
+/** A webhook receiver whose answer is up to `handle`; it records the paths it was asked for. */
+function receiver(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+  const paths: string[] = [];
+  const server = createServer((req, res) => {
+    paths.push(req.url ?? '');
+    req.resume();
+    req.on('end', () => handle(req, res));
+  });
+  return {
+    paths,
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Headers at once, then one byte of body every 100 ms, for ever. */
+const trickling = receiver((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  const timer = setInterval(() => res.write('.'), 100);
+  res.on('close', () => clearInterval(timer));
+});
+/** 204 at once. */
+const quick = receiver((_req, res) => {
+  res.statusCode = 204;
+  res.end();
+});
+/** Never answers. */
+const silent = receiver(() => undefined);
+beforeAll(() => Promise.all([trickling.start(), quick.start(), silent.start()]));
+afterAll(() => Promise.all([trickling.close(), quick.close(), silent.close()]));
+
+let entries: string[];
+beforeAll(() => {
+  clock.setClock(FIXED_NOW);
+  entries = onSale(clock.sandbox(), 'TMUSA')
+    .slice(8, 12)
+    .map((e) => `TMUSA:${e.agentId}`);
+});
+
+describe('alert delivery within bounds', () => {
+  it('cuts a webhook that trickles its body at --timeout, in track and in alert test', async () => {
+    const db = ['--db', freshDb()];
+    expect((await tix(['alert', 'add', entries[0]!, '--notify-url', trickling.url('/slow'), ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    const run = await tix(['track', entries[0]!, ...db, '--timeout', '1', '--retries', '0']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `tix: warning: alert 1 (rule 1) not delivered to --notify-url ${trickling.url('/***')}: no complete answer within 1 s (--timeout) (after 1 attempt); it stays pending and the next run tries again (attempt 1)`,
+    );
+    const tested = await tix(['alert', 'test', '1', ...db, '--timeout', '1', '--retries', '0']);
+    expect(tested.code).toBe(1);
+    expect(tested.stderr).toContain('tix: warning: alert test: not delivered to --notify-url');
+    expect(tested.stderr).toContain('no complete answer within 1 s (--timeout)');
+  }, 60_000);
+
+  it('does not wait for a child the command left running: its process group ends with it', async () => {
+    const db = ['--db', freshDb()];
+    const dir = tempDir('tix-bounds-exec-');
+    const pidFile = join(dir, 'sleep.pid');
+    const command = `sleep 300 & echo $! > '${pidFile}'; echo started`;
+    expect((await tix(['alert', 'add', entries[1]!, '--notify-exec', command, ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    const run = await tix(['track', entries[1]!, ...db]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('started\n');
+    expect(run.stderr).not.toContain('warning');
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(await gone(pid)).toBe(true);
+    expect(await sql(db[1]!, 'SELECT delivered_at IS NOT NULL AS delivered FROM alert_deliveries')).toEqual([{ delivered: true }]);
+  }, 60_000);
+
+  it('stops a command at 60 seconds, its whole process group with it', async () => {
+    const db = ['--db', freshDb()];
+    const dir = tempDir('tix-bounds-limit-');
+    const pidFile = join(dir, 'sleep.pid');
+    // The shell waits for its child, which holds the output pipe: both must go at the limit.
+    const command = `sleep 300 & echo $! > '${pidFile}'; wait`;
+    expect((await tix(['alert', 'add', entries[3]!, '--notify-exec', command, ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    // Longer than the harness's usual allowance for a run: the limit is 60 s.
+    const run = await tixAt(clock.sandbox(), ['track', entries[3]!, ...db], {
+      env: { TIX_CONFIG_DIR: machine },
+      now: () => new Date(clock.now()),
+      timeoutMs: 120_000,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'tix: warning: alert 1 (rule 1) not delivered to the --notify-exec command: the command was stopped after 60 seconds; it stays pending and the next run tries again (attempt 1)',
+    );
+    expect(await gone(Number(readFileSync(pidFile, 'utf8').trim()))).toBe(true);
+  }, 150_000);
+
+  it('shows control characters of names from the store escaped, and prices exactly enough to tell them apart', async () => {
+    const file = freshDb();
+    const db = ['--db', file];
+    const event = onSale(clock.sandbox(), 'TMUSA')[12]!;
+    expect((await tix(['alert', 'add', event.id, ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    expect((await tix(['track', event.id, ...db])).code).toBe(0);
+    // What anyone who can write a shared store could put there.
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    await connection.run(`UPDATE events SET name = 'Gig' || chr(27) || ']0;PWNED' || chr(7) || chr(10) || 'tix: alert: forged'`);
+    await connection.run('UPDATE alert_rules SET below = 79.999, last_notified_price = 80');
+    connection.closeSync();
+    instance.closeSync();
+    const tested = await tix(['alert', 'test', '1', ...db]);
+    expect(tested.code, tested.stderr).toBe(0);
+    const lines = alertLines(tested.stderr);
+    expect(lines).toHaveLength(1);
+    expect(tested.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(lines[0]).toContain('Gig\\x1b]0;PWNED\\x07\\x0atix: alert: forged');
+    expect(lines[0]).toContain('at 79.999 (last notified 80.00)');
+  }, 60_000);
+});
+
+describe('Ctrl-C or SIGTERM while delivering', () => {
+  it('records the deliveries made, gives back the one not finished, and exits 143', async () => {
+    const file = freshDb();
+    const db = ['--db', file];
+    const config = tempDir('tix-bounds-config-');
+    const env = { ...sandboxEnv(clock.sandbox().url), TIX_CONFIG_DIR: config };
+    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', quick.url('/first'), ...db], env)).code).toBe(0);
+    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', silent.url('/second'), ...db], env)).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    const running = startTix(['track', entries[2]!, ...db, '--timeout', '120'], { env });
+    while (silent.paths.length === 0) await sleep(50);
+    running.child.kill('SIGTERM');
+    const outcome = await running.done;
+    expect(outcome.code).toBe(143);
+    expect(quick.paths).toEqual(['/first']);
+    expect(
+      await sql(
+        file,
+        'SELECT CAST(notification_id AS INTEGER) AS id, attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NOT NULL AS delivered FROM alert_deliveries ORDER BY 1',
+      ),
+    ).toEqual([
+      { id: 1, attempts: 1, unclaimed: false, delivered: true },
+      { id: 2, attempts: 0, unclaimed: true, delivered: false },
+    ]);
+  }, 60_000);
+});
+
+/** Whether the process ended (gone, or a zombie waiting to be reaped), waiting a few seconds at most. */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z')) return true;
+    } catch {
+      return true;
+    }
+    await sleep(50);
+  }
+  return false;
+}
