@@ -69,7 +69,8 @@ export function buildProgram(): Command {
       .exitOverride()
       // main.ts reports Commander's errors itself, as one line with exit code 2.
       .configureOutput({ outputError: () => {} })
-      .configureHelp({ showGlobalOptions: true }),
+      // Merged with what a command configured itself (history sql hides the parent's flags it refuses).
+      .configureHelp({ ...command.configureHelp(), showGlobalOptions: true }),
   );
   return program;
 }

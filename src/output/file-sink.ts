@@ -134,6 +134,28 @@ class FileSink implements Sink {
     return step;
   }
 
+  fillFrom(fill: (path: string) => Promise<void>): Promise<void> {
+    if (this.#state !== 'open') return Promise.reject(this.#notOpen());
+    const step = this.#tail.then(async () => {
+      try {
+        // The permissions fileSink gave the empty file (an existing target's) are given to the one `fill` makes.
+        const { mode } = await this.#handle!.stat();
+        await this.#handle!.close();
+        this.#handle = undefined;
+        // Under the same name, so a signal's abortSync, or #failWith, removes whatever `fill` left.
+        await fsp.unlink(this.tempPath);
+        await fill(this.tempPath);
+        if (this.#state !== 'open') throw this.#notOpen();
+        this.#handle = await fsp.open(this.tempPath, 'r+');
+        await this.#handle.chmod(mode & 0o7777).catch(() => {});
+      } catch (error) {
+        throw await this.#failWith(error);
+      }
+    });
+    this.#tail = step.catch(() => {});
+    return step;
+  }
+
   async commit(): Promise<void> {
     if (this.#state === 'committed') return;
     if (this.#state !== 'open') throw this.#notOpen();

@@ -19,7 +19,7 @@ import { readEvent, readEventIdsOf, readEvents } from './duckdb-events.js';
 import { eventBatches } from './event-rows.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { EVENTS_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
-import { runDuckDbQuery } from './duckdb-sql.js';
+import { copyDuckDbQueryToParquet, runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
@@ -40,7 +40,8 @@ import type {
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
-  SqlResult,
+  SqlQuery,
+  SqlRows,
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
@@ -146,8 +147,12 @@ class DuckDbStore implements HistoryStore {
     if (this.version >= EVENTS_VERSION) yield* eventBatches(await readEvents(this.connection), size);
   }
 
-  query(sql: string): Promise<SqlResult> {
-    return runDuckDbQuery(this.connection, sql);
+  query(query: SqlQuery, consume: (result: SqlRows) => Promise<void>): Promise<void> {
+    return runDuckDbQuery(this.connection, query, consume);
+  }
+
+  queryToParquet(query: SqlQuery, path: string): Promise<number> {
+    return copyDuckDbQueryToParquet(this.connection, query, path);
   }
 
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {

@@ -18,25 +18,33 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   const run = runOf(command);
   const proc = run.process;
   const rt = await Runtime.create(command, proc);
-  const onSignal = (signal: NodeJS.Signals) => {
+  // An interrupted run exits at once, or once its stopping work is done (rt.whileStopping); a second signal does not wait.
+  let exiting: Promise<void> | undefined;
+  const stop = (code: number) => {
+    if (exiting) return proc.exit(code);
     rt.controller.abort();
+    const work = rt.stoppingWork();
+    if (!work) return proc.exit(code);
+    exiting = work.then(() => proc.exit(code));
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
     abortAllFileSinksSync();
-    proc.exit(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
+    stop(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
   };
   const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') {
-      rt.controller.abort();
-      proc.exit(ExitCode.OK);
-    }
+    if (error.code === 'EPIPE') stop(ExitCode.OK);
   };
   const stopListening = proc.onStopSignal(onSignal);
   proc.stdout.on('error', onStdoutError);
   try {
     refuseJqWithoutJson(command, rt);
     const code = await body(rt);
+    if (exiting) await exiting;
     rt.warnConfigFileIgnored();
     if (code) run.exitCode = code;
   } catch (error) {
+    // Interrupted: what the body threw meanwhile (a cancelled query) is not the run's outcome; the exit is.
+    if (exiting) await exiting;
     if (!(error instanceof OutputClosedError)) throw error;
     rt.controller.abort();
     run.exitCode = ExitCode.OK;

@@ -30,6 +30,9 @@ export interface IO {
   now: () => Date;
 }
 
+/** The longest an interrupted run waits for its stopping work (whileStopping) before it exits anyway. */
+const STOP_GRACE_MS = 3000;
+
 /** Command-line flags that are also settings (flag > environment > profile > default). */
 const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   'base-url': 'baseUrl',
@@ -111,6 +114,26 @@ export class Runtime {
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  #stopping: Promise<unknown>[] = [];
+
+  /**
+   * Work an interrupted run finishes before it exits (a cancel request on its way to a database server),
+   * started by a listener of `signal`: the exit waits for it, at most STOP_GRACE_MS.
+   */
+  whileStopping(work: Promise<unknown>): void {
+    this.#stopping.push(work.catch(() => {}));
+  }
+
+  /** What the exit of an interrupted run waits for; undefined when there is nothing, and the exit is at once. */
+  stoppingWork(): Promise<void> | undefined {
+    if (this.#stopping.length === 0) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STOP_GRACE_MS);
+    });
+    return Promise.race([Promise.all(this.#stopping).then(() => {}), grace]).finally(() => clearTimeout(timer));
   }
 
   get quiet(): boolean {

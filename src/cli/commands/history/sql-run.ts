@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { isDocument } from '../../../output/formats.js';
+import { isDocument, writesJsonValues, type Format } from '../../../output/formats.js';
+import type { Sink } from '../../../output/sink.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
-import type { SqlResult } from '../../../store/store.js';
+import type { SqlQuery, SqlRows } from '../../../store/store.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
@@ -16,28 +17,77 @@ export interface HistorySqlOptions {
   output: OutputOptions;
 }
 
+/**
+ * The rows stream from the store to the output a batch at a time (a DuckDB chunk, a PostgreSQL FETCH), so
+ * memory stays flat whatever the result's size; Parquet from DuckDB is written by DuckDB itself. Ctrl-C,
+ * SIGTERM and a closed stdout abort the run's signal, which stops the query in the database at once.
+ */
 export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Promise<number> {
   const sql = await queryText(options, rt);
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let result: SqlResult;
+  const query: SqlQuery = {
+    sql,
+    timeZone: rt.settings.values.timezone,
+    signal: rt.signal,
+    stopping: (work) => rt.whileStopping(work),
+  };
+  let rows = 0;
   try {
-    result = await store.query(sql);
+    const { output } = options;
+    await withSink(rt, output, async (sink) => {
+      if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
+        const toParquet = store.queryToParquet.bind(store);
+        await sink.fillFrom(async (path) => {
+          rows = await toParquet(query, path);
+        });
+        return;
+      }
+      await store.query(query, async (result) => {
+        rows = await writeRows(rt, output, sink, result);
+      });
+    });
   } finally {
     await store.close();
   }
-  const { output } = options;
-  await withSink(rt, output, async (sink) => {
-    const writer = isDocument(output.format)
-      ? jsonListFor(rt, output, sink, 'rows')
-      : rowWriterFor(rt, output, sink, { documented: result.columns, tableDefaults: result.columns, jsonKey: 'rows' });
-    await writer.write(result.rows);
-    await writer.end();
-  });
-  if (result.rows.length === 0) rt.note('The query returned no rows.');
+  if (rows === 0) rt.note('The query returned no rows.');
   return ExitCode.OK;
+}
+
+/** Writes every batch as it comes, and returns how many rows there were. */
+async function writeRows(rt: Runtime, output: OutputOptions, sink: Sink, result: SqlRows): Promise<number> {
+  const { columns } = result;
+  const writer = isDocument(output.format)
+    ? jsonListFor(rt, output, sink, 'rows')
+    : rowWriterFor(rt, output, sink, { documented: columns, tableDefaults: columns, jsonKey: 'rows' });
+  const cells = keepsObjects(output.format) ? undefined : objectsAsText(columns);
+  let rows = 0;
+  for await (const batch of result.batches) {
+    rows += batch.length;
+    await writer.write(cells ? batch.map(cells) : batch);
+  }
+  await writer.end();
+  return rows;
+}
+
+/** JSON and ndjson print a struct as an object; the other formats as its JSON text in one cell, like a list. */
+function keepsObjects(format: Format): boolean {
+  return isDocument(format) || writesJsonValues(format);
+}
+
+/** A row whose struct values are their JSON text: a struct stays one column, never a set of dotted ones. */
+function objectsAsText(columns: readonly string[]): (record: Record<string, unknown>) => Record<string, unknown> {
+  return (record) => {
+    for (const column of columns) {
+      const value = record[column];
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        Object.defineProperty(record, column, { value: JSON.stringify(value), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return record;
+  };
 }
 
 async function queryText(options: HistorySqlOptions, rt: Runtime): Promise<string> {
