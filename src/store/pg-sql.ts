@@ -33,6 +33,8 @@ export async function runPostgresQuery(
   await client.query('BEGIN READ ONLY');
   try {
     await client.query(`SELECT set_config('search_path', $1, true), set_config('TimeZone', $2, true)`, [quotedSchema, query.timeZone]);
+    const warning = await roleWarning(client, quotedSchema);
+    if (warning) query.warn?.(warning);
     await client.query('SAVEPOINT tix_sql');
     let cursor = true;
     try {
@@ -64,6 +66,33 @@ export async function runPostgresQuery(
     query.signal?.removeEventListener('abort', onAbort);
     await client.query('ROLLBACK').catch(() => {});
   }
+}
+
+/**
+ * What the connected role can do that a READ ONLY transaction does not stop, in one line; undefined for a
+ * role that can only read. A READ ONLY transaction refuses writes to tables, but not a superuser's (or a
+ * member of pg_read_server_files, pg_write_server_files, pg_execute_server_program) `COPY ... TO` a file,
+ * `pg_read_file` or `pg_terminate_backend`, nor a role's ending its own other sessions.
+ */
+async function roleWarning(client: pg.Client, quotedSchema: string): Promise<string | undefined> {
+  const { rows } = await client.query<{ role: string; superuser: boolean; files: boolean; writes: boolean }>(
+    `SELECT current_user AS role, r.rolsuper AS superuser,
+       pg_has_role(current_user, 'pg_read_server_files', 'USAGE') OR pg_has_role(current_user, 'pg_write_server_files', 'USAGE')
+         OR pg_has_role(current_user, 'pg_execute_server_program', 'USAGE') AS files,
+       has_table_privilege(current_user, $1, 'INSERT, UPDATE, DELETE, TRUNCATE') AS writes
+     FROM pg_roles r WHERE r.rolname = current_user`,
+    [`${quotedSchema}.snapshots`],
+  );
+  const role = rows[0];
+  if (!role) return undefined;
+  const fix = 'set sql-db to a role that can only read (README: "SQL on PostgreSQL")';
+  if (role.superuser)
+    return `history sql runs as PostgreSQL role ${role.role}, a superuser: the READ ONLY transaction does not stop it reading or writing the server's files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); ${fix}`;
+  if (role.files)
+    return `history sql runs as PostgreSQL role ${role.role}, which can read or write the server's files (COPY ... TO, pg_read_file), which the READ ONLY transaction does not stop; ${fix}`;
+  if (role.writes)
+    return `history sql runs as PostgreSQL role ${role.role}, which can change the history's tables: the READ ONLY transaction refuses those writes, but not ending the role's other sessions (pg_terminate_backend); ${fix}`;
+  return undefined;
 }
 
 /** Every value as the server's text (no parser), converted by its type (converterFor); a refusal is the user's. */

@@ -38,13 +38,16 @@ export function sqlNumber(value: number): number | string {
 }
 
 /**
- * A record of the columns' values, every name an own property: `__proto__` or `constructor` as a column
- * name is a key like any other (an assignment to `__proto__` would set the prototype and lose the column).
+ * A record of the columns' values, every name an own property: `__proto__` as a column name is a key like
+ * any other (an assignment to it would set the prototype and lose the column). Names like `constructor`
+ * are plain assignments already; the rest stays a plain assignment too, which keeps records fast.
  */
 export function sqlRecord(columns: readonly string[], values: readonly unknown[]): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (let i = 0; i < columns.length; i++) {
-    Object.defineProperty(record, columns[i]!, { value: values[i], enumerable: true, writable: true, configurable: true });
+    const name = columns[i]!;
+    if (name === '__proto__') Object.defineProperty(record, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+    else record[name] = values[i];
   }
   return record;
 }

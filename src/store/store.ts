@@ -339,6 +339,8 @@ export interface SqlQuery {
    */
   signal?: AbortSignal;
   stopping?: (work: Promise<void>) => void;
+  /** One line on stderr (PostgreSQL: the role the query runs as can do more than read). */
+  warn?: (line: string) => void;
 }
 
 /**

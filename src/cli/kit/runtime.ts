@@ -44,6 +44,7 @@ const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   timeout: 'timeout',
   retries: 'retries',
   db: 'db',
+  'sql-db': 'sqlDb',
 };
 
 /**

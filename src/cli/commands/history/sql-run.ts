@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { isDocument, writesJsonValues, type Format } from '../../../output/formats.js';
 import type { Sink } from '../../../output/sink.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
+import { isPostgresUrl } from '../../../store/postgres-url.js';
 import type { SqlQuery, SqlRows } from '../../../store/store.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../kit/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
+import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 export interface HistorySqlOptions {
@@ -24,7 +26,7 @@ export interface HistorySqlOptions {
  */
 export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Promise<number> {
   const sql = await queryText(options, rt);
-  const location = await historyLocation(rt);
+  const location = await sqlLocation(rt);
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
@@ -33,6 +35,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
     timeZone: rt.settings.values.timezone,
     signal: rt.signal,
     stopping: (work) => rt.whileStopping(work),
+    warn: (line) => rt.warn(line),
   };
   let rows = 0;
   try {
@@ -56,6 +59,16 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   return ExitCode.OK;
 }
 
+/**
+ * The store the query reads: the run's history, or on PostgreSQL the same as the sql-db setting's role (a
+ * role that can only read, README "SQL on PostgreSQL"). A DuckDB file is opened read-only whatever sql-db says.
+ */
+async function sqlLocation(rt: Runtime): Promise<string> {
+  const location = await historyLocation(rt);
+  const readOnlyRole = rt.settings.values['sql-db'];
+  return readOnlyRole !== undefined && isPostgresUrl(location) ? readOnlyRole : location;
+}
+
 /** Writes every batch as it comes, and returns how many rows there were. */
 async function writeRows(rt: Runtime, output: OutputOptions, sink: Sink, result: SqlRows): Promise<number> {
   const { columns } = result;
@@ -63,6 +76,8 @@ async function writeRows(rt: Runtime, output: OutputOptions, sink: Sink, result:
     ? jsonListFor(rt, output, sink, 'rows')
     : rowWriterFor(rt, output, sink, { documented: columns, tableDefaults: columns, jsonKey: 'rows' });
   const cells = keepsObjects(output.format) ? undefined : objectsAsText(columns);
+  // A result may be millions of rows, each of which dies young (lean-heap.ts).
+  await keepYoungGenerationSmall();
   let rows = 0;
   for await (const batch of result.batches) {
     rows += batch.length;

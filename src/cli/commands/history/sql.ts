@@ -57,7 +57,11 @@ export function historySqlCommand(): Command {
       ].join('\n'),
     )
     .argument('[query]', "the SQL query; '-' reads it from stdin")
-    .option('--file <path>', 'read the query from this file');
+    .option('--file <path>', 'read the query from this file')
+    .option(
+      '--sql-db <url>',
+      'PostgreSQL: run the query as this postgres:// URL\'s role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)',
+    );
   hideParentFlags(
     command,
     NOT_FOR_SQL.map(([, flag]) => flag),
