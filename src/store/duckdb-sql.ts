@@ -38,7 +38,11 @@ export async function runDuckDbQuery(
         // Column by column (DuckDB decodes a vector faster than it builds rows), then one record per row.
         const vectors = chunk.getColumns().map((values) => values.map(plainValue));
         const records = new Array<Record<string, unknown>>(chunk.rowCount);
-        for (let row = 0; row < chunk.rowCount; row++) records[row] = sqlRecord(columns, vectors.map((values) => values[row]));
+        for (let row = 0; row < chunk.rowCount; row++)
+          records[row] = sqlRecord(
+            columns,
+            vectors.map((values) => values[row]),
+          );
         yield records;
       }
     }

@@ -46,7 +46,8 @@ export function sqlRecord(columns: readonly string[], values: readonly unknown[]
   const record: Record<string, unknown> = {};
   for (let i = 0; i < columns.length; i++) {
     const name = columns[i]!;
-    if (name === '__proto__') Object.defineProperty(record, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(record, name, { value: values[i], enumerable: true, writable: true, configurable: true });
     else record[name] = values[i];
   }
   return record;

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { isDocument, writesJsonValues, type Format } from '../../../output/formats.js';
 import type { Sink } from '../../../output/sink.js';
+import { SpillQueue, type SpillCodec } from '../../../output/spill-queue.js';
+import { sqlRecord } from '../../../store/sql-values.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
 import { isPostgresUrl } from '../../../store/postgres-url.js';
 import type { SqlQuery, SqlRows } from '../../../store/store.js';
@@ -38,22 +40,36 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
     warn: (line) => rt.warn(line),
   };
   let rows = 0;
+  let open = true;
+  const release = async () => {
+    if (!open) return;
+    open = false;
+    await store.close();
+  };
   try {
     const { output } = options;
     await withSink(rt, output, async (sink) => {
       if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
         const toParquet = store.queryToParquet.bind(store);
+        rt.trace('history sql: running the query into Parquet');
         await sink.fillFrom(async (path) => {
           rows = await toParquet(query, path);
         });
         return;
       }
+      let writing: Promise<number> | undefined;
+      rt.trace('history sql: running the query');
       await store.query(query, async (result) => {
-        rows = await writeRows(rt, output, sink, result);
+        if (store.kind === 'duckdb')
+          ({ writing } = await produceAhead(result, (batches) => writeRows(rt, output, sink, result.columns, batches)));
+        else rows = await writeRows(rt, output, sink, result.columns, result.batches);
       });
+      // Every row is read: a DuckDB file is let go of now, however long the reader takes over the rest.
+      await release();
+      if (writing) rows = await writing;
     });
   } finally {
-    await store.close();
+    await release();
   }
   if (rows === 0) rt.note('The query returned no rows.');
   return ExitCode.OK;
@@ -69,9 +85,57 @@ async function sqlLocation(rt: Runtime): Promise<string> {
   return readOnlyRole !== undefined && isPostgresUrl(location) ? readOnlyRole : location;
 }
 
+/**
+ * Reads the result as fast as the database gives it, whatever the pace of the reader: a DuckDB file is held
+ * for as long as its query runs, and a cron `track` waits for it meanwhile. The batches the writer has not
+ * taken yet wait in a SpillQueue (a few in memory, the rest on disk). Resolves once every row is read (or
+ * the writer stopped), with the writer's outcome, which the caller awaits after letting go of the store.
+ */
+async function produceAhead(
+  result: SqlRows,
+  write: (batches: AsyncIterable<Record<string, unknown>[]>) => Promise<number>,
+): Promise<{ writing: Promise<number> }> {
+  const queue = new SpillQueue<Record<string, unknown>[]>(rowsCodec(result.columns));
+  const writing = write(queue);
+  let stopped = false;
+  // Awaited by the caller; until then, a failure is noted here rather than left unhandled.
+  writing.then(
+    () => {
+      stopped = true;
+    },
+    () => {
+      stopped = true;
+    },
+  );
+  try {
+    for await (const batch of result.batches) {
+      if (stopped) break;
+      await queue.push(batch);
+    }
+    queue.end();
+  } catch (error) {
+    queue.fail(error);
+    throw error;
+  }
+  return { writing };
+}
+
+/** A batch on disk: one JSON array of rows, each the array of its values in column order. */
+function rowsCodec(columns: readonly string[]): SpillCodec<Record<string, unknown>[]> {
+  return {
+    encode: (batch) => JSON.stringify(batch.map((record) => columns.map((column) => record[column]))),
+    decode: (text) => (JSON.parse(text) as unknown[][]).map((values) => sqlRecord(columns, values)),
+  };
+}
+
 /** Writes every batch as it comes, and returns how many rows there were. */
-async function writeRows(rt: Runtime, output: OutputOptions, sink: Sink, result: SqlRows): Promise<number> {
-  const { columns } = result;
+async function writeRows(
+  rt: Runtime,
+  output: OutputOptions,
+  sink: Sink,
+  columns: readonly string[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): Promise<number> {
   const writer = isDocument(output.format)
     ? jsonListFor(rt, output, sink, 'rows')
     : rowWriterFor(rt, output, sink, { documented: columns, tableDefaults: columns, jsonKey: 'rows' });
@@ -79,7 +143,7 @@ async function writeRows(rt: Runtime, output: OutputOptions, sink: Sink, result:
   // A result may be millions of rows, each of which dies young (lean-heap.ts).
   await keepYoungGenerationSmall();
   let rows = 0;
-  for await (const batch of result.batches) {
+  for await (const batch of batches) {
     rows += batch.length;
     await writer.write(cells ? batch.map(cells) : batch);
   }

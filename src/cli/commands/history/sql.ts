@@ -60,7 +60,7 @@ export function historySqlCommand(): Command {
     .option('--file <path>', 'read the query from this file')
     .option(
       '--sql-db <url>',
-      'PostgreSQL: run the query as this postgres:// URL\'s role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)',
+      "PostgreSQL: run the query as this postgres:// URL's role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)",
     );
   hideParentFlags(
     command,
