@@ -30,13 +30,15 @@ export async function runDuckDbQuery(
     const statement = await prepared(connection, query.sql);
     const result = await userError(() => statement.stream());
     const columns = uniqueColumnNames(result.columnNames());
+    // A JSON column (listings.extra) as the JSON value it holds, as PostgreSQL's json and jsonb are.
+    const convert = result.columnTypes().map((type) => (type.alias === 'JSON' ? jsonValue : plainValue));
     async function* batches(): AsyncIterable<Record<string, unknown>[]> {
       for (let read = 1; ; read++) {
         const chunk = await userError(() => result.fetchChunk());
         if (!chunk || chunk.rowCount === 0) return;
         if (read % COLLECT_EVERY_CHUNKS === 0) collectGarbage();
         // Column by column (DuckDB decodes a vector faster than it builds rows), then one record per row.
-        const vectors = chunk.getColumns().map((values) => values.map(plainValue));
+        const vectors = chunk.getColumns().map((values, i) => values.map(convert[i]!));
         const records = new Array<Record<string, unknown>>(chunk.rowCount);
         for (let row = 0; row < chunk.rowCount; row++)
           records[row] = sqlRecord(
@@ -132,6 +134,10 @@ export function duckDbQueryMessage(error: unknown): string {
     ? `near: ${text.slice(caret - prefix[0].length, caret - prefix[0].length + 20)}`
     : `column ${caret - prefix[0].length + 1}`;
   return `${head} (at line ${prefix[1]}, ${where})`;
+}
+
+function jsonValue(value: DuckDBValue): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : plainValue(value);
 }
 
 /** A value as tix prints it: numbers, text, booleans, timestamps in UTC ISO 8601 (the analysis queries read theirs this way too). */
