@@ -2,10 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix-env.js';
-import { describeStores, type StoreLocation } from './stores.js';
+import pg from 'pg';
+import { describePostgres, usePostgres } from '../helpers/postgres.js';
+import { describeStores, postgresStore, type StoreLocation } from './stores.js';
 import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
@@ -321,5 +323,78 @@ describeStores('tix history sql', (store) => {
       expectOneLine(refused.stderr, new RegExp(`^tix: ${flag} does not apply to history sql`));
     }
     expect(help.stdout).toContain('--tz <zone>');
+  });
+});
+
+describePostgres('tix history sql on PostgreSQL: the role the query runs as', () => {
+  const cluster = usePostgres();
+  const store = postgresStore(cluster);
+  let at: StoreLocation;
+  let schema: string;
+  /** A session of the superuser's, which a query might try to end. */
+  let bystander: pg.Client;
+  const role = (name: string) => cluster().url({ user: name, password: `${name}-pw` });
+
+  beforeAll(async () => {
+    at = store.fresh();
+    schema = at.args[at.args.indexOf('--schema') + 1]!;
+    clock.setClock(FIXED_NOW);
+    const track = await tix(['track', `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[0]!.agentId}`, ...at.args]);
+    expect(track.code, track.stderr).toBe(0);
+    await cluster().sql(`CREATE ROLE tix_reader LOGIN PASSWORD 'tix_reader-pw'`);
+    await cluster().sql(`GRANT USAGE ON SCHEMA ${schema} TO tix_reader`);
+    await cluster().sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO tix_reader`);
+    await cluster().sql(`CREATE ROLE tix_writer LOGIN PASSWORD 'tix_writer-pw'`);
+    await cluster().sql(`GRANT USAGE ON SCHEMA ${schema} TO tix_writer`);
+    await cluster().sql(`GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA ${schema} TO tix_writer`);
+    bystander = new pg.Client({ connectionString: cluster().url() });
+    await bystander.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await bystander?.end();
+  });
+
+  const dangerous = () => [
+    `COPY (SELECT 1) TO '${join(tempDir('tix-copy-'), 'x.csv')}'`,
+    "SELECT pg_read_file('PG_VERSION') AS version",
+    `SELECT pg_terminate_backend(${(bystander as unknown as { processID: number }).processID}) AS ended`,
+  ];
+
+  it('warns in one line when the role is a superuser, which a READ ONLY transaction does not stop reading server files', async () => {
+    const result = await tix(['history', 'sql', dangerous()[1]!, ...at.args, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).rows[0].version).toMatch(/^\d+/);
+    expect(result.stderr).toBe(
+      'tix: warning: history sql runs as PostgreSQL role tix_admin, a superuser: the READ ONLY transaction does not stop it reading or writing the server\'s files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); set sql-db to a role that can only read (README: "SQL on PostgreSQL")\n',
+    );
+  });
+
+  it('warns in one line when the role can change the tables', async () => {
+    const result = await tix(['history', 'sql', 'SELECT count(*) AS n FROM snapshots', ...at.args, '--sql-db', role('tix_writer')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /^tix: warning: history sql runs as PostgreSQL role tix_writer, which can change the history's tables: .*\n$/,
+    );
+  });
+
+  it('runs as the sql-db role (--sql-db, TIX_SQL_DB), without a warning; the server refuses that role COPY TO a file, pg_read_file and pg_terminate_backend', async () => {
+    for (const [flags, env] of [
+      [['--sql-db', role('tix_reader')], {}],
+      [[], { TIX_SQL_DB: role('tix_reader') }],
+    ] as const) {
+      const result = await tix(
+        ['history', 'sql', 'SELECT current_user AS who, count(*) AS n FROM snapshots', ...at.args, ...flags, '-o', 'json'],
+        { env },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({ rows: [{ who: 'tix_reader', n: 1 }] });
+    }
+    for (const query of dangerous()) {
+      const result = await tix(['history', 'sql', query, ...at.args, '--sql-db', role('tix_reader')]);
+      expect(result.code, `${query}: ${result.stderr}`).toBe(2);
+      expectOneLine(result.stderr, /^tix: history sql: (must be a superuser|must be superuser|permission denied)/);
+    }
+    expect((await bystander.query('SELECT 1 AS alive')).rows).toEqual([{ alive: 1 }]);
   });
 });
