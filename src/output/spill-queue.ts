@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { scratchDir, type Scratch } from './scratch-dir.js';
 
 /** Batches kept in memory before the next ones go to disk: a few MB of rows. */
-const MEMORY_BATCHES = 4;
+const MEMORY_BATCHES = 2;
 
 /** How a batch is written to disk and read back: one line of text, without a newline in it. */
 export interface SpillCodec<T> {
