@@ -76,8 +76,8 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
 }
 
 /**
- * The store the query reads: the run's history, or on PostgreSQL the same as the sql-db setting's role (a
- * role that can only read, README "SQL on PostgreSQL"). A DuckDB file is opened read-only whatever sql-db says.
+ * Where the query runs: the run's history; on PostgreSQL, through the sql-db setting's URL when it is set
+ * (a role that can only read, README "SQL on PostgreSQL"). A DuckDB file is opened read-only anyway.
  */
 async function sqlLocation(rt: Runtime): Promise<string> {
   const location = await historyLocation(rt);
@@ -89,7 +89,7 @@ async function sqlLocation(rt: Runtime): Promise<string> {
  * Reads the result as fast as the database gives it, whatever the pace of the reader: a DuckDB file is held
  * for as long as its query runs, and a cron `track` waits for it meanwhile. The batches the writer has not
  * taken yet wait in a SpillQueue (a few in memory, the rest on disk). Resolves once every row is read (or
- * the writer stopped), with the writer's outcome, which the caller awaits after letting go of the store.
+ * the writer stopped), with the writer's promise, which the caller awaits after letting go of the store.
  */
 async function produceAhead(
   result: SqlRows,
