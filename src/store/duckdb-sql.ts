@@ -67,7 +67,7 @@ export async function copyDuckDbQueryToParquet(connection: DuckDBConnection, que
         'history sql: --out FILE.parquet takes a query that returns rows (SELECT, WITH, VALUES, FROM ...)',
         ExitCode.USAGE,
       );
-    const copy = `COPY (\n${query.sql.replace(/;\s*$/, '')}\n) TO ${quoteLiteral(path)} (FORMAT parquet)`;
+    const copy = `COPY (\n${query.sql.replace(/;\s*$/, '')}\n) TO ${quoteLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
     rows = Number((await userError(() => connection.run(copy))).rowsChanged);
   });
   return rows;
@@ -75,6 +75,12 @@ export async function copyDuckDbQueryToParquet(connection: DuckDBConnection, que
 
 /** The native memory of this many chunks (2,048 rows each) is freed at a time (native-memory.ts). */
 const COLLECT_EVERY_CHUNKS = 8;
+
+/**
+ * Rows per Parquet row group, which DuckDB holds while it writes one: a quarter of its default (122,880),
+ * so 2 M rows of four columns peak at ~97 MB in DuckDB, not ~110 MB; still large groups for a reader.
+ */
+const ROW_GROUP_ROWS = 32_768;
 
 /** DuckDB's StatementType.SELECT. */
 const SELECT_STATEMENT = 1;
