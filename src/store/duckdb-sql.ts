@@ -94,17 +94,35 @@ async function inSession(
   if (writable !== undefined) await connection.run(`SET allowed_paths = [${quoteLiteral(writable)}]`);
   await connection.run('SET enable_external_access = false');
   await userError(() => connection.run(`SET TimeZone = ${quoteLiteral(query.timeZone)}`));
-  const interrupt = () => connection.interrupt();
+  let over!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    over = resolve;
+  });
+  // An interrupt that lands before DuckDB starts the statement is lost (each statement starts uninterrupted),
+  // and an exit while a statement runs waits for it: so interrupt until the session is over, and have the
+  // exit wait for that (Runtime.whileStopping, at most a few seconds).
+  const interrupt = () => {
+    connection.interrupt();
+    const again = setInterval(() => connection.interrupt(), INTERRUPT_EVERY_MS);
+    query.stopping?.(ended.finally(() => clearInterval(again)));
+  };
   query.signal?.addEventListener('abort', interrupt, { once: true });
-  await connection.run('BEGIN TRANSACTION READ ONLY');
   try {
-    await body();
+    await connection.run('BEGIN TRANSACTION READ ONLY');
+    try {
+      await body();
+    } finally {
+      // Nothing to keep (a query that ended the transaction itself leaves none to roll back).
+      await connection.run('ROLLBACK').catch(() => {});
+    }
   } finally {
     query.signal?.removeEventListener('abort', interrupt);
-    // Nothing to keep (a query that ended the transaction itself leaves none to roll back).
-    await connection.run('ROLLBACK').catch(() => {});
+    over();
   }
 }
+
+/** How often an interrupted session's statement is interrupted again until the session is over. */
+const INTERRUPT_EVERY_MS = 20;
 
 async function prepared(connection: DuckDBConnection, sql: string) {
   const statement = await userError(() => connection.prepare(sql));

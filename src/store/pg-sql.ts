@@ -28,8 +28,39 @@ export async function runPostgresQuery(
   consume: (result: SqlRows) => Promise<void>,
   cancel: () => Promise<void>,
 ): Promise<void> {
-  const onAbort = () => query.stopping?.(cancel());
+  let over = false;
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  // A cancel request that reaches the server before it starts the next statement cancels nothing: ask
+  // again until the session is over, and have the exit wait for that (Runtime.whileStopping, a few seconds).
+  const cancelUntilOver = async () => {
+    while (!over) {
+      await cancel();
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, CANCEL_AGAIN_MS))]);
+    }
+  };
+  const onAbort = () => query.stopping?.(cancelUntilOver());
   query.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await runInSession(client, quotedSchema, query, consume);
+  } finally {
+    query.signal?.removeEventListener('abort', onAbort);
+    over = true;
+    end();
+  }
+}
+
+/** How long a cancel request is given before it is sent again, while the session is not over. */
+const CANCEL_AGAIN_MS = 100;
+
+async function runInSession(
+  client: pg.Client,
+  quotedSchema: string,
+  query: SqlQuery,
+  consume: (result: SqlRows) => Promise<void>,
+): Promise<void> {
   await client.query('BEGIN READ ONLY');
   try {
     await client.query(`SELECT set_config('search_path', $1, true), set_config('TimeZone', $2, true)`, [quotedSchema, query.timeZone]);
@@ -58,12 +89,12 @@ export async function runPostgresQuery(
       for (;;) {
         if (result.rows.length > 0) yield result.rows.map(record);
         if (!cursor || result.rows.length < FETCH_ROWS) return;
+        if (query.signal?.aborted) return;
         result = await fetch(client, `FETCH FORWARD ${FETCH_ROWS} FROM ${CURSOR}`);
       }
     }
     await consume({ columns, batches: batches() });
   } finally {
-    query.signal?.removeEventListener('abort', onAbort);
     await client.query('ROLLBACK').catch(() => {});
   }
 }
