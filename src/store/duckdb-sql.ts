@@ -62,15 +62,24 @@ export async function copyDuckDbQueryToParquet(connection: DuckDBConnection, que
   await inSession(connection, query, path, async () => {
     // Prepared alone first: one statement, no parameter, and its own error message and position.
     const statement = await prepared(connection, query.sql);
-    if (statement.statementType !== SELECT_STATEMENT)
-      throw new TixError(
-        'history sql: --out FILE.parquet takes a query that returns rows (SELECT, WITH, VALUES, FROM ...)',
-        ExitCode.USAGE,
-      );
+    if (statement.statementType !== SELECT_STATEMENT) throw notCopyable();
     const copy = `COPY (\n${query.sql.replace(/;\s*$/, '')}\n) TO ${quoteLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
-    rows = Number((await userError(() => connection.run(copy))).rowsChanged);
+    try {
+      rows = Number((await connection.run(copy)).rowsChanged);
+    } catch (error) {
+      // The query parsed alone (prepared above), so it is one COPY cannot wrap (DESCRIBE, SHOW, PRAGMA).
+      if (/^Parser Error/.test(error instanceof Error ? error.message : '')) throw notCopyable();
+      throw new TixError(`history sql: ${duckDbQueryMessage(error)}`, ExitCode.USAGE);
+    }
   });
   return rows;
+}
+
+function notCopyable(): TixError {
+  return new TixError(
+    'history sql: --out FILE.parquet takes a query DuckDB can copy (SELECT, WITH, VALUES, FROM ...): wrap the statement in one, as in SELECT * FROM (DESCRIBE snapshots)',
+    ExitCode.USAGE,
+  );
 }
 
 /** The native memory of this many chunks (2,048 rows each) is freed at a time (native-memory.ts). */

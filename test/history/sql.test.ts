@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -233,6 +233,20 @@ describeStores('tix history sql', (store) => {
     const read = await readParquet(out);
     expect(read.columns).toEqual(columns);
     expect(read.rows.map((r) => [r[1], r[2], Number(r[3]), Number(r[4])])).toEqual([[id, id, 1, 2]]);
+  });
+
+  it.runIf(store.name === 'DuckDB')('--out FILE.parquet of a statement DuckDB cannot copy: exit 2, one line, no file', async () => {
+    const dir = tempDir('tix-sql-');
+    const result = await tix(['history', 'sql', 'DESCRIBE snapshots', ...at.args, '--out', join(dir, 'd.parquet')]);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      /^tix: history sql: --out FILE\.parquet takes a query DuckDB can copy .*SELECT \* FROM \(DESCRIBE snapshots\)\n$/,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    const wrapped = await tix(['history', 'sql', 'SELECT * FROM (DESCRIBE snapshots)', ...at.args, '--out', join(dir, 'd.parquet')]);
+    expect(wrapped.code, wrapped.stderr).toBe(0);
+    expect((await readParquet(join(dir, 'd.parquet'))).columns[0]).toBe('column_name');
   });
 
   it('refuses a bind parameter with exit 2 and one line', async () => {
