@@ -2,7 +2,7 @@
 # Install: source <(tix completion bash), or save it as ~/.local/share/bash-completion/completions/tix
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=' --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
+_tix_valued=' --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
 
 # Sets _tix_subcommands, _tix_flags and _tix_rest (the index of a variadic last argument) for command path $1.
 _tix_command() {
@@ -25,7 +25,7 @@ _tix_command() {
     'history summary') _tix_flags='-h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history coverage') _tix_flags='-h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'history export') _tix_flags='--to --to-schema -h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
-    'history sql') _tix_flags='--file -h --help --since --until --tz --listings --chart --by --min-quantity --section --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'history sql') _tix_flags='--file --sql-db -h --help --tz --db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert') _tix_subcommands='add list rm pause resume test approve' _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert add') _tix_flags='--below --drop --min-quantity --section --agent --name --until --notify-url --notify-exec --db --lock-timeout --schema -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'alert list') _tix_flags='--db --lock-timeout --schema -o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
@@ -73,9 +73,9 @@ _tix_argument_values() {
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
-    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
-    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
-    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env' ;;
+    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
+    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
+    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
     'completion#1') _tix_reply_words 'bash zsh fish' ;;
   esac
 }

@@ -2,7 +2,7 @@
 # Install: tix completion fish > ~/.config/fish/completions/tix.fish
 
 # Flags that take a value, in any command: the walker skips the word after them.
-set -g __tix_valued --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
+set -g __tix_valued --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o
 
 # Subcommands of command path $argv[1].
 function __tix_subcommands
@@ -286,6 +286,7 @@ complete -c tix -n '__tix_in \'history list\'' -l name -d 'only events whose nam
 complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy into (created if new): a DuckDB file or a postgres:// URL' -x
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history sql\'' -l file -d 'read the query from this file' -x
+complete -c tix -n '__tix_in \'history sql\'' -l sql-db -d 'PostgreSQL: run the query as this postgres:// URL\'s role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)' -x
 complete -c tix -n '__tix_argument \'alert\' 1' -a add -d 'add a price alert rule'
 complete -c tix -n '__tix_argument \'alert\' 1' -a list -d 'list the price alert rules'
 complete -c tix -n '__tix_argument \'alert\' 1' -a rm -d 'remove a price alert rule'
@@ -354,9 +355,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in t
 complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
 complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
 complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
-complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
-complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
-complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -613,16 +613,10 @@ _tix_command() {
     ('history sql')
       _tix_flags=(
         '--file:read the query from this file'
+        '--sql-db:PostgreSQL: run the query as this postgres:// URL'\''s role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)'
         '-h:show help'
         '--help:show help'
-        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
-        '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -1211,9 +1205,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db notify-url notify-exec notify-exec-env ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac

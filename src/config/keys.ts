@@ -2,7 +2,7 @@ import { UsageError } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../shared/numbers.js';
-import { displayStoreLocation } from '../store/postgres-url.js';
+import { displayStoreLocation, isPostgresUrl } from '../store/postgres-url.js';
 import { urlWithoutSecrets } from '../shared/secrets.js';
 import { FORMATS, SETTING_FORMATS, extensionOf, isFormat, needsFile, type Format } from '../output/formats.js';
 
@@ -17,6 +17,7 @@ export interface SettingValues {
   timeout: number;
   retries: number;
   db: string;
+  'sql-db': string;
   'notify-url': string;
   'notify-exec': string;
   'notify-exec-env': string;
@@ -154,6 +155,15 @@ export function parseDatabaseLocation(name: string, raw: string): string {
   return value;
 }
 
+/** A DuckDB file is opened read-only by history sql already: the read-only role is PostgreSQL's. */
+export function parseSqlDb(name: string, raw: string): string {
+  const value = raw.trim();
+  if (!isPostgresUrl(value) || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw new UsageError(`${name} must be a postgres:// URL (a read-only role for tix history sql), not '${displayStoreLocation(raw)}'`);
+  }
+  return value;
+}
+
 export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
   'base-url': {
     key: 'base-url',
@@ -227,6 +237,15 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     description: 'price history: a DuckDB file, or a postgres:// URL (tix track, history, watch)',
     defaultLabel: "history.duckdb in tix's data folder",
     parse: (raw, name) => parseDatabaseLocation(name, raw),
+    display: (value) => displayStoreLocation(value),
+  },
+  'sql-db': {
+    key: 'sql-db',
+    env: 'TIX_SQL_DB',
+    flag: '--sql-db',
+    description: 'PostgreSQL: the postgres:// URL of a read-only role that tix history sql connects as, when db is PostgreSQL',
+    defaultLabel: "none: db's role",
+    parse: (raw, name) => parseSqlDb(name, raw),
     display: (value) => displayStoreLocation(value),
   },
   'notify-url': {

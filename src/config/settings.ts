@@ -45,6 +45,7 @@ export const SETTING_DEFAULTS = {
   timeout: 30,
   retries: 3,
   db: undefined,
+  'sql-db': undefined,
   'notify-url': undefined,
   'notify-exec': undefined,
   'notify-exec-env': undefined,

@@ -32,6 +32,7 @@ export async function fileSink(path: string, flag = '--out'): Promise<Sink> {
   }
   const sink = new FileSink(handle, temp, target.path, path, flag);
   openSinks.add(sink);
+  await removeStaleTemps(dirname(target.path));
   if (target.mode !== undefined) {
     // Replacing an existing file keeps its permissions (a report readable by a group stays readable).
     await handle.chmod(target.mode).catch(() => {});
@@ -44,6 +45,49 @@ function tempPathFor(target: string): string {
   // Not node:crypto, whose loading costs a one-off export ~3 ms.
   const suffix = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
   return join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${suffix}`);
+}
+
+/** A temporary file of tempPathFor's: `.<name>.tmp-<pid>-<8 letters or digits>`. */
+const TEMP_NAME = /^\..+\.tmp-(\d+)-[0-9a-z]{8}$/;
+
+/**
+ * Left alone however dead its process looks, if modified this recently: on a shared folder it may be
+ * another machine's (or another PID namespace's) file, being written now.
+ */
+const STALE_AFTER_MS = 60_000;
+
+/**
+ * Removes the temporary files in `folder` that a run killed outright (`kill -9`, a power cut) left behind:
+ * those whose process is gone and that nothing has written for a minute. Best effort: a file that cannot be
+ * removed stays, and the run goes on.
+ */
+async function removeStaleTemps(folder: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = TEMP_NAME.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || isRunning(pid)) continue;
+    const path = join(folder, name);
+    const found = await fsp.lstat(path).catch(() => undefined);
+    if (!found?.isFile() || Date.now() - found.mtimeMs < STALE_AFTER_MS) continue;
+    await fsp.unlink(path).catch(() => {});
+  }
+}
+
+/** Whether a process of this id exists (one of another user's answers EPERM: it exists). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** 'wx': never reuse a file someone else made. 0o666 & umask, as the shell's `>` would create it. */
@@ -127,6 +171,28 @@ class FileSink implements Sink {
       } catch (error) {
         await handle?.close().catch(() => {});
         await fsp.unlink(old).catch(() => {});
+        throw await this.#failWith(error);
+      }
+    });
+    this.#tail = step.catch(() => {});
+    return step;
+  }
+
+  fillFrom(fill: (path: string) => Promise<void>): Promise<void> {
+    if (this.#state !== 'open') return Promise.reject(this.#notOpen());
+    const step = this.#tail.then(async () => {
+      try {
+        // The permissions fileSink gave the empty file (an existing target's) are given to the one `fill` makes.
+        const { mode } = await this.#handle!.stat();
+        await this.#handle!.close();
+        this.#handle = undefined;
+        // Under the same name, so a signal's abortSync, or #failWith, removes whatever `fill` left.
+        await fsp.unlink(this.tempPath);
+        await fill(this.tempPath);
+        if (this.#state !== 'open') throw this.#notOpen();
+        this.#handle = await fsp.open(this.tempPath, 'r+');
+        await this.#handle.chmod(mode & 0o7777).catch(() => {});
+      } catch (error) {
         throw await this.#failWith(error);
       }
     });

@@ -17,5 +17,11 @@ export interface Sink {
    * `transform` makes of it, streamed through a second temporary file, still uncommitted. csv and tsv use
    * it to put columns that first appeared part-way through into the header (delimited-writer.ts).
    */
+  /**
+   * Files only: the whole content is the file `fill` creates at the path it is given (a temporary file
+   * beside the target, new and empty of anything written before), committed or removed as any other;
+   * nothing is written through the sink. A database writes its Parquet this way (history sql).
+   */
+  fillFrom?(fill: (path: string) => Promise<void>): Promise<void>;
   rewrite?(transform: (written: AsyncIterable<Buffer>) => AsyncIterable<Buffer | string>): Promise<void>;
 }

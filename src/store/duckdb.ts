@@ -23,7 +23,7 @@ import { readEvent, readEventIdsOf, readEvents } from './duckdb-events.js';
 import { eventBatches } from './event-rows.js';
 import { readListingLives, readSnapshots } from './duckdb-read.js';
 import { EVENTS_VERSION, SALE_DATES_VERSION, SCHEMA_VERSION, migrate, schemaVersion } from './duckdb-schema.js';
-import { runDuckDbQuery } from './duckdb-sql.js';
+import { copyDuckDbQueryToParquet, runDuckDbQuery } from './duckdb-sql.js';
 import { recordHistory } from './duckdb-write.js';
 import { checkNamedFolder } from './location.js';
 import type {
@@ -45,7 +45,8 @@ import type {
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
-  SqlResult,
+  SqlQuery,
+  SqlRows,
   SummaryProbes,
   TrackedEventFilter,
   TrackedEventRow,
@@ -165,8 +166,12 @@ class DuckDbStore implements HistoryStore {
     if (this.version >= EVENTS_VERSION) yield* eventBatches(await readEvents(this.connection, this.version >= SALE_DATES_VERSION), size);
   }
 
-  query(sql: string): Promise<SqlResult> {
-    return runDuckDbQuery(this.connection, sql);
+  query(query: SqlQuery, consume: (result: SqlRows) => Promise<void>): Promise<void> {
+    return runDuckDbQuery(this.connection, query, consume);
+  }
+
+  queryToParquet(query: SqlQuery, path: string): Promise<number> {
+    return copyDuckDbQueryToParquet(this.connection, query, path);
   }
 
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]> {

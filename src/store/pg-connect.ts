@@ -74,3 +74,25 @@ export async function connect(target: PostgresTarget, options: ConnectOptions): 
     }
   }
 }
+
+/** How long a cancel request may take to reach the server: the run is exiting meanwhile. */
+const CANCEL_CONNECT_MS = 2000;
+
+/**
+ * Asks the server to stop the statement `client` is running (pg_cancel_backend, over a connection of its
+ * own, since the client is busy), so an interrupted `tix history sql` leaves nothing running on the server.
+ * Best effort: a server that cannot be reached now has lost the client's connection too.
+ */
+export async function cancelRunning(target: PostgresTarget, client: pg.Client): Promise<void> {
+  const pid = (client as unknown as { processID: number | null }).processID;
+  if (!pid) return;
+  let other: pg.Client | undefined;
+  try {
+    other = await connect(target, { retries: 0, retryDelayMs: 0, connectTimeoutMs: CANCEL_CONNECT_MS });
+    await other.query('SELECT pg_cancel_backend($1)', [pid]);
+  } catch {
+    // Nothing more to do: the exit closes the busy connection, and the server ends its statement when it next writes to it.
+  } finally {
+    await other?.end().catch(() => {});
+  }
+}

@@ -15,7 +15,7 @@ import {
   trackedEventsQuery,
 } from './analysis-sql.js';
 import { canonicalInstant } from './timestamps.js';
-import { connect } from './pg-connect.js';
+import { cancelRunning, connect } from './pg-connect.js';
 import { describePgError, isRetryableConflict } from './pg-errors.js';
 import { eventBatches } from './event-rows.js';
 import { eventIdsOfSql, eventSql, storedEvent, upsertPgEvents } from './pg-events.js';
@@ -55,7 +55,8 @@ import type {
   SalesDayRecord,
   SnapshotRecord,
   SnapshotRow,
-  SqlResult,
+  SqlQuery,
+  SqlRows,
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
@@ -433,9 +434,9 @@ class PostgresHistoryStore implements HistoryStore {
     }
   }
 
-  async query(sql: string): Promise<SqlResult> {
+  async query(query: SqlQuery, consume: (result: SqlRows) => Promise<void>): Promise<void> {
     try {
-      return await this.exclusive(() => runPostgresQuery(this.client, this.s, sql));
+      await this.exclusive(() => runPostgresQuery(this.client, this.s, query, consume, () => cancelRunning(this.target, this.client)));
     } catch (error) {
       throw describePgError(error, this.target, 'cannot read');
     }

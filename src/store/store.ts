@@ -305,8 +305,15 @@ export interface HistoryStore {
   /**
    * One query of the user's (`tix history sql`), run read-only: the database itself refuses a write, or
    * several statements, as it refuses a syntax error (a TixError, exit 2, with the engine's message).
+   * The rows are streamed: `consume` reads them batch by batch while the query runs, never all at once.
    */
-  query(sql: string): Promise<SqlResult>;
+  query(query: SqlQuery, consume: (result: SqlRows) => Promise<void>): Promise<void>;
+  /**
+   * Writes the query's result as Parquet to `path` (a new file) from the engine itself, where it can
+   * (DuckDB), and returns how many rows it wrote; stores without it leave it undefined and their rows go
+   * through tix's Parquet writer.
+   */
+  queryToParquet?(query: SqlQuery, path: string): Promise<number>;
   /** `tix history list`: every tracked event with its figures, filtered (src/store/analysis-sql.ts says how each is computed). */
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]>;
   /** `tix history summary`: one row per agent of these events with snapshots, then the row across them (agent null). */
@@ -417,13 +424,31 @@ export interface PeriodLowRow {
   lowestPrice: number | null;
 }
 
+/** A query of the user's (`tix history sql`) and how it runs. */
+export interface SqlQuery {
+  sql: string;
+  /** The session's time zone (IANA): what a timestamp's date, hour or day is in the query. */
+  timeZone: string;
+  /**
+   * Stops the query at once when aborted (DuckDB's interrupt; PostgreSQL's cancel request, so it does not
+   * go on running on the server); `stopping` receives what is still under way, for the process to await
+   * (briefly) before it exits.
+   */
+  signal?: AbortSignal;
+  stopping?: (work: Promise<void>) => void;
+  /** One line on stderr (PostgreSQL: the role the query runs as can do more than read). */
+  warn?: (line: string) => void;
+}
+
 /**
- * The rows of a query, with the columns in its order. Values are as tix prints them: numbers as numbers
- * (a bigint too large for one as its digits), timestamps in UTC ISO 8601, anything else as text.
+ * The rows of a query, with the columns in its order, names made unique as DuckDB makes them (`id`, `id_1`).
+ * Values are as tix prints them: numbers as numbers (a bigint too large for one as its digits; NaN and
+ * ±Infinity as the text `NaN`, `Infinity`, `-Infinity`), timestamps in UTC ISO 8601, lists as arrays,
+ * structs as objects, anything else as text.
  */
-export interface SqlResult {
+export interface SqlRows {
   columns: string[];
-  rows: Record<string, unknown>[];
+  batches: AsyncIterable<Record<string, unknown>[]>;
 }
 
 /** What `history export --since/--until` copies; every bound inclusive and optional. */

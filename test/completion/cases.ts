@@ -50,6 +50,9 @@ export const CASES: readonly CompletionCase[] = [
   { line: 'tix config ', expected: ['get', 'set', 'unset', 'list', 'path'] },
   // Flags: the command's own and the global ones, wherever they are typed.
   { line: 'tix events search --page', expected: ['--page', '--page-size'] },
+  // history sql refuses history's --listings and --by: Tab does not offer them.
+  { line: 'tix history sql --l', expected: ['--lock-timeout'] },
+  { line: 'tix history sql --b', expected: ['--base-url'] },
   { line: 'tix sales details --pro', expected: ['--profile', '--provider'] },
   { line: 'tix --profile prod --sandbox events search --ca', expected: ['--category'] },
   { line: 'tix --timeout 5 ev', expected: ['events'] },

@@ -1,11 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/tix-env.js';
-import { describeStores, type StoreLocation } from './stores.js';
+import pg from 'pg';
+import { describePostgres, usePostgres } from '../helpers/postgres.js';
+import { describeStores, postgresStore, type StoreLocation } from './stores.js';
 import { MINUTE, onSale, tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
@@ -21,8 +23,13 @@ function guideExamples(): string[][] {
   });
 }
 
+/** The tests' PostgreSQL role is a superuser, which tix warns of in one line (checked on its own below). */
+const ROLE_WARNING = /^tix: warning: history sql runs as PostgreSQL role .*\n/m;
+const withoutRoleWarning = (stderr: string) => stderr.replace(ROLE_WARNING, '');
+
 /** One line on stderr, tix's own, no stack trace. */
 function expectOneLine(stderr: string, pattern: RegExp): void {
+  stderr = withoutRoleWarning(stderr);
   expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
   expect(stderr).toMatch(pattern);
   expect(stderr).not.toMatch(/\n\s+at /);
@@ -52,7 +59,7 @@ describeStores('tix history sql', (store) => {
     expect(expected).toHaveLength(3);
     const result = await tix(['history', 'sql', select(), ...at.args, '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(withoutRoleWarning(result.stderr)).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({ rows: expected });
   });
 
@@ -183,5 +190,225 @@ describeStores('tix history sql', (store) => {
     const rows = JSON.parse(lowest.stdout).rows as { agent: string; event_id: string; lowest: number }[];
     expect(rows.map((r) => r.agent)).toEqual(['TMUSA', 'TMUSA']);
     expect(rows[0]!.lowest).toBeLessThanOrEqual(rows[1]!.lowest);
+  });
+
+  /** A Parquet file's column names and rows, read back with DuckDB. */
+  async function readParquet(file: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const connection = await instance.connect();
+      const reader = await connection.runAndReadAll(`SELECT * FROM read_parquet('${file}')`);
+      const result = { columns: reader.columnNames(), rows: reader.getRowsJS() as unknown[][] };
+      connection.closeSync();
+      return result;
+    } finally {
+      instance.closeSync();
+    }
+  }
+
+  it('keeps every column of a repeated name, as DuckDB names them (event_id, event_id_1), and __proto__, in every format', async () => {
+    const query = `SELECT a.event_id, s.event_id, s.event_id AS "EVENT_ID", 1 AS "__proto__", 2 AS b FROM snapshots s JOIN event_agents a ON a.agent = s.agent AND a.agent_event_id = s.event_id WHERE s.event_id = '${id}' ORDER BY s.api_timestamp LIMIT 1`;
+    const columns = ['event_id', 'event_id_1', 'EVENT_ID_2', '__proto__', 'b'];
+    const json = await tix(['history', 'sql', query, ...at.args, '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const [row] = JSON.parse(json.stdout).rows as Record<string, unknown>[];
+    expect(Object.keys(row!)).toEqual(columns);
+    expect(row!.event_id).toMatch(/^evt_/);
+    expect([row!.event_id_1, row!.EVENT_ID_2, row!.__proto__, row!.b]).toEqual([id, id, 1, 2]);
+    const ndjson = await tix(['history', 'sql', query, ...at.args, '-o', 'ndjson']);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(row)}\n`);
+    for (const [format, delimiter] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      const result = await tix(['history', 'sql', query, ...at.args, '-o', format]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.split(/\r?\n/).slice(0, 2)).toEqual([columns.join(delimiter), [row!.event_id, id, id, 1, 2].join(delimiter)]);
+    }
+    const table = await tix(['history', 'sql', query, ...at.args, '-o', 'table'], { env: { COLUMNS: '200' } });
+    expect(table.stdout).toMatch(/event_id +│ event_id_1 +│ EVENT_ID_2 +│ __proto__ +│ b/);
+    const out = join(tempDir('tix-sql-'), 'same.parquet');
+    const parquet = await tix(['history', 'sql', query, ...at.args, '--out', out]);
+    expect(parquet.code, parquet.stderr).toBe(0);
+    const read = await readParquet(out);
+    expect(read.columns).toEqual(columns);
+    expect(read.rows.map((r) => [r[1], r[2], Number(r[3]), Number(r[4])])).toEqual([[id, id, 1, 2]]);
+  });
+
+  it.runIf(store.name === 'DuckDB')('--out FILE.parquet of a statement DuckDB cannot copy: exit 2, one line, no file', async () => {
+    const dir = tempDir('tix-sql-');
+    const result = await tix(['history', 'sql', 'DESCRIBE snapshots', ...at.args, '--out', join(dir, 'd.parquet')]);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      /^tix: history sql: --out FILE\.parquet takes a query DuckDB can copy .*SELECT \* FROM \(DESCRIBE snapshots\)\n$/,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    const wrapped = await tix(['history', 'sql', 'SELECT * FROM (DESCRIBE snapshots)', ...at.args, '--out', join(dir, 'd.parquet')]);
+    expect(wrapped.code, wrapped.stderr).toBe(0);
+    expect((await readParquet(join(dir, 'd.parquet'))).columns[0]).toBe('column_name');
+  });
+
+  it('refuses a bind parameter with exit 2 and one line', async () => {
+    for (const query of ['SELECT $1 AS x', 'SELECT agent FROM snapshots WHERE agent = $1']) {
+      const result = await tix(['history', 'sql', query, ...at.args]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expectOneLine(
+        result.stderr,
+        /^tix: history sql: the query has a bind parameter \(\$1 or \?\), and tix passes no values: write the value into the query\n$/,
+      );
+    }
+  });
+
+  it('prints NaN and the infinities as NaN, Infinity, -Infinity, never as a NULL', async () => {
+    const query =
+      "SELECT CAST('NaN' AS DOUBLE PRECISION) AS nan, CAST('Infinity' AS DOUBLE PRECISION) AS inf, CAST('-Infinity' AS DOUBLE PRECISION) AS ninf, CAST(NULL AS DOUBLE PRECISION) AS nothing, CAST(1.5 AS DOUBLE PRECISION) AS x";
+    const json = await tix(['history', 'sql', query, ...at.args, '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ rows: [{ nan: 'NaN', inf: 'Infinity', ninf: '-Infinity', nothing: null, x: 1.5 }] });
+    const csv = await tix(['history', 'sql', query, ...at.args, '-o', 'csv']);
+    expect(csv.stdout).toBe('nan,inf,ninf,nothing,x\r\nNaN,Infinity,-Infinity,,1.5\r\n');
+  });
+
+  it('prints lists and arrays as JSON arrays, structs (DuckDB) and json values as objects', async () => {
+    const query =
+      store.name === 'DuckDB'
+        ? "SELECT [1, 2] AS l, {'x': 1, 'y': [2, 3]} AS s, ['a', NULL] AS t, CAST('{\"k\": [true]}' AS JSON) AS j"
+        : "SELECT ARRAY[1, 2] AS l, jsonb_build_object('x', 1, 'y', jsonb_build_array(2, 3)) AS s, ARRAY['a', NULL] AS t, CAST('{\"k\": [true]}' AS jsonb) AS j";
+    const json = await tix(['history', 'sql', query, ...at.args, '-o', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toBe('{"rows":[{"l":[1,2],"s":{"x":1,"y":[2,3]},"t":["a",null],"j":{"k":[true]}}]}\n');
+    // One cell each in csv: the JSON text, not dotted columns.
+    const csv = await tix(['history', 'sql', query, ...at.args, '-o', 'csv']);
+    expect(csv.stdout).toBe('l,s,t,j\r\n"[1,2]","{""x"":1,""y"":[2,3]}","[""a"",null]","{""k"":[true]}"\r\n');
+  });
+
+  it("runs in tix's time zone (--tz): the README's lowest-per-day query and history --by day agree", async () => {
+    const here = store.fresh();
+    const event = onSale(clock.sandbox(), 'TMUSA')[2]!.agentId;
+    // 06:45Z and 07:15Z: either side of midnight in Los Angeles (UTC-7), the same day in UTC.
+    for (const minutes of [225, 255]) {
+      clock.setClock(Date.parse(FIXED_NOW) + minutes * MINUTE);
+      expect((await tix(['track', `TMUSA:${event}`, ...here.args])).code).toBe(0);
+    }
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const perDay = /-- The lowest price and the most tickets on offer per day[^\n]*\n([^;]+);/
+      .exec(readme)![1]!
+      .replace('G5v8HKyBKZbyJN', event);
+    for (const [zone, days] of [
+      ['America/Los_Angeles', 2],
+      ['UTC', 1],
+    ] as const) {
+      const sqlRun = await tix(['history', 'sql', perDay, ...here.args, '--tz', zone, '-o', 'json']);
+      expect(sqlRun.code, sqlRun.stderr).toBe(0);
+      const fromSql = (JSON.parse(sqlRun.stdout).rows as { agent: string; day: string; lowest: number }[]).map((r) => [r.day, r.lowest]);
+      const byDay = await tix(['history', 'TMUSA', event, ...here.args, '--by', 'day', '--tz', zone, '-o', 'json']);
+      expect(byDay.code, byDay.stderr).toBe(0);
+      const rows = Object.values(JSON.parse(byDay.stdout) as Record<string, unknown>).find(Array.isArray) as Record<string, unknown>[];
+      expect(fromSql).toHaveLength(days);
+      expect(fromSql).toEqual(rows.map((r) => [r.day, r.TMUSA]));
+    }
+  });
+
+  it('names every table of the store in its help, and neither shows nor completes the flags it refuses', async () => {
+    const tables = (
+      await at.sql(
+        store.name === 'DuckDB'
+          ? "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'main'"
+          : `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = '${at.args[at.args.indexOf('--schema') + 1]}'`,
+      )
+    ).map((r) => String(r.t));
+    expect(tables.length).toBeGreaterThanOrEqual(9);
+    const help = await tix(['history', 'sql', '--help']);
+    const description = help.stdout.split('Arguments:')[0]!.replace(/\s+/g, ' ');
+    for (const table of tables) expect(description).toContain(table);
+    for (const flag of ['--since', '--until', '--listings', '--chart', '--by']) {
+      expect(help.stdout).not.toMatch(new RegExp(`^ +${flag}\\b`, 'm'));
+      const refused = await tix([
+        'history',
+        'sql',
+        'SELECT 1 AS one',
+        ...at.args,
+        flag,
+        ...(flag === '--listings' || flag === '--chart' ? [] : ['x']),
+      ]);
+      expect(refused.code).toBe(2);
+      expectOneLine(refused.stderr, new RegExp(`^tix: ${flag} does not apply to history sql`));
+    }
+    expect(help.stdout).toContain('--tz <zone>');
+  });
+});
+
+describePostgres('tix history sql on PostgreSQL: the role the query runs as', () => {
+  const cluster = usePostgres();
+  const store = postgresStore(cluster);
+  let at: StoreLocation;
+  let schema: string;
+  /** A session of the superuser's, which a query might try to end. */
+  let bystander: pg.Client;
+  const role = (name: string) => cluster().url({ user: name, password: `${name}-pw` });
+
+  beforeAll(async () => {
+    at = store.fresh();
+    schema = at.args[at.args.indexOf('--schema') + 1]!;
+    clock.setClock(FIXED_NOW);
+    const track = await tix(['track', `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[0]!.agentId}`, ...at.args]);
+    expect(track.code, track.stderr).toBe(0);
+    await cluster().sql(`CREATE ROLE tix_reader LOGIN PASSWORD 'tix_reader-pw'`);
+    await cluster().sql(`GRANT USAGE ON SCHEMA ${schema} TO tix_reader`);
+    await cluster().sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO tix_reader`);
+    await cluster().sql(`CREATE ROLE tix_writer LOGIN PASSWORD 'tix_writer-pw'`);
+    await cluster().sql(`GRANT USAGE ON SCHEMA ${schema} TO tix_writer`);
+    await cluster().sql(`GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA ${schema} TO tix_writer`);
+    bystander = new pg.Client({ connectionString: cluster().url() });
+    await bystander.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await bystander?.end();
+  });
+
+  const dangerous = () => [
+    `COPY (SELECT 1) TO '${join(tempDir('tix-copy-'), 'x.csv')}'`,
+    "SELECT pg_read_file('PG_VERSION') AS version",
+    `SELECT pg_terminate_backend(${(bystander as unknown as { processID: number }).processID}) AS ended`,
+  ];
+
+  it('warns in one line when the role is a superuser, which a READ ONLY transaction does not stop reading server files', async () => {
+    const result = await tix(['history', 'sql', dangerous()[1]!, ...at.args, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).rows[0].version).toMatch(/^\d+/);
+    expect(result.stderr).toBe(
+      'tix: warning: history sql runs as PostgreSQL role tix_admin, a superuser: the READ ONLY transaction does not stop it reading or writing the server\'s files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); set sql-db to a role that can only read (README: "SQL on PostgreSQL")\n',
+    );
+  });
+
+  it('warns in one line when the role can change the tables', async () => {
+    const result = await tix(['history', 'sql', 'SELECT count(*) AS n FROM snapshots', ...at.args, '--sql-db', role('tix_writer')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /^tix: warning: history sql runs as PostgreSQL role tix_writer, which can change the history's tables: .*\n$/,
+    );
+  });
+
+  it('runs as the sql-db role (--sql-db, TIX_SQL_DB), without a warning; the server refuses that role COPY TO a file, pg_read_file and pg_terminate_backend', async () => {
+    for (const [flags, env] of [
+      [['--sql-db', role('tix_reader')], {}],
+      [[], { TIX_SQL_DB: role('tix_reader') }],
+    ] as const) {
+      const result = await tix(
+        ['history', 'sql', 'SELECT current_user AS who, count(*) AS n FROM snapshots', ...at.args, ...flags, '-o', 'json'],
+        { env },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({ rows: [{ who: 'tix_reader', n: 1 }] });
+    }
+    for (const query of dangerous()) {
+      const result = await tix(['history', 'sql', query, ...at.args, '--sql-db', role('tix_reader')]);
+      expect(result.code, `${query}: ${result.stderr}`).toBe(2);
+      expectOneLine(result.stderr, /^tix: history sql: (must be a superuser|must be superuser|permission denied)/);
+    }
+    expect((await bystander.query('SELECT 1 AS alive')).rows).toEqual([{ alive: 1 }]);
   });
 });

@@ -287,7 +287,8 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         ],
         [],
       );
-      const result = await store.query(
+      const result = await queryAll(
+        store,
         `SELECT api_timestamp, min_price, listings, count(*) OVER () AS n, CAST(9007199254740993 AS BIGINT) AS big, event_id, NULL AS nothing
          FROM snapshots ORDER BY api_timestamp`,
       );
@@ -320,14 +321,14 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         'DROP TABLE listings',
         'SELECT 1; DELETE FROM listings',
       ]) {
-        await expect(store.query(sql), sql).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^history sql: /) });
+        await expect(queryAll(store, sql), sql).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^history sql: /) });
       }
-      await expect(store.query('SELEC * FROM snapshots')).rejects.toMatchObject({
+      await expect(queryAll(store, 'SELEC * FROM snapshots')).rejects.toMatchObject({
         exitCode: 2,
         message: expect.stringMatching(/^history sql: .*syntax error.*SELEC.*\(at .*1\)$/),
       });
       expect(await store.snapshots({ events: [EVENT] })).toHaveLength(2);
-      expect((await store.query('SELECT count(*) AS n FROM listings')).rows).toEqual([{ n: 3 }]);
+      expect((await queryAll(store, 'SELECT count(*) AS n FROM listings')).rows).toEqual([{ n: 3 }]);
     });
 
     it("history summary: each agent, and ALL as the market of each agent's latest snapshot at any moment", async () => {
@@ -584,4 +585,15 @@ function sortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
 
 function withSortedListings(s: SnapshotRecord): SnapshotRecord {
   return { ...s, listings: sortBy(s.listings, (l) => l.listingId) };
+}
+
+/** A `history sql` query's whole result, its batches gathered (the store streams them). */
+async function queryAll(store: HistoryStore, sql: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
+  let columns: string[] = [];
+  const rows: Record<string, unknown>[] = [];
+  await store.query({ sql, timeZone: 'UTC' }, async (result) => {
+    columns = result.columns;
+    for await (const batch of result.batches) rows.push(...batch);
+  });
+  return { columns, rows };
 }

@@ -98,6 +98,8 @@ export function watchedSink(sink: Sink, watch: EchoedKeyWatch): Sink {
       return sink.closed;
     },
     ...(sink.rewrite ? { rewrite: sink.rewrite.bind(sink) } : {}),
+    // A file a database wrote (history sql's Parquet) holds the store's rows, not the API's replies.
+    ...(sink.fillFrom ? { fillFrom: sink.fillFrom.bind(sink) } : {}),
   };
   watches.set(watched, watch);
   return watched;

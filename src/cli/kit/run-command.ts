@@ -3,9 +3,6 @@ import type { Invocation } from './invocation.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
-/** How long Ctrl-C or SIGTERM waits for the run's stop tasks (Runtime.whenStopped) before tix exits all the same. */
-const STOP_TASKS_MS = 5_000;
-
 /**
  * Runs one command's body with a Runtime, and owns the process-level concerns every command shares:
  * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly),
@@ -21,38 +18,34 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   const run = runOf(command);
   const proc = run.process;
   const rt = await Runtime.create(command, proc);
-  let stopping = false;
-  let finishing: Promise<void> | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    const code = signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED;
-    // A second signal while the stop tasks run: exit now.
-    if (stopping) return proc.exit(code);
-    stopping = true;
+  // An interrupted run exits at once, or once its stopping work is done (rt.whenStopped, rt.whileStopping); a
+  // second signal does not wait.
+  let exiting: Promise<void> | undefined;
+  const stop = (code: number) => {
+    if (exiting) return proc.exit(code);
     rt.controller.abort();
+    const work = rt.stoppingWork();
+    if (!work) return proc.exit(code);
+    exiting = work.then(() => proc.exit(code));
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
     abortAllFileSinksSync();
-    finishing = rt.finishStopTasks(STOP_TASKS_MS);
-    if (finishing) void finishing.then(() => proc.exit(code));
-    else proc.exit(code);
+    stop(signal === 'SIGINT' ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
   };
   const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') {
-      rt.controller.abort();
-      proc.exit(ExitCode.OK);
-    }
+    if (error.code === 'EPIPE') stop(ExitCode.OK);
   };
   const stopListening = proc.onStopSignal(onSignal);
   proc.stdout.on('error', onStdoutError);
   try {
     refuseJqWithoutJson(command, rt);
     const code = await body(rt);
+    if (exiting) await exiting;
     rt.warnConfigFileIgnored();
     if (code) run.exitCode = code;
   } catch (error) {
-    // Stopped by a signal: the body failed because it was aborted; tix exits with 130 or 143 once the stop tasks are done.
-    if (stopping) {
-      await finishing;
-      return;
-    }
+    // Interrupted: what the body threw meanwhile (a cancelled query) is not the run's outcome; the exit is.
+    if (exiting) await exiting;
     if (!(error instanceof OutputClosedError)) throw error;
     rt.controller.abort();
     run.exitCode = ExitCode.OK;

@@ -30,6 +30,12 @@ export interface IO {
   now: () => Date;
 }
 
+/**
+ * The longest an interrupted run waits for its stopping work (whenStopped, whileStopping) before it exits
+ * anyway: time to record a few deliveries in a store, or for a cancel request to reach a database server.
+ */
+const STOP_GRACE_MS = 5000;
+
 /** Command-line flags that are also settings (flag > environment > profile > default). */
 const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   'base-url': 'baseUrl',
@@ -41,6 +47,7 @@ const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
   timeout: 'timeout',
   retries: 'retries',
   db: 'db',
+  'sql-db': 'sqlDb',
 };
 
 /**
@@ -113,27 +120,39 @@ export class Runtime {
     return this.controller.signal;
   }
 
-  private readonly stopTasks = new Set<() => Promise<void>>();
+  readonly #stopTasks = new Set<() => Promise<void>>();
+  #stopping: Promise<unknown>[] = [];
 
   /**
    * Work that must still happen when Ctrl-C or SIGTERM stops the run (recording the alert deliveries already
-   * made, releasing the rest): run after the signal, within a few seconds (runCommand), before tix exits.
-   * Returns the function that withdraws it once the work it protects is over.
+   * made, releasing the rest): run after the signal, before tix exits (stoppingWork). Returns the function
+   * that withdraws it once the work it protects is over.
    */
   whenStopped(task: () => Promise<void>): () => void {
-    this.stopTasks.add(task);
-    return () => this.stopTasks.delete(task);
+    this.#stopTasks.add(task);
+    return () => this.#stopTasks.delete(task);
   }
 
-  /** The stop tasks, each given until `deadlineMs` passes; undefined when there are none (the run can exit at once). */
-  finishStopTasks(deadlineMs: number): Promise<void> | undefined {
-    if (this.stopTasks.size === 0) return undefined;
-    const tasks = [...this.stopTasks].map((task) => task().catch(() => undefined));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, deadlineMs);
+  /**
+   * Work an interrupted run finishes before it exits (a cancel request on its way to a database server),
+   * started by a listener of `signal`: the exit waits for it (stoppingWork).
+   */
+  whileStopping(work: Promise<unknown>): void {
+    this.#stopping.push(work.catch(() => {}));
+  }
+
+  /**
+   * What the exit of an interrupted run waits for, at most STOP_GRACE_MS: the stop tasks (started now) and the
+   * work signal listeners started; undefined when there is nothing, and the exit is at once.
+   */
+  stoppingWork(): Promise<void> | undefined {
+    const work = [...this.#stopping, ...[...this.#stopTasks].map((task) => task().catch(() => undefined))];
+    if (work.length === 0) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STOP_GRACE_MS);
     });
-    return Promise.race([Promise.all(tasks).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+    return Promise.race([Promise.all(work).then(() => {}), grace]).finally(() => clearTimeout(timer));
   }
 
   get quiet(): boolean {

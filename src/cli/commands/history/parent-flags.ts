@@ -1,3 +1,4 @@
+import { type Command, Help, type Option } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
 
 /**
@@ -13,4 +14,18 @@ export function refuseParentFlags<T extends object>(
   for (const [key, flag] of refused) {
     if (parent[key] !== undefined) throw new UsageError(`${flag} does not apply to history ${subcommand} (${why})`);
   }
+}
+
+/**
+ * Leaves `tix history`'s flags that a subcommand refuses out of its help page and its shell completions
+ * (both list the parent's flags through Help.visibleGlobalOptions).
+ */
+export function hideParentFlags(command: Command, flags: readonly string[]): void {
+  command.configureHelp({
+    visibleGlobalOptions(cmd: Command): Option[] {
+      const all = new Help();
+      all.showGlobalOptions = true;
+      return all.visibleGlobalOptions(cmd).filter((option) => !flags.includes(option.long ?? ''));
+    },
+  });
 }

@@ -1,11 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { isDocument } from '../../../output/formats.js';
+import { isDocument, writesJsonValues, type Format } from '../../../output/formats.js';
+import type { Sink } from '../../../output/sink.js';
+import { SpillQueue, type SpillCodec } from '../../../output/spill-queue.js';
+import { sqlRecord } from '../../../store/sql-values.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
-import type { SqlResult } from '../../../store/store.js';
+import { isPostgresUrl } from '../../../store/postgres-url.js';
+import type { SqlQuery, SqlRows } from '../../../store/store.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
+import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 export interface HistorySqlOptions {
@@ -16,28 +21,152 @@ export interface HistorySqlOptions {
   output: OutputOptions;
 }
 
+/**
+ * The rows stream from the store to the output a batch at a time (a DuckDB chunk, a PostgreSQL FETCH), so
+ * memory stays flat whatever the result's size; Parquet from DuckDB is written by DuckDB itself. Ctrl-C,
+ * SIGTERM and a closed stdout abort the run's signal, which stops the query in the database at once.
+ */
 export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Promise<number> {
   const sql = await queryText(options, rt);
-  const location = await historyLocation(rt);
+  const location = await sqlLocation(rt);
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
-  let result: SqlResult;
-  try {
-    result = await store.query(sql);
-  } finally {
+  const query: SqlQuery = {
+    sql,
+    timeZone: rt.settings.values.timezone,
+    signal: rt.signal,
+    stopping: (work) => rt.whileStopping(work),
+    warn: (line) => rt.warn(line),
+  };
+  let rows = 0;
+  let open = true;
+  const release = async () => {
+    if (!open) return;
+    open = false;
     await store.close();
+  };
+  try {
+    const { output } = options;
+    await withSink(rt, output, async (sink) => {
+      if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
+        const toParquet = store.queryToParquet.bind(store);
+        rt.trace('history sql: running the query into Parquet');
+        await sink.fillFrom(async (path) => {
+          rows = await toParquet(query, path);
+        });
+        return;
+      }
+      let writing: Promise<number> | undefined;
+      rt.trace('history sql: running the query');
+      await store.query(query, async (result) => {
+        if (store.kind === 'duckdb')
+          ({ writing } = await produceAhead(result, (batches) => writeRows(rt, output, sink, result.columns, batches)));
+        else rows = await writeRows(rt, output, sink, result.columns, result.batches);
+      });
+      // Every row is read: a DuckDB file is let go of now, however long the reader takes over the rest.
+      await release();
+      if (writing) rows = await writing;
+    });
+  } finally {
+    await release();
   }
-  const { output } = options;
-  await withSink(rt, output, async (sink) => {
-    const writer = isDocument(output.format)
-      ? jsonListFor(rt, output, sink, 'rows')
-      : rowWriterFor(rt, output, sink, { documented: result.columns, tableDefaults: result.columns, jsonKey: 'rows' });
-    await writer.write(result.rows);
-    await writer.end();
-  });
-  if (result.rows.length === 0) rt.note('The query returned no rows.');
+  if (rows === 0) rt.note('The query returned no rows.');
   return ExitCode.OK;
+}
+
+/**
+ * Where the query runs: the run's history; on PostgreSQL, through the sql-db setting's URL when it is set
+ * (a role that can only read, README "SQL on PostgreSQL"). A DuckDB file is opened read-only anyway.
+ */
+async function sqlLocation(rt: Runtime): Promise<string> {
+  const location = await historyLocation(rt);
+  const readOnlyRole = rt.settings.values['sql-db'];
+  return readOnlyRole !== undefined && isPostgresUrl(location) ? readOnlyRole : location;
+}
+
+/**
+ * Reads the result as fast as the database gives it, whatever the pace of the reader: a DuckDB file is held
+ * for as long as its query runs, and a cron `track` waits for it meanwhile. The batches the writer has not
+ * taken yet wait in a SpillQueue (a few in memory, the rest on disk). Resolves once every row is read (or
+ * the writer stopped), with the writer's promise, which the caller awaits after letting go of the store.
+ */
+async function produceAhead(
+  result: SqlRows,
+  write: (batches: AsyncIterable<Record<string, unknown>[]>) => Promise<number>,
+): Promise<{ writing: Promise<number> }> {
+  const queue = new SpillQueue<Record<string, unknown>[]>(rowsCodec(result.columns));
+  const writing = write(queue);
+  let stopped = false;
+  // Awaited by the caller; until then, a failure is noted here rather than left unhandled.
+  writing.then(
+    () => {
+      stopped = true;
+    },
+    () => {
+      stopped = true;
+    },
+  );
+  try {
+    for await (const batch of result.batches) {
+      if (stopped) break;
+      await queue.push(batch);
+    }
+    queue.end();
+  } catch (error) {
+    queue.fail(error);
+    throw error;
+  }
+  return { writing };
+}
+
+/** A batch on disk: one JSON array of rows, each the array of its values in column order. */
+function rowsCodec(columns: readonly string[]): SpillCodec<Record<string, unknown>[]> {
+  return {
+    encode: (batch) => JSON.stringify(batch.map((record) => columns.map((column) => record[column]))),
+    decode: (text) => (JSON.parse(text) as unknown[][]).map((values) => sqlRecord(columns, values)),
+  };
+}
+
+/** Writes every batch as it comes, and returns how many rows there were. */
+async function writeRows(
+  rt: Runtime,
+  output: OutputOptions,
+  sink: Sink,
+  columns: readonly string[],
+  batches: AsyncIterable<Record<string, unknown>[]>,
+): Promise<number> {
+  const writer = isDocument(output.format)
+    ? jsonListFor(rt, output, sink, 'rows')
+    : rowWriterFor(rt, output, sink, { documented: columns, tableDefaults: columns, jsonKey: 'rows' });
+  const cells = keepsObjects(output.format) ? undefined : objectsAsText(columns);
+  // A result may be millions of rows, each of which dies young (lean-heap.ts).
+  await keepYoungGenerationSmall();
+  let rows = 0;
+  for await (const batch of batches) {
+    rows += batch.length;
+    await writer.write(cells ? batch.map(cells) : batch);
+  }
+  await writer.end();
+  return rows;
+}
+
+/** JSON and ndjson print a struct as an object; the other formats as its JSON text in one cell, like a list. */
+function keepsObjects(format: Format): boolean {
+  return isDocument(format) || writesJsonValues(format);
+}
+
+/** A row whose struct values are their JSON text: a struct stays one column, never a set of dotted ones. */
+function objectsAsText(columns: readonly string[]): (record: Record<string, unknown>) => Record<string, unknown> {
+  return (record) => {
+    for (const column of columns) {
+      const value = record[column];
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        Object.defineProperty(record, column, { value: JSON.stringify(value), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return record;
+  };
 }
 
 async function queryText(options: HistorySqlOptions, rt: Runtime): Promise<string> {

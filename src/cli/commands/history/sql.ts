@@ -5,31 +5,47 @@ import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-option
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import type { HistorySqlOptions } from './sql-run.js';
-import { refuseParentFlags } from './parent-flags.js';
+import { hideParentFlags, refuseParentFlags } from './parent-flags.js';
 
 interface RawFlags {
   file?: string;
 }
 
-/** `tix history`'s own flags: the store (--db, --schema, --lock-timeout), the output flags, and those that do not apply here. */
+/** `tix history`'s own flags: the store (--db, --schema, --lock-timeout), --tz, the output flags, and those that do not apply here. */
 interface ParentFlags extends RawOutputFlags, RawStoreFlags {
   since?: string;
   until?: string;
-  tz?: string;
   listings?: boolean;
   minQuantity?: string;
   section?: string;
+  by?: string;
 }
 
-/** `tix history`'s flags that mean nothing to a query (Commander accepts a parent's flags after the subcommand): refused, not ignored. */
+/**
+ * `tix history`'s flags that mean nothing to a query (Commander accepts a parent's flags after the
+ * subcommand): refused, not ignored, and neither shown in its help nor completed.
+ */
 const NOT_FOR_SQL: [keyof ParentFlags, string][] = [
   ['since', '--since'],
   ['until', '--until'],
-  ['tz', '--tz'],
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['minQuantity', '--min-quantity'],
   ['section', '--section'],
+  ['by', '--by'],
+];
+
+/** Every table of the store, as its help names them (test/history/sql.test.ts checks them against a store). */
+export const HISTORY_TABLES = [
+  'snapshots',
+  'listings',
+  'sales_daily',
+  'events',
+  'event_agents',
+  'alert_rules',
+  'alert_notifications',
+  'alert_deliveries',
+  'tix_meta',
 ];
 
 /** `tix history sql`: one read-only SQL query against the run's history store (attached under `tix history`). */
@@ -38,13 +54,22 @@ export function historySqlCommand(): Command {
     .summary('run one read-only SQL query against the price history, printed in any tix format')
     .description(
       [
-        'Run one SQL query against the price history (tables snapshots, listings and sales_daily: see docs/history.md, "Schema") and print its rows, with the columns in the query\'s order.',
+        `Run one SQL query against the price history (tables ${HISTORY_TABLES.join(', ')}: see docs/history.md, "Schema") and print its rows, with the columns in the query's order (a repeated name made unique: id, id_1).`,
         'The query runs read-only (DuckDB: a read-only file in a READ ONLY transaction; PostgreSQL: a READ ONLY transaction, rolled back): the database refuses a write, or several statements, as it refuses a syntax error (exit 2, with its message).',
-        'The store is the one tix history reads: --db, TIX_DB, the db setting, else the default file (--schema for PostgreSQL). Timestamps print in UTC ISO 8601, as tix prints them elsewhere.',
+        'Rows stream to every format as the query produces them; Ctrl-C, SIGTERM or a closed stdout stop the query in the database at once.',
+        'The store is the one tix history reads: --db, TIX_DB, the db setting, else the default file (--schema for PostgreSQL). Dates and hours of timestamps are in --tz (the timezone setting); timestamps print in UTC ISO 8601, as tix prints them elsewhere; NaN and infinities as NaN, Infinity, -Infinity.',
       ].join('\n'),
     )
     .argument('[query]', "the SQL query; '-' reads it from stdin")
-    .option('--file <path>', 'read the query from this file');
+    .option('--file <path>', 'read the query from this file')
+    .option(
+      '--sql-db <url>',
+      "PostgreSQL: run the query as this postgres:// URL's role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)",
+    );
+  hideParentFlags(
+    command,
+    NOT_FOR_SQL.map(([, flag]) => flag),
+  );
   addExamples(command, [
     {
       description: 'The lowest price of each recorded agent and event',
