@@ -28,10 +28,24 @@ const LEFT_IN_NODE_MODULES = [
 
 /** `buildProgram` is src/cli/program.ts's (importTreeModule); `define` the main build's. */
 export async function buildFastPath(buildProgram, define) {
-  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
   const result = await build({
+    ...fastBuildOptions(buildProgram, define),
+    external: LEFT_IN_NODE_MODULES,
+    plugins: [fastPathStandIns, lazyConfDependencies(root)],
+  });
+  const code = viaTixImport(result.outputFiles[0].text);
+  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
+  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+}
+
+/**
+ * The esbuild options of the fast path's bundle, less what it leaves out and its plugins: the standalone build
+ * (scripts/release/build-sea.mjs) bundles everything.
+ */
+export function fastBuildOptions(buildProgram, define) {
+  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
+  return {
     entryPoints: ['src/cli/fast.ts'],
-    outfile: 'dist/fast.cjs',
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -44,14 +58,9 @@ export async function buildFastPath(buildProgram, define) {
     legalComments: 'none',
     banner: CJS_IMPORT_META.banner,
     define: { ...define, ...CJS_IMPORT_META.define, __TIX_FAST_TABLE__: JSON.stringify(JSON.stringify(fastTable(buildProgram()))) },
-    external: LEFT_IN_NODE_MODULES,
     logLevel: 'warning',
     write: false,
-    plugins: [fastPathStandIns, lazyConfDependencies(root)],
-  });
-  const code = viaTixImport(result.outputFiles[0].text);
-  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
-  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+  };
 }
 
 /**

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as DuckDB from '@duckdb/node-api';
+import { requireDuckDB } from '../shared/external-packages.js';
 
-// Required, not imported: DuckDB's bindings are CommonJS, and Node's ES module loader takes three times
-// as long to load them (it scans every file of the package for export names), which `tix history` feels.
+// Loaded when the DuckDB store is: a DuckDB that did not load is one line, exit 1, for the command that needed it.
 export const { DuckDBInstance, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, dateValue, timestampTZValue } =
-  createRequire(import.meta.url)('@duckdb/node-api') as typeof DuckDB;
+  requireDuckDB();

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
+import { requireJqWeb } from '../../shared/external-packages.js';
 import type { Sink } from '../../output/index.js';
 
 /**
@@ -26,7 +26,7 @@ const JQ_FLAGS = ['-r', '-c'];
  * ES namespace around a promise is itself thenable and some loaders (vitest's) trip over it.
  */
 async function loadJq(): Promise<JqWeb> {
-  return await (createRequire(import.meta.url)('jq-web') as Promise<JqWeb>);
+  return await (requireJqWeb() as Promise<JqWeb>);
 }
 
 /** jq's own message, as one line: its first line without the `jq: error...: ` prefix. */
