@@ -35,7 +35,10 @@ export async function buildStandalone({ node, binDir, workDir }) {
   mkdirSync(workDir, { recursive: true });
   mkdirSync(binDir, { recursive: true });
 
-  const common = { metafile: true, plugins: [standalonePackages, duckdbBesideExecutable, jqWasmAsset, lazyChildProcess, lazyConfDependencies(root)] };
+  const common = {
+    metafile: true,
+    plugins: [standalonePackages, duckdbBesideExecutable, jqWasmAsset, lazyChildProcess, lazyConfDependencies(root)],
+  };
   const [fast, full] = await Promise.all([
     build({ ...fastBuildOptions(buildProgram, define), ...common, plugins: [fastPathStandIns, ...common.plugins] }),
     build({
@@ -55,7 +58,9 @@ export async function buildStandalone({ node, binDir, workDir }) {
     }),
   ]);
   const bundles = { fast: noImport(fast.outputFiles[0].text, 'fast'), tix: noImport(full.outputFiles[0].text, 'tix') };
-  const hashes = Object.fromEntries(Object.entries(bundles).map(([name, code]) => [name, createHash('sha256').update(code).digest('hex').slice(0, 16)]));
+  const hashes = Object.fromEntries(
+    Object.entries(bundles).map(([name, code]) => [name, createHash('sha256').update(code).digest('hex').slice(0, 16)]),
+  );
   for (const [name, code] of Object.entries(bundles)) writeFileSync(join(workDir, `${name}.cjs`), code);
 
   const fastWords = /const FAST_COMMAND_WORDS = (\[[^\]]*\]);/.exec(readFileSync(join(root, 'bin', 'tix'), 'utf8'))?.[1];
@@ -105,9 +110,7 @@ const standalonePackages = {
   name: 'standalone-packages',
   setup(build) {
     const standalone = join(root, 'src', 'shared', 'external-packages-standalone.ts');
-    build.onResolve({ filter: /[\\/]external-packages\.js$/ }, (args) =>
-      args.importer === standalone ? undefined : { path: standalone },
-    );
+    build.onResolve({ filter: /[\\/]external-packages\.js$/ }, (args) => (args.importer === standalone ? undefined : { path: standalone }));
   },
 };
 
@@ -123,7 +126,7 @@ const duckdbBesideExecutable = {
       contents: [
         "const path = require('node:path');",
         "const file = path.join(path.dirname(process.execPath), 'duckdb.node');",
-        "if (!require('node:fs').existsSync(file)) throw new Error(`its files (duckdb.node, libduckdb.so) are not beside ${process.execPath}`);",
+        "if (!require('node:fs').existsSync(file)) throw new Error('its files (duckdb.node, libduckdb.so) are not beside ' + process.execPath);",
         'process.dlopen(module, file);',
       ].join('\n'),
       loader: 'js',

