@@ -127,7 +127,7 @@ chmod -R u+w "$home"
 rm "$root/bin/duckdb.node" "$root/bin/libduckdb.so"
 "${standalone[@]}" --sandbox history evt_none >/dev/null 2>"$work/stderr"
 code=$?
-if [[ $code == 1 ]] && grep -Eq '^tix: DuckDB did not load, and the price history and Parquet output need it: its files \(duckdb\.node, libduckdb\.so\) are not beside ' "$work/stderr" &&
+if [[ $code == 1 ]] && grep -Eq '^tix: DuckDB, which the price history and Parquet output need, did not load: its files \(duckdb\.node, libduckdb\.so\) are not beside ' "$work/stderr" &&
   [[ $(grep -Evc "$NOTICES" "$work/stderr") == 1 ]]; then
   pass 'archive without DuckDB: history says so, exit 1'
 else

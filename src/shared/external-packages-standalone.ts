@@ -1,5 +1,4 @@
-import type * as DuckDB from '@duckdb/node-api';
-import { duckDbMissing } from './external-packages.js';
+import { DUCKDB_USERS, type ExternalPackage, notLoaded } from './external-packages.js';
 
 /**
  * external-packages.ts as the standalone build (scripts/release/build-sea.mjs) has it: that build bundles
@@ -7,17 +6,13 @@ import { duckDbMissing } from './external-packages.js';
  * resolved at build time); the build loads DuckDB's duckdb.node from beside the executable and hands jq-web
  * its jq.wasm from the executable's assets.
  */
-
-export function requireDuckDB(): typeof DuckDB {
+export function requireExternal(name: ExternalPackage, what: string): unknown {
   try {
-    return require('@duckdb/node-api') as typeof DuckDB;
+    return name === '@duckdb/node-api' ? require('@duckdb/node-api') : require('jq-web');
   } catch (error) {
-    throw duckDbMissing(error);
+    throw notLoaded(what, error);
   }
 }
 
-export function requireJqWeb(): unknown {
-  return require('jq-web');
-}
-
-export { duckDbMissing };
+export { DUCKDB_USERS, notLoaded };
+export type { ExternalPackage };

@@ -1,5 +1,6 @@
-import { requireDuckDB } from '../shared/external-packages.js';
+import type * as DuckDB from '@duckdb/node-api';
+import { DUCKDB_USERS, requireExternal } from '../shared/external-packages.js';
 
-// Loaded when the DuckDB store is: a DuckDB that did not load is one line, exit 1, for the command that needed it.
+// Loaded when the DuckDB store is: a DuckDB that does not load is one line, exit 1, for the command that needed it.
 export const { DuckDBInstance, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, dateValue, timestampTZValue } =
-  requireDuckDB();
+  requireExternal('@duckdb/node-api', DUCKDB_USERS) as typeof DuckDB;

@@ -35,9 +35,12 @@ function packedFiles(): Set<string> {
  */
 const NEVER_LOADED = new Set(['pg-native']);
 
-/** The packages a built file loads from node_modules: every require(), import() or createRequire()() of a bare name. */
+/**
+ * The packages a built file loads from node_modules: every require(), import(), createRequire()() or
+ * requireExternal() (src/shared/external-packages.ts) of a bare name.
+ */
 function packagesLoadedBy(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|\))\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!);
+  const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|requireExternal|\))\(\s*"([^"]+)"\s*[,)]/g)].map((m) => m[1]!);
   return specifiers
     .filter(
       (specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !isBuiltin(specifier),
