@@ -22,8 +22,14 @@ const work = mkdtempSync(join(tmpdir(), 'tix-bench-standalone-'));
 
 try {
   const files = readdirSync(release);
-  const tarball = join(release, files.find((file) => /^tix-[\d.]+\.tgz$/.test(file)));
-  const archive = join(release, files.find((file) => file.endsWith('-linux-x64.tar.gz')));
+  const tarball = join(
+    release,
+    files.find((file) => /^tix-[\d.]+\.tgz$/.test(file)),
+  );
+  const archive = join(
+    release,
+    files.find((file) => file.endsWith('-linux-x64.tar.gz')),
+  );
   const prefix = join(work, 'prefix');
   const installMs = timed(() =>
     execFileSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', tarball], {
@@ -32,7 +38,12 @@ try {
     }),
   );
   const unpackMs = timed(() => execFileSync('tar', ['-xzf', archive, '-C', work]));
-  const standalone = join(work, readdirSync(work).find((name) => name.startsWith('tix-')), 'bin', 'tix');
+  const standalone = join(
+    work,
+    readdirSync(work).find((name) => name.startsWith('tix-')),
+    'bin',
+    'tix',
+  );
   console.log(`npm install -g of ${tarball.split('/').pop()} (${mb(tarball)}): ${(installMs / 1000).toFixed(1)} s`);
   console.log(`tar -xzf of ${archive.split('/').pop()} (${mb(archive)}): ${(unpackMs / 1000).toFixed(1)} s`);
 
@@ -71,7 +82,10 @@ try {
  */
 function measure(argv, env) {
   const started = performance.now();
-  const result = spawnSync('bash', ['-c', 'code=0; "$@" >/dev/null || code=$?; times; exit $code', 'bash', ...argv], { env, encoding: 'utf8' });
+  const result = spawnSync('bash', ['-c', 'code=0; "$@" >/dev/null || code=$?; times; exit $code', 'bash', ...argv], {
+    env,
+    encoding: 'utf8',
+  });
   const wall = performance.now() - started;
   if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
   const children = result.stdout.trim().split('\n').pop();
