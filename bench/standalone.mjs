@@ -5,7 +5,7 @@
 // (`tix events search --page-size 50 -o json`) with each, interleaved round after round after warm-up rounds
 // (which write each one's code cache): the medians of wall-clock and CPU (user + system) time. The goal (issue 26): the archive's at most 1.1x the npm install's. BENCHMARKS.md has the figures.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,9 @@ try {
 
   const sandbox = await startSandboxProcess({ repo, tixBin: join(repo, 'bin', 'tix'), events: 2000, latencyMs: 0 });
   try {
-    const env = { PATH: '/nonexistent', HOME: join(work, 'home'), TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'bench-key', TZ: 'UTC' };
+    // A HOME that exists: tix keeps its code caches there (without them both would compile every run).
+    mkdirSync(join(work, 'home'));
+    const env = { PATH: '/nonexistent', HOME: join(work, 'home'), TIX_BASE_URL: sandbox.url, TIX_API_KEY: 'sandbox-key', TZ: 'UTC' };
     const query = ['events', 'search', '--page-size', '50', '-o', 'json'];
     const commands = [
       { label: 'node -e 0 (Node 24)', argv: [node, '-e', '0'] },
@@ -82,7 +84,7 @@ try {
  */
 function measure(argv, env) {
   const started = performance.now();
-  const result = spawnSync('bash', ['-c', 'code=0; "$@" >/dev/null || code=$?; times; exit $code', 'bash', ...argv], {
+  const result = spawnSync('/bin/bash', ['-c', 'code=0; "$@" >/dev/null || code=$?; times; exit $code', 'bash', ...argv], {
     env,
     encoding: 'utf8',
   });
