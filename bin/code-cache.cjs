@@ -14,32 +14,44 @@ const vm = require('node:vm');
 
 /** `require(file)` for the CommonJS bundle `file`, compiled with the cached code when there is one. */
 exports.requireWithCodeCache = (file) => {
-  const source = fs.readFileSync(file, 'utf8');
-  const cacheFile = cacheFileFor(file);
+  let hash;
+  try {
+    hash = fs.readFileSync(`${file}.hash`, 'utf8').trim();
+  } catch {}
+  return exports.runWithCodeCache({
+    source: fs.readFileSync(file, 'utf8'),
+    filename: file,
+    name: 'fast',
+    hash,
+    require: createRequire(file),
+  });
+};
+
+/**
+ * Runs the CommonJS `source` as a module and returns its exports, compiled with the code cached under `name`
+ * and `hash` (none without a hash). The standalone build runs its bundles, which are assets of the
+ * executable, not files, through this too (scripts/release/standalone-main.cjs).
+ */
+exports.runWithCodeCache = ({ source, filename, name, hash, require }) => {
+  const cacheFile = hash ? path.join(cacheFolder(process.env), `${name}-${process.version}-${process.arch}-${hash}.v8`) : undefined;
   let cachedData;
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);
   } catch {}
   // Node's own CommonJS wrapper, so the bundle runs as require() would run it.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
+    filename,
     ...(cachedData ? { cachedData } : {}),
   });
   // After the run, when V8 has compiled what a query uses too, not only the top level.
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, script));
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, name, script));
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  script.runInThisContext()(module.exports, require, module, filename, path.dirname(filename));
   return module.exports;
 };
 
-function cacheFileFor(file) {
-  try {
-    const hash = fs.readFileSync(`${file}.hash`, 'utf8').trim();
-    return path.join(cacheFolder(process.env), `fast-${process.version}-${process.arch}-${hash}.v8`);
-  } catch {
-    return undefined;
-  }
-}
+exports.cacheFolder = cacheFolder;
+exports.makeFolder = makeFolder;
 
 /** tix's cache folder, where env-paths puts it (src/store/location.ts uses env-paths for the data folder). */
 function cacheFolder(env) {
@@ -50,15 +62,16 @@ function cacheFolder(env) {
 }
 
 /** Written whole or not at all (a rename), replacing the caches of other builds and Node.js versions. */
-function writeCache(cacheFile, script) {
+function writeCache(cacheFile, name, script) {
   const folder = path.dirname(cacheFile);
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     makeFolder(folder);
     fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
-    for (const name of fs.readdirSync(folder)) {
-      if (/^fast-.*\.v8$/.test(name) && name !== path.basename(cacheFile)) fs.rmSync(path.join(folder, name), { force: true });
+    for (const file of fs.readdirSync(folder)) {
+      if (file.startsWith(`${name}-v`) && file.endsWith('.v8') && file !== path.basename(cacheFile))
+        fs.rmSync(path.join(folder, file), { force: true });
     }
   } catch {
     try {

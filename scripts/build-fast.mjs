@@ -30,10 +30,25 @@ const LEFT_IN_NODE_MODULES = [
 /** `buildProgram` and `commands` are src/cli/program.ts's and the registry's (importTreeModule); `define` the main build's. */
 export async function buildFastPath(buildProgram, commands, define) {
   const fast = fastCommands(commands);
-  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
   const result = await build({
+    ...fastBuildOptions(buildProgram, define),
+    external: LEFT_IN_NODE_MODULES,
+    plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root)],
+  });
+  const code = viaTixImport(result.outputFiles[0].text);
+  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
+  writeFastWords(fast);
+  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+}
+
+/**
+ * The esbuild options of the fast path's bundle, less what it leaves out and its plugins: the standalone build
+ * (scripts/release/build-sea.mjs) bundles everything.
+ */
+export function fastBuildOptions(buildProgram, define) {
+  // One CommonJS file: Node loads it without starting its ES module loader, and reads one file, not a dozen.
+  return {
     entryPoints: ['src/cli/fast.ts'],
-    outfile: 'dist/fast.cjs',
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -46,15 +61,9 @@ export async function buildFastPath(buildProgram, commands, define) {
     legalComments: 'none',
     banner: CJS_IMPORT_META.banner,
     define: { ...define, ...CJS_IMPORT_META.define, __TIX_FAST_TABLE__: JSON.stringify(JSON.stringify(fastTable(buildProgram()))) },
-    external: LEFT_IN_NODE_MODULES,
     logLevel: 'warning',
     write: false,
-    plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root)],
-  });
-  const code = viaTixImport(result.outputFiles[0].text);
-  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
-  writeFastWords(fast);
-  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+  };
 }
 
 /**

@@ -6,4 +6,7 @@ import { runTix } from './run-tix.js';
  * streams, environment, clock and signals, and turns the run's result into the exit code.
  */
 endQuietlyWhenStdoutCloses();
-process.exitCode = await runTix(process.argv.slice(2), realProcess);
+// Not a top-level await: the standalone build bundles this file as CommonJS (scripts/release/build-sea.mjs).
+void runTix(process.argv.slice(2), realProcess).then((code) => {
+  process.exitCode = code;
+});

@@ -1,4 +1,6 @@
 import { ExitCode, TixError } from '../shared/errors.js';
+import type * as DuckDB from '@duckdb/node-api';
+import { DUCKDB_USERS, requireExternal } from '../shared/external-packages.js';
 import type { SqlType } from './parquet-types.js';
 
 /** Rows staged as text (parquet-writer.ts): one CSV line per row, every field text, null an empty unquoted field. */
@@ -33,7 +35,7 @@ export async function writeParquet(
   workDir: string,
   firstMemoryLimit?: number,
 ): Promise<void> {
-  const { DuckDBInstance } = await loadDuckDB();
+  const { DuckDBInstance } = requireExternal('@duckdb/node-api', DUCKDB_USERS) as typeof DuckDB;
   // A UTF-16 character is at most 3 bytes of UTF-8; the CSV reader needs a line to fit twice in its buffer.
   const bufferBytes = Math.max(MB, 2 * 3 * (staged?.longestLine ?? 0) + 1024);
   // The Parquet writer needs some memory per column whatever the row group size, from under 1 MB (sparse
@@ -75,16 +77,6 @@ export async function writeParquet(
 
 /** Tries at a memory limit twice the last: ×16 at most over the first guess. */
 const MEMORY_ATTEMPTS = 5;
-
-async function loadDuckDB(): Promise<typeof import('@duckdb/node-api')> {
-  try {
-    return await import('@duckdb/node-api');
-  } catch (error) {
-    throw new TixError(`parquet output needs DuckDB (@duckdb/node-api), which did not load: ${firstLine(error)}`, ExitCode.ERROR, {
-      cause: error,
-    });
-  }
-}
 
 function copyStatement(staged: StagedRows | undefined, columns: readonly ParquetColumn[], dest: string, bufferBytes: number): string {
   const select = columns.map((column, i) => `${castOf(`c${i}`, column.type)} AS ${identifier(column.name)}`).join(', ');

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import type * as DuckDB from '@duckdb/node-api';
+import { DUCKDB_USERS, requireExternal } from '../shared/external-packages.js';
 
-// Required, not imported: DuckDB's bindings are CommonJS, and Node's ES module loader takes three times
-// as long to load them (it scans every file of the package for export names), which `tix history` feels.
+// Loaded when the DuckDB store is: a DuckDB that does not load is one line, exit 1, for the command that needed it.
 export const {
   DuckDBInstance,
   DuckDBArrayValue,
@@ -14,4 +13,4 @@ export const {
   DuckDBTimestampValue,
   dateValue,
   timestampTZValue,
-} = createRequire(import.meta.url)('@duckdb/node-api') as typeof DuckDB;
+} = requireExternal('@duckdb/node-api', DUCKDB_USERS) as typeof DuckDB;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
 
@@ -23,10 +22,12 @@ const JQ_FLAGS = ['-r', '-c'];
 /**
  * jq-web is CommonJS whose module.exports is a promise of jq: required (at run time, from node_modules: the
  * build leaves it out of the bundle, as its jq.wasm lies next to its jq.js) rather than import()ed, since an
- * ES namespace around a promise is itself thenable and some loaders (vitest's) trip over it.
+ * ES namespace around a promise is itself thenable and some loaders (vitest's) trip over it. The loader is
+ * imported here, not at the top: this file is in the chunk every command loads, and the loader is a chunk of its own.
  */
 async function loadJq(): Promise<JqWeb> {
-  return await (createRequire(import.meta.url)('jq-web') as Promise<JqWeb>);
+  const { requireExternal } = await import('../../shared/external-packages.js');
+  return await (requireExternal('jq-web', 'jq (for --jq)') as Promise<JqWeb>);
 }
 
 /** jq's own message, as one line: its first line without the `jq: error...: ` prefix. */

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# The smoke test of what `npm run release` built, run as a user would run it (.ci/run runs it after the release):
+#   scripts/release/smoke.sh RELEASE_DIR NODE_BIN_DIR...
+# - the npm tarball, installed globally into a fresh prefix with a fresh HOME, once with each Node.js given
+#   (a folder holding `node` and `npm`): npm must print no warning, and tix runs from the prefix's bin/;
+# - the archive, unpacked, run with no Node.js on PATH (env -i PATH=/nonexistent), as a user who is not root
+#   (setpriv, when run as root), from a symlink in ~/.local/bin, with HOME read-only after the first runs;
+#   tix must write nothing outside its own cache, config and data folders; without DuckDB's files beside it,
+#   history says so in one line and exits 1, and the rest works.
+# Each artifact runs a sandbox query, --jq, track + history on DuckDB, and completion bash; stderr must hold
+# nothing but tix's own notices. Each check prints `ok` or `FAIL`; the last line is the plain total CI reads:
+#   tests: N passed, M failed
+set -uo pipefail
+
+release=$(cd "${1:?usage: smoke.sh RELEASE_DIR NODE_BIN_DIR...}" && pwd)
+shift
+passed=0
+failed=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/tix-smoke.XXXXXX")
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+
+pass() {
+  echo "ok   $1"
+  passed=$((passed + 1))
+}
+fail() {
+  echo "FAIL $1" >&2
+  [[ -n ${2:-} ]] && sed 's/^/     | /' <<<"$2" | head -20 >&2
+  failed=$((failed + 1))
+}
+
+# The stderr lines tix prints as notices in these runs; any other line (a warning, an error) fails the check.
+NOTICES='^(tix: using the sandbox: .*|track: 1 event: .*)$'
+
+# check NAME EXPECTED_CODE STDOUT_PATTERN COMMAND...: runs COMMAND, and checks its exit code, that stdout
+# matches the extended regular expression, and that stderr has nothing but notices.
+check() {
+  local name=$1 want=$2 pattern=$3
+  shift 3
+  local out err code
+  out=$("$@" 2>"$work/stderr")
+  code=$?
+  err=$(grep -Ev "$NOTICES" "$work/stderr")
+  if [[ $code != "$want" ]]; then
+    fail "$name: exit $code, not $want" "$(cat "$work/stderr")"
+  elif ! grep -Eq -- "$pattern" <<<"$out"; then
+    fail "$name: stdout does not match $pattern" "$out"
+  elif [[ -n $err ]]; then
+    fail "$name: stderr has more than notices" "$err"
+  else
+    pass "$name"
+  fi
+}
+
+# The four runs every artifact must pass, with the command that starts tix as its arguments.
+run_suite() {
+  local label=$1
+  shift
+  check "$label: sandbox query" 0 '^evt_[a-z0-9]+,' "$@" --sandbox events search --category concerts --limit 3 -o csv --fields id,name
+  check "$label: --jq" 0 '^TMUSA$' "$@" --sandbox agents --jq '.ticketAgents[0].code'
+  local event
+  event=$("$@" --sandbox events search --limit 1 --jq '.events[0].id' 2>/dev/null)
+  check "$label: track on DuckDB" 0 '' "$@" --sandbox track "$event"
+  check "$label: history on DuckDB" 0 '"snapshots":\[\{' "$@" --sandbox history "$event"
+  check "$label: completion bash" 0 '^complete .* tix$' "$@" completion bash
+}
+
+tarball=$(ls "$release"/tix-*.tgz)
+archive=$(ls "$release"/tix-*-linux-x64.tar.gz)
+(cd "$release" && sha256sum --quiet -c SHA256SUMS) && pass 'SHA256SUMS' || fail 'SHA256SUMS'
+
+# 1. The npm package, on each Node.js given. npm's own cache is kept (no download of what it already has).
+npm_cache=$(npm config get cache)
+for node_dir in "$@"; do
+  if ! version=$("$node_dir/node" --version); then
+    fail "npm: no Node.js in $node_dir"
+    continue
+  fi
+  home="$work/npm-$version/home"
+  prefix="$work/npm-$version/prefix"
+  mkdir -p "$home" "$prefix"
+  started=$(date +%s%N)
+  # The machine's environment (its CA certificates for the registry) with a fresh HOME.
+  if PATH="$node_dir:$PATH" HOME="$home" npm_config_cache="$npm_cache" npm_config_update_notifier=false \
+    npm install -g --prefix "$prefix" --no-audit --no-fund "$tarball" >"$work/npm.out" 2>"$work/npm.err"; then
+    echo "     npm install -g on node $version: $((($(date +%s%N) - started) / 1000000)) ms"
+    if grep -qi 'warn' "$work/npm.err" "$work/npm.out"; then fail "npm $version: install warns" "$(cat "$work/npm.err")"; else pass "npm $version: install"; fi
+    run_suite "npm $version" env -i PATH="$prefix/bin:$node_dir:/usr/bin:/bin" HOME="$home" tix
+    check "npm $version: --version" 0 '^[0-9]+\.[0-9]+\.[0-9]+$' env -i PATH="$prefix/bin:$node_dir:/usr/bin:/bin" HOME="$home" tix --version
+  else
+    fail "npm $version: install" "$(cat "$work/npm.err")"
+  fi
+done
+
+# 2. The archive: unpacked, as a user who is not root, with no Node.js on PATH.
+user_wrap=()
+if [[ $(id -u) == 0 ]]; then
+  # nobody: a user with no home of its own; it gets one here.
+  user_wrap=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+home="$work/archive-home"
+unpacked="$work/archive"
+mkdir -p "$home/.local/bin" "$unpacked" "$work/archive-tmp"
+started=$(date +%s%N)
+tar -xzf "$archive" -C "$unpacked"
+echo "     unpacking the archive: $((($(date +%s%N) - started) / 1000000)) ms"
+root=$(ls -d "$unpacked"/tix-*)
+ln -s "$root/bin/tix" "$home/.local/bin/tix"
+[[ $(id -u) == 0 ]] && chown -R 65534:65534 "$home" "$work/archive-tmp"
+standalone=("${user_wrap[@]}" env -i PATH=/nonexistent HOME="$home" TMPDIR="$work/archive-tmp" "$home/.local/bin/tix")
+check 'archive: --version' 0 '^[0-9.]+ \(standalone, Node\.js 24\.[0-9.]+\)$' "${standalone[@]}" --version
+run_suite 'archive' "${standalone[@]}"
+# Nothing written but tix's own folders (and the symlink this test made); nothing in TMPDIR.
+written=$(cd "$home" && find . -mindepth 1 -not -path './.local' -not -path './.local/bin' -not -path './.local/bin/tix' \
+  -not -path './.cache' -not -path './.cache/tix' -not -path './.cache/tix/*' \
+  -not -path './.config' -not -path './.config/tix' -not -path './.config/tix/*' \
+  -not -path './.local/share' -not -path './.local/share/tix' -not -path './.local/share/tix/*'; ls -A "$work/archive-tmp")
+if [[ -z $written ]]; then pass 'archive: writes only its own folders'; else fail 'archive: wrote outside its own folders' "$written"; fi
+# A read-only HOME: the queries still run (no cache written), and nothing is written anywhere else.
+chmod -R a-w "$home"
+check 'archive: read-only HOME' 0 '^TMUSA$' "${standalone[@]}" --sandbox agents --jq '.ticketAgents[0].code'
+check 'archive: read-only HOME, fast path' 0 '^evt_' "${standalone[@]}" --sandbox events search --limit 1 -o csv --fields id --no-header
+if [[ -z $(ls -A "$work/archive-tmp") ]]; then pass 'archive: read-only HOME writes nothing in TMPDIR'; else fail 'archive: read-only HOME wrote in TMPDIR' "$(ls -A "$work/archive-tmp")"; fi
+chmod -R u+w "$home"
+# Without DuckDB's files: one line and exit 1 for history; everything else works.
+rm "$root/bin/duckdb.node" "$root/bin/libduckdb.so"
+"${standalone[@]}" --sandbox history evt_none >/dev/null 2>"$work/stderr"
+code=$?
+if [[ $code == 1 ]] && grep -Eq '^tix: DuckDB, which the price history and Parquet output need, did not load: its files \(duckdb\.node, libduckdb\.so\) are not beside ' "$work/stderr" &&
+  [[ $(grep -Evc "$NOTICES" "$work/stderr") == 1 ]]; then
+  pass 'archive without DuckDB: history says so, exit 1'
+else
+  fail "archive without DuckDB: history exit $code" "$(cat "$work/stderr")"
+fi
+check 'archive without DuckDB: a query works' 0 '^TMUSA$' "${standalone[@]}" --sandbox agents --jq '.ticketAgents[0].code'
+
+echo "tests: $passed passed, $failed failed"
+[[ $failed == 0 ]]
