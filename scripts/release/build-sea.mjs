@@ -44,7 +44,11 @@ export async function buildStandalone({ node, binDir, workDir }) {
     plugins: [standalonePackages, duckdbBesideExecutable, jqWasmAsset, lazyChildProcess, lazyConfDependencies(root)],
   };
   const [fast, full] = await Promise.all([
-    build({ ...fastBuildOptions(buildProgram, define), ...common, plugins: [fastActionsModule(fastActions), fastPathStandIns, ...common.plugins] }),
+    build({
+      ...fastBuildOptions(buildProgram, define),
+      ...common,
+      plugins: [fastActionsModule(fastActions), fastPathStandIns, ...common.plugins],
+    }),
     build({
       entryPoints: ['src/cli/main.ts'],
       bundle: true,
