@@ -1,4 +1,4 @@
-// Regenerates the chart the README shows, from the sandbox: docs/history-chart.svg (what `tix history
+// Regenerates the chart docs/history.md shows, from the sandbox: docs/history-chart.svg (what `tix history
 // --chart --out` wrote), docs/history-chart.txt (the terminal chart at 100 columns) and the SVG as a
 // browser window shows it, docs/history-chart.png (1200x800) and docs/history-chart-600.png (600x400),
 // taken by headless Chromium (Debian's `chromium` package).

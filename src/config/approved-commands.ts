@@ -5,7 +5,7 @@ import { configDir } from './paths.js';
 import { ensureWritableFolder } from './private-folder.js';
 
 /**
- * The alert commands this machine consents to run (README "Alerts"). A rule's --notify-exec is kept in the
+ * The alert commands this machine consents to run (docs/alerts.md). A rule's --notify-exec is kept in the
  * price history, which a team may share: anyone who can write the store could otherwise run commands on
  * every machine that runs `tix track`. So a command taken from the history runs only when its exact text
  * was approved here (by `tix alert add --notify-exec` typed on this machine, or `tix alert approve`), and

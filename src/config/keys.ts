@@ -69,7 +69,7 @@ export function parseBaseUrl(name: string, raw: string): string {
 }
 
 /**
- * Where alerts are POSTed (README "Alerts"): an http:// or https:// URL. It may carry a secret (user info,
+ * Where alerts are POSTed (docs/alerts.md): an http:// or https:// URL. It may carry a secret (user info,
  * a token in the path or query, as chat webhooks do), so it is never printed whole: see urlWithoutSecrets.
  */
 export function parseNotifyUrl(name: string, raw: string): string {
@@ -89,7 +89,7 @@ export function parseNotifyUrl(name: string, raw: string): string {
   return text;
 }
 
-/** A command run once per alert (README "Alerts"): any shell command line, on one line. */
+/** A command run once per alert (docs/alerts.md): any shell command line, on one line. */
 export function parseNotifyExec(name: string, raw: string): string {
   const text = raw.trim();
   if (text === '' || /[\u0000\n\r]/.test(text)) throw new UsageError(`${name} must be a command on one line, such as './notify.sh'`);

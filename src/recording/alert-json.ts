@@ -3,7 +3,7 @@ import { canonicalInstant, outputInstant } from '../store/timestamps.js';
 import { money } from '../output/money.js';
 
 /**
- * One alert as every channel carries it (README "Alerts"): the object `track -o ndjson` prints, the body a
+ * One alert as every channel carries it (docs/alerts.md): the object `track -o ndjson` prints, the body a
  * webhook receives and the stdin of a --notify-exec command. `type` tells it from track's snapshot rows;
  * `text` is a one-line summary, so a chat's incoming webhook takes the body unchanged.
  */

@@ -31,7 +31,7 @@ const NOTHING: RecordResult = { stored: 0, alreadyStored: 0, salesDays: 0 };
  * kept pending (store/pending.ts), then this one. When another process holds the DuckDB file past
  * --lock-timeout (a notebook), the batch is kept in the pending folder instead, with one line on stderr,
  * so nothing fetched is lost. The store is opened only when there is something to write. The alert rules
- * are evaluated in the transaction that stores each batch (README "Alerts"; pending batches are as new to
+ * are evaluated in the transaction that stores each batch (docs/alerts.md; pending batches are as new to
  * the rules as the run's own); after the store is closed each alert is said on stderr and the deliveries
  * waiting, this run's and earlier runs' failed ones, are sent.
  */

@@ -10,7 +10,7 @@ import { alertJson } from './alert-json.js';
 import type { Runtime } from './runtime.js';
 
 /**
- * Delivering alerts (README "Alerts"): a line on stderr for each, and through each rule's channels, a
+ * Delivering alerts (docs/alerts.md): a line on stderr for each, and through each rule's channels, a
  * webhook (--notify-url) and a command (--notify-exec). A delivery that fails stays pending in the store
  * and the next run that stores a snapshot tries it again; it never fails the tracking (unless
  * --strict-notify): the snapshots are stored whatever a webhook does.

@@ -2,7 +2,7 @@ import { sectionMatcher } from '../shared/wildcard.js';
 import type { AlertRule, ListingRecord, SnapshotRecord } from './store.js';
 
 /**
- * Which alert rules the snapshots of one record() fire (README "Alerts"). Pure: each store loads the rules
+ * Which alert rules the snapshots of one record() fire (docs/alerts.md). Pure: each store loads the rules
  * (locked, in PostgreSQL) and the events of the snapshots inside its record transaction, asks this, and
  * writes the answer in the same transaction, so a new low is notified once however many runs store it.
  */

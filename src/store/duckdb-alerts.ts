@@ -9,7 +9,7 @@ import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, Sn
 import { microsToIso } from './timestamps.js';
 
 /**
- * The alert tables in a DuckDB file (README "Alerts"). A file has one writer at a time, so evaluating
+ * The alert tables in a DuckDB file (docs/alerts.md). A file has one writer at a time, so evaluating
  * inside record()'s transaction is all it takes for a new low to be notified once.
  */
 

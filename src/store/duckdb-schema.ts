@@ -4,7 +4,7 @@ import { VERSION } from '../shared/version.js';
 import { messageOf } from './duckdb-errors.js';
 
 /**
- * The tables of a DuckDB history file. They are public (README "Price history" documents them and analysts
+ * The tables of a DuckDB history file. They are public (docs/history.md documents them and analysts
  * query them directly), so a change is a new migration, never an edit of an old one.
  *
  * MIGRATIONS[n] takes a file from schema version n to n + 1; SCHEMA_VERSION is how many there are.
@@ -75,7 +75,7 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (event_id, agent)
     )`,
   ],
-  // Version 3: price alerts (README "Alerts"). Rules, the notifications they made (one per new low), and
+  // Version 3: price alerts (docs/alerts.md). Rules, the notifications they made (one per new low), and
   // the deliveries of each notification to a webhook or a command, pending until they succeed.
   [
     'CREATE SEQUENCE alert_rule_ids START 1',

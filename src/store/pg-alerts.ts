@@ -6,7 +6,7 @@ import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValu
 import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
 
 /**
- * The alert tables in PostgreSQL (README "Alerts"). `s` is the quoted schema. Evaluation runs inside
+ * The alert tables in PostgreSQL (docs/alerts.md). `s` is the quoted schema. Evaluation runs inside
  * record()'s transaction and locks the rules it reads (FOR UPDATE): a second run storing the same new low
  * waits, then reads the price the first notified, and fires nothing.
  */

@@ -4,7 +4,7 @@ import { VERSION } from '../shared/version.js';
 
 /**
  * The history tables in PostgreSQL, created on first use and migrated forward on open. The tables, columns,
- * keys and NOT NULLs are the DuckDB store's (README "Price history"), so analysts' queries work on either.
+ * keys and NOT NULLs are the DuckDB store's (docs/history.md), so analysts' queries work on either.
  * Published tables: a change is a new migration, never an edit of an old one. Prices are
  * `double precision`: the API's prices are JSON numbers, and a double round-trips them exactly, as DuckDB's
  * DOUBLE does.
@@ -124,7 +124,7 @@ export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       delivered_at timestamptz,
       PRIMARY KEY (notification_id, channel)
     );`,
-  // An index that starts with event_id: an analyst's `WHERE event_id = ...` (README "Price history") would
+  // An index that starts with event_id: an analyst's `WHERE event_id = ...` (docs/history.md) would
   // otherwise scan the whole primary key, which starts with agent.
   (s) => `CREATE INDEX snapshots_by_event ON ${s}.snapshots (event_id, api_timestamp);`,
   // Version 5: the event's presale and public on-sale dates (as in DuckDB); null for events stored before.

@@ -116,7 +116,7 @@ async function roleWarning(client: pg.Client, quotedSchema: string): Promise<str
   );
   const role = rows[0];
   if (!role) return undefined;
-  const fix = 'set sql-db to a role that can only read (README: "SQL on PostgreSQL")';
+  const fix = 'set sql-db to a role that can only read (docs/postgresql.md, "SQL on PostgreSQL")';
   if (role.superuser)
     return `history sql runs as PostgreSQL role ${role.role}, a superuser: the READ ONLY transaction does not stop it reading or writing the server's files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); ${fix}`;
   if (role.files)

@@ -4,7 +4,7 @@ import { ExitCode, TixError } from '../shared/errors.js';
 /**
  * The history store: one small interface with two implementations, DuckDB (an embedded file, the default)
  * and PostgreSQL (a team's server). Commands talk only to this interface and never know which one they
- * have. The tables behind it are public (analysts query them directly): see README "Price history".
+ * have. The tables behind it are public (analysts query them directly): see docs/history.md.
  *
  * Timestamps cross this interface as ISO 8601 strings in UTC (`2026-03-15T03:00:00.000Z`); dates as
  * `YYYY-MM-DD`. Prices are per ticket, as the API gives them.
@@ -89,7 +89,7 @@ export interface RecordResult {
   alerts?: Alert[];
 }
 
-/** How a run evaluates alert rules (README "Alerts"). */
+/** How a run evaluates alert rules (docs/alerts.md). */
 export interface AlertEvaluation {
   /** The run's clock, ISO 8601: when a notification was made. */
   at: string;
@@ -212,7 +212,7 @@ export interface HistoryQuery {
 }
 
 /**
- * Which of a snapshot's stored listings count (README "Price history"), as an alert rule's filters: at least
+ * Which of a snapshot's stored listings count (docs/history.md), as an alert rule's filters: at least
  * `minQuantity` tickets (the `splits` some agents give are not consulted), in a section the `*` pattern
  * matches in any case. A snapshot none of whose listings count still counts, with no prices.
  */
@@ -489,7 +489,7 @@ export class HistoryBusyError extends TixError {
     /** The holding process's id, when the database names it. */
     readonly holder?: string,
   ) {
-    // Exit 5 (README "Exit codes"): the file is there and fine, just held; try again later.
+    // Exit 5 (docs/exit-codes.md): the file is there and fine, just held; try again later.
     super(message, ExitCode.UNAVAILABLE);
     this.name = 'HistoryBusyError';
   }

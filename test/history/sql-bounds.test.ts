@@ -97,7 +97,7 @@ describeStores('tix history sql is bounded', (store) => {
     if (waiting) {
       const track = await waiting;
       expect(track.code).toBe(0);
-      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshots stored/);
+      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
     } else {
       expect(await goneFromServer(query)).toBe(0);
     }
@@ -116,7 +116,7 @@ describeStores('tix history sql is bounded', (store) => {
       // The file is free: a track that will not wait for it stores its snapshot.
       clock.setClock(Date.parse(FIXED_NOW) + 30 * 60_000);
       const track = await tix(['track', entry, ...at.args, '--lock-timeout', '0']);
-      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshots stored/);
+      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
     }
   }, 180_000);
 

@@ -284,7 +284,7 @@ describeStores('tix history sql', (store) => {
     expect(csv.stdout).toBe('l,s,t,j\r\n"[1,2]","{""x"":1,""y"":[2,3]}","[""a"",null]","{""k"":[true]}"\r\n');
   });
 
-  it("runs in tix's time zone (--tz): the README's lowest-per-day query and history --by day agree", async () => {
+  it("runs in tix's time zone (--tz): the guide's lowest-per-day query and history --by day agree", async () => {
     const here = store.fresh();
     const event = onSale(clock.sandbox(), 'TMUSA')[2]!.agentId;
     // 06:45Z and 07:15Z: either side of midnight in Los Angeles (UTC-7), the same day in UTC.
@@ -292,9 +292,9 @@ describeStores('tix history sql', (store) => {
       clock.setClock(Date.parse(FIXED_NOW) + minutes * MINUTE);
       expect((await tix(['track', `TMUSA:${event}`, ...here.args])).code).toBe(0);
     }
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const guide = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'history.md'), 'utf8');
     const perDay = /-- The lowest price and the most tickets on offer per day[^\n]*\n([^;]+);/
-      .exec(readme)![1]!
+      .exec(guide)![1]!
       .replace('G5v8HKyBKZbyJN', event);
     for (const [zone, days] of [
       ['America/Los_Angeles', 2],
@@ -379,7 +379,7 @@ describePostgres('tix history sql on PostgreSQL: the role the query runs as', ()
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).rows[0].version).toMatch(/^\d+/);
     expect(result.stderr).toBe(
-      'tix: warning: history sql runs as PostgreSQL role tix_admin, a superuser: the READ ONLY transaction does not stop it reading or writing the server\'s files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); set sql-db to a role that can only read (README: "SQL on PostgreSQL")\n',
+      'tix: warning: history sql runs as PostgreSQL role tix_admin, a superuser: the READ ONLY transaction does not stop it reading or writing the server\'s files (COPY ... TO, pg_read_file) or ending other sessions (pg_terminate_backend); set sql-db to a role that can only read (docs/postgresql.md, "SQL on PostgreSQL")\n',
     );
   });
 

@@ -210,7 +210,8 @@ describe('track -o with --out on a failed run', () => {
     const out = yesterdays();
     const result = await tix(['track', tracked().tmusa, '--out', out, ...duckdbStore.fresh().args], { env: { TIX_API_KEY: 'wrong-key' } });
     expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 3, stdout: '' });
-    expect(result.stderr).toContain(`tix: warning: ${out} was not written: 1 entry failed\n`);
+    // A refused key is the run's failure: one error line (docs/exit-codes.md), and the file is left as it was.
+    expect(result.stderr).toMatch(/^tix: the API key was not accepted \(HTTP 401/m);
     expect(readFileSync(out, 'utf8')).toBe('yesterday');
   });
 

@@ -110,24 +110,30 @@ describe('history --chart', () => {
     }
   }, 60_000);
 
-  it.each([20, 40, 120])('at COLUMNS=%i: no line wider, and the title and the time axis show the same span', async (columns) => {
-    const result = await tix(args, columns);
-    expect(result.code, result.stderr).toBe(0);
-    expectWithin(result.stdout, columns);
-    const lines = result.stdout.split('\n');
-    const baseline = lines.findIndex((line) => line.includes('└'));
-    const span = lines
-      .slice(
-        0,
-        lines.findIndex((line) => line.includes('┤')),
-      )
-      .join(' ')
-      .match(MINUTE_OF_DAY);
-    expect(span).toEqual(['2026-03-15 03:00', '2026-03-15 05:45']);
-    const axis = lines
-      .slice(baseline + 1)
-      .join('\n')
-      .match(MINUTE_OF_DAY);
-    expect([axis![0], axis!.at(-1)]).toEqual(span);
-  });
+  it.each([20, 40, 120])(
+    'at COLUMNS=%i: no line wider, the title gives the span, and the time axis is ticked inside it',
+    async (columns) => {
+      const result = await tix(args, columns);
+      expect(result.code, result.stderr).toBe(0);
+      expectWithin(result.stdout, columns);
+      const lines = result.stdout.split('\n');
+      const baseline = lines.findIndex((line) => line.includes('└'));
+      const span = lines
+        .slice(
+          0,
+          lines.findIndex((line) => line.includes('┤')),
+        )
+        .join(' ')
+        .match(MINUTE_OF_DAY);
+      // The title names the event's date first (name · date · venue); the range charted follows it.
+      expect(span!.slice(-2)).toEqual(['2026-03-15 03:00', '2026-03-15 05:45']);
+      // Ticks fall on round times (`03-15 04:00`, `04:30`), all inside the range charted.
+      const ticks = lines[baseline + 1]!.match(/(\d{2}-\d{2} )?\d{2}:\d{2}/g) ?? [];
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const tick of ticks) {
+        const at = `2026-${tick.length > 5 ? tick : `03-15 ${tick}`}`;
+        expect(at >= '2026-03-15 03:00' && at <= '2026-03-15 05:45', at).toBe(true);
+      }
+    },
+  );
 });

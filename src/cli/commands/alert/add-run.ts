@@ -18,7 +18,7 @@ export async function runAlertAdd(options: AlertAddOptions, rt: Runtime): Promis
   if (options.rule.eventId !== null) await checkEvent(rt, options.rule.eventId);
   const rule = await withAlertStore(rt, options.store, (store) => store.addAlertRule(options.rule));
   rt.io.stdout.write(`${rule.id}\n`);
-  // Typed on this machine, so this machine consents to run it; others sharing the history must approve it (README "Alerts").
+  // Typed on this machine, so this machine consents to run it; others sharing the history must approve it (docs/alerts.md).
   if (rule.notifyExec !== null) {
     try {
       approveCommand(rt.io.env, rule.notifyExec, rt.io.now().toISOString());

@@ -79,7 +79,7 @@ function pagingOf(target: RelativeTarget): Paging {
 
 /**
  * Pages in order until one is shorter than pageSize. A 404 after the first page is the end too: the
- * event search answers "events not found" for a page past the last (README, Decisions).
+ * event search answers "events not found" for a page past the last (docs/decisions.md).
  */
 async function writePages(client: ApiClient, target: RelativeTarget, paging: Paging, options: ApiOptions, rt: Runtime): Promise<void> {
   const { output } = options;

@@ -1,8 +1,8 @@
 import type { CoverageRow } from '../../../store/store.js';
 
 /**
- * What "tracked as usual" means, for `history coverage` and the stale note of `history summary` (README
- * "Price history"). An agent's event's usual interval is the median gap between its consecutive snapshots
+ * What "tracked as usual" means, for `history coverage` and the stale note of `history summary`
+ * (docs/history.md). An agent's event's usual interval is the median gap between its consecutive snapshots
  * (the lower middle one of an even count): a cron job's period, whatever it is, and not moved by a few
  * pauses. A gap is a pause longer than GAP_INTERVALS of them; the history is stale when its newest
  * snapshot is older than STALE_INTERVALS of them at the run's clock.

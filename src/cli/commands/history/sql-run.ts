@@ -77,7 +77,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
 
 /**
  * Where the query runs: the run's history; on PostgreSQL, through the sql-db setting's URL when it is set
- * (a role that can only read, README "SQL on PostgreSQL"). A DuckDB file is opened read-only anyway.
+ * (a role that can only read, docs/postgresql.md, "SQL on PostgreSQL"). A DuckDB file is opened read-only anyway.
  */
 async function sqlLocation(rt: Runtime): Promise<string> {
   const location = await historyLocation(rt);

@@ -45,6 +45,7 @@ export const HISTORY_TABLES = [
   'alert_rules',
   'alert_notifications',
   'alert_deliveries',
+  'alert_notification_ids',
   'tix_meta',
 ];
 

@@ -83,19 +83,19 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
   // A base URL that is not the API's fails the run once, rather than every entry with the same line.
   const wrongUrl = failures.find((f) => f.error instanceof NotTheApiError);
   if (wrongUrl) throw wrongUrl.error;
-  // A key the API refuses is the run's failure, not each entry's: one error line, exit 3 (README "Exit codes").
+  // A key the API refuses is the run's failure, not each entry's: one error line, exit 3 (docs/exit-codes.md).
   const refused = failures.find((f) => f.error instanceof TixError && f.error.exitCode === ExitCode.AUTH);
   if (refused && snapshots.length === 0 && sales.length === 0) throw refused.error;
 
   const seenAt = sightingTime(snapshots, outputInstant(rt.io.now().toISOString()));
   const events = eventsToRecord(listings.values(), agentIds, snapshots, seenAt, (line) => rt.warn(line));
   // A store held past --lock-timeout keeps the batch pending (said on stderr), and the run goes on as stored.
-  // The alert rules are evaluated in the transaction that stores the snapshots (README "Alerts").
+  // The alert rules are evaluated in the transaction that stores the snapshots (docs/alerts.md).
   const { result, kept, undelivered } = await storeOrKeep(rt, location, options.store, { snapshots, sales, events });
   const alerts = result.alerts ?? [];
 
   // The rows say what was stored, so stdout gets them whatever failed; a file is written only by a run that
-  // did everything asked (README, Reliability), so a failed cron run never replaces the last good one.
+  // did everything asked (docs/exit-codes.md), so a failed cron run never replaces the last good one.
   const keepFile = failures.length > 0 && options.output?.out !== undefined;
   if (options.output && !keepFile) await writeSnapshots(snapshots, alerts.map(alertJson), options, rt);
   for (const failure of failures) rt.warn(`${failure.what}: ${messageOf(failure.error)}`);
@@ -107,7 +107,7 @@ export async function runTrack(options: TrackOptions, rt: Runtime): Promise<numb
       `track: ${count(options.entries.length, 'event')}: ${count(result.stored, 'snapshot')} stored, ${result.alreadyStored} already stored, ${failures.length} failed${salesPart}${alertPart} (${shownLocation(location)})`,
     );
   if (failures.length === 0) return undelivered > 0 && options.strictNotify ? ExitCode.ERROR : ExitCode.OK;
-  // Entries failed (all of them, or some): exit 1, as the README's table says for track, whatever each one's reason.
+  // Entries failed (all of them, or some): exit 1, as docs/exit-codes.md says for track, whatever each one's reason.
   return ExitCode.ERROR;
 }
 
