@@ -1,103 +1,218 @@
 import { createRequire } from 'node:module';
-import { ExitCode, TixError, UsageError } from '../../shared/errors.js';
+import { Worker } from 'node:worker_threads';
+import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
+import { jqWorkerMain } from './jq-worker.js';
 
 /**
- * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), loaded here and only here, by dynamic
- * import, so no run without --jq pays for it. The filter runs over each line of JSON a command writes: with
- * --jq every JSON writer writes compact JSON, one document a line (a whole payload, an ndjson record, or
- * for a paged list one `{"<key>":[...]}` per page), so a filter sees what `-o json` would print for a
- * single page, and `--all` runs it once per page and memory stays flat. Results are printed as `jq -r -c`
- * (gh's --jq): strings raw, everything else compact JSON, one result a line.
+ * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
+ * that is started only for --jq, so no run without it pays for jq. The filter runs over each line of JSON a
+ * command writes: with --jq every JSON writer writes compact JSON, one document a line (a whole payload, an
+ * ndjson record, or for a paged list one `{"<key>":[...]}` per page), so a filter sees what `-o json` would
+ * print for a single page, and `--all` runs it once per page. Results are printed as `jq -r -c` (gh's --jq):
+ * strings raw, everything else compact JSON, one result a line, as jq prints them.
+ *
+ * The bounds (README, Output): Ctrl-C, SIGTERM and a closed stdout end the worker whatever the filter does,
+ * since tix's own thread never runs jq; jq may use at most JQ_MEMORY_MB of memory; a trap of the
+ * WebAssembly instance ends the run with one line, exit 1, and the instance is never called again.
  */
 
-interface JqWeb {
-  raw(json: string, filter: string, flags?: string[]): string | undefined;
-}
+/** The most memory jq may use: its WebAssembly heap, and again its worker's JavaScript heap (the input text, its copy for jq). */
+export const JQ_MEMORY_MB = 64;
+/** Results go to the main thread in chunks of this size, or sooner when FLUSH_MS have passed since the last. */
+const CHUNK_BYTES = 64 * 1024;
+const FLUSH_MS = 20;
+/** Chunks sent but not yet written: a filter that prints faster than stdout takes waits beyond this. */
+const CREDITS = 4;
 
-/** jq's exit status for a filter that does not compile. */
-const JQ_COMPILE_ERROR = 3;
-/** -r: strings raw; -c: everything else as compact JSON. */
-const JQ_FLAGS = ['-r', '-c'];
+type FromWorker =
+  | { type: 'ready' }
+  | { type: 'compile'; message: string }
+  | { type: 'out'; bytes: Uint8Array }
+  | { type: 'stderr'; bytes: Uint8Array }
+  | { type: 'done' }
+  | { type: 'error'; message: string }
+  | { type: 'halt'; code: number }
+  | { type: 'memory' }
+  | { type: 'trap'; message: string };
 
-/**
- * jq-web is CommonJS whose module.exports is a promise of jq: required (at run time, from node_modules: the
- * build leaves it out of the bundle, as its jq.wasm lies next to its jq.js) rather than import()ed, since an
- * ES namespace around a promise is itself thenable and some loaders (vitest's) trip over it.
- */
-async function loadJq(): Promise<JqWeb> {
-  return await (createRequire(import.meta.url)('jq-web') as Promise<JqWeb>);
-}
+/** How a batch ended: filtered, or jq halted (`halt`, `halt_error(0)`): nothing more is filtered. */
+type Outcome = 'done' | 'halted';
 
-/** jq's own message, as one line: its first line without the `jq: error...: ` prefix. */
-function jqMessage(error: unknown): string {
-  const stderr = (error as { stderr?: unknown }).stderr;
-  const text = typeof stderr === 'string' && stderr.trim() !== '' ? stderr : error instanceof Error ? error.message : String(error);
+/** jq's own message, as one line: its first line without the `jq: error (at ...): ` prefix. */
+function jqMessage(text: string): string {
   const first = text.split('\n').find((line) => line.startsWith('jq: error')) ?? text.split('\n')[0] ?? '';
   return first
-    .replace(/^jq: error(?: \(at [^)]*\))?: /, '')
+    .replace(/^jq: error(?: \(at [^)]*\))?(?: \(not a string\))?: /, '')
     .replace(/:\s*$/, '')
     .trim();
 }
 
-function isCompileError(error: unknown): boolean {
-  return (error as { exitCode?: unknown }).exitCode === JQ_COMPILE_ERROR;
+function memoryError(): TixError {
+  return new TixError(`--jq: the filter needed more than ${JQ_MEMORY_MB} MB of memory, jq's limit in tix; stopped`, ExitCode.ERROR);
+}
+
+function trapError(message: string): TixError {
+  const reason = message.replace(/^Aborted\((.*)\)(?:\. Build with .*)?$/s, '$1').trim();
+  return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
+}
+
+/** One filter in one worker: compiled once, then run over batches of lines, one batch at a time. */
+class JqWorker {
+  private readonly inFlight = new Int32Array(new SharedArrayBuffer(4));
+  private readonly worker: Worker;
+  /** The batch (or the start) being waited for. */
+  private current: { resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void } | undefined;
+  private write: (bytes: Uint8Array) => Promise<void> = async () => {};
+  /** The writes of the current batch, in order: its end waits for them. */
+  private writes: Promise<void> = Promise.resolve();
+  private failed: unknown;
+  private stopped = false;
+
+  constructor(
+    filter: string,
+    private readonly stderr: NodeJS.WritableStream,
+  ) {
+    const jqScript = createRequire(import.meta.url).resolve('jq-web');
+    this.worker = new Worker(`(${String(jqWorkerMain)})(require)`, {
+      eval: true,
+      workerData: {
+        jqScript,
+        filter,
+        memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
+        counter: this.inFlight.buffer,
+        credits: CREDITS,
+        flushMs: FLUSH_MS,
+        chunkBytes: CHUNK_BYTES,
+      },
+      resourceLimits: { maxOldGenerationSizeMb: JQ_MEMORY_MB, maxYoungGenerationSizeMb: 8 },
+    });
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    // After the results sent before them, as every message.
+    this.worker.on('error', (error: Error & { code?: string }) => {
+      const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError() : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
+      this.after(async () => this.finish(failure));
+    });
+    this.worker.on('exit', () => this.after(async () => this.finish(new TixError('--jq: jq ended unexpectedly', ExitCode.ERROR))));
+  }
+
+  /** Waits for the filter to compile: a UsageError (exit 2) when it does not. */
+  ready(): Promise<void> {
+    return new Promise<Outcome | undefined>((resolve, reject) => {
+      this.current = { resolve, reject };
+    }).then(() => {
+      this.worker.unref();
+    });
+  }
+
+  /** Filters lines of JSON, handing the results to `write` as they come. */
+  filter(text: string, write: (bytes: Uint8Array) => Promise<void>): Promise<Outcome | undefined> {
+    if (this.failed !== undefined) return Promise.reject(this.failed);
+    this.write = write;
+    this.worker.ref();
+    const done = new Promise<Outcome | undefined>((resolve, reject) => {
+      this.current = { resolve, reject };
+    });
+    this.worker.postMessage({ text });
+    return done.finally(() => this.worker.unref());
+  }
+
+  /** Ends the worker, wherever jq is. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    void this.worker.terminate();
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.type) {
+      case 'out':
+        this.after(async () => {
+          try {
+            await this.write(message.bytes);
+          } finally {
+            Atomics.sub(this.inFlight, 0, 1);
+            Atomics.notify(this.inFlight, 0);
+          }
+        });
+        return;
+      case 'stderr':
+        this.after(() => new Promise<void>((resolve) => this.stderr.write(message.bytes, () => resolve())));
+        return;
+      case 'ready':
+      case 'done':
+        this.after(async () => this.settle('done'));
+        return;
+      case 'halt':
+        this.after(async () => (message.code === 0 ? this.settle('halted') : this.finish(new SilentExit(message.code))));
+        return;
+      case 'compile':
+        this.finish(new UsageError(`--jq: ${jqMessage(message.message)}`));
+        return;
+      case 'error':
+        this.after(async () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
+        return;
+      case 'memory':
+        this.after(async () => this.finish(memoryError()));
+        return;
+      case 'trap':
+        this.after(async () => this.finish(trapError(message.message)));
+    }
+  }
+
+  /** Runs `step` after the writes before it; a failed write (stdout closed) ends the batch and the worker. */
+  private after(step: () => Promise<void>): void {
+    this.writes = this.writes.then(step).catch((error: unknown) => this.finish(error));
+  }
+
+  private settle(outcome: Outcome): void {
+    const current = this.current;
+    this.current = undefined;
+    current?.resolve(outcome);
+  }
+
+  /** The worker is done with: the waiting batch fails with `error`, and so does any later one. */
+  private finish(error: unknown): void {
+    if (this.failed === undefined) this.failed = error;
+    this.stop();
+    const current = this.current;
+    this.current = undefined;
+    current?.reject(this.failed);
+  }
 }
 
 /**
- * jq.raw with what jq wrote to its stderr on success (`debug`, `stderr`) handed to `diagnostics`: jq-web
- * passes it to console.warn, which would reach the real process's stderr with CSS markup around it.
+ * Starts jq and compiles the filter (a filter that does not compile is exit 2, before any output). What jq
+ * writes to its stderr (`debug`, `stderr`, halt_error's message) goes to `stderr` as it is written.
  */
-function rawWith(jq: JqWeb, json: string, filter: string, diagnostics: (text: string) => void): string | undefined {
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => diagnostics(String(args.at(-1)));
+async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<JqWorker> {
+  const jq = new JqWorker(filter, stderr);
   try {
-    return jq.raw(json, filter, [...JQ_FLAGS]);
-  } finally {
-    console.warn = warn;
-  }
-}
-
-/** Runs the filter over one JSON text; undefined when it gave no result. A runtime error is exit 1. */
-function run(jq: JqWeb, json: string, filter: string, diagnostics: (text: string) => void): string | undefined {
-  try {
-    return rawWith(jq, json, filter, diagnostics);
+    await jq.ready();
   } catch (error) {
-    if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
-    throw new TixError(`--jq: ${jqMessage(error)}`, ExitCode.ERROR);
+    jq.stop();
+    throw error;
   }
+  return jq;
 }
 
 /**
- * Loads jq and compiles the filter (a filter that does not compile is exit 2, before any output). What jq
- * writes to stderr while the filter runs (`debug`) goes to `diagnostics`, one text a call.
- */
-export async function compileJq(filter: string, diagnostics: (text: string) => void): Promise<(json: string) => string | undefined> {
-  const jq = await loadJq();
-  try {
-    // Its stderr over null is not the user's: dropped.
-    rawWith(jq, 'null', filter, () => {});
-  } catch (error) {
-    // A runtime error over null (`.events[]`) says nothing about the filter; only a compile error counts.
-    if (isCompileError(error)) throw new UsageError(`--jq: ${jqMessage(error)}`);
-  }
-  return (json) => run(jq, json, filter, diagnostics);
-}
-
-/**
- * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results to `target`
- * (stdout, or the --out file, still written atomically); jq's own stderr (`debug`) to `stderr`. A last line without a newline is filtered at commit.
+ * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results
+ * to `target` (stdout, or the --out file, still written atomically) as jq prints them. A last line without
+ * a newline is filtered at commit. After `halt`, what comes is not filtered; a runtime error, `halt_error`
+ * with a code, a trap or the memory limit fail the write, after the results printed before it.
  */
 export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
-  const apply = await compileJq(filter, (text) => stderr.write(`${text}\n`));
+  const jq = await startJq(filter, stderr);
   let pending = '';
-  // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one call: jq runs the
-  // filter over each JSON text of its input in turn, as `... | jq` would, and a call costs ~1 ms however
-  // small its input, which one call a record of 200,000 would pay 200,000 times.
+  let halted = false;
+  // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one run: jq runs the
+  // filter over each JSON text of its input in turn, as `... | jq` would, and one run a record of 200,000
+  // would pay jq's start 200,000 times.
   const filterLines = async (text: string) => {
-    if (text.trim() === '') return;
-    const result = apply(text);
-    if (result !== undefined) await target.write(`${result}\n`);
+    if (halted || text.trim() === '') return;
+    const outcome = await jq.filter(text, (bytes) => target.write(bytes));
+    if (outcome === 'halted') halted = true;
   };
   return {
     async write(chunk) {
@@ -111,10 +226,17 @@ export async function jqSink(target: Sink, filter: string, stderr: NodeJS.Writab
     async commit() {
       const rest = pending;
       pending = '';
-      await filterLines(rest);
+      try {
+        await filterLines(rest);
+      } finally {
+        jq.stop();
+      }
       await target.commit();
     },
-    abort: () => target.abort(),
+    async abort() {
+      jq.stop();
+      await target.abort();
+    },
     get closed() {
       return target.closed;
     },
