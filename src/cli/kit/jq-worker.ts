@@ -11,27 +11,34 @@
  *
  * jq-web's own `raw()` collects all of jq's output and hands it back at the end of the run, and drops NUL
  * bytes; so jq's writes to its stdout and stderr are taken here, at the WebAssembly import they go through
- * (WASI's fd_write), and sent on as they come, in chunks, with at most `credits` chunks not yet written by the
- * main thread (backpressure through a shared counter: a filter printing without end waits for the reader).
+ * (WASI's fd_write; jq runs with --unbuffered, so each result is written as it is made). Results go into a
+ * ring of shared memory that the main thread empties into stdout whenever there is something in it: a result
+ * is on its way even while jq goes on computing the next, and a filter printing without end waits while the
+ * ring is full (a slow or paused reader), as jq waits on a full pipe.
  *
- * Messages to the main thread:
+ * Messages to the main thread (`end`: the ring's written counter when it was sent, to be written first):
  *   { type: 'ready' }                        the filter compiled
  *   { type: 'compile', message }             it did not (jq's stderr)
- *   { type: 'out', bytes }                   results (bytes of jq's stdout); the main thread decrements the counter
  *   { type: 'stderr', bytes }                what jq wrote to its stderr that is not an error (`debug`, halt_error's message)
- *   { type: 'done' }                         a batch was filtered
- *   { type: 'error', message }               an uncaught jq error (`jq: error (at ...): ...`): the results before it were sent
- *   { type: 'halt', code }                   `halt` or `halt_error`: jq's exit code
- *   { type: 'memory' }                       jq asked for more memory than memoryBytes
- *   { type: 'trap', message }                jq stopped on a WebAssembly trap or abort(): the instance is not used again
+ *   { type: 'done', end }                    a batch was filtered
+ *   { type: 'error', message, end }          an uncaught jq error (`jq: error (at ...): ...`): jq was stopped there
+ *   { type: 'halt', code, end }              `halt` or `halt_error`: jq's exit code
+ *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
+ *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
  * From the main thread: { text } (lines of JSON to filter), one at a time after 'ready' or 'done'.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
   const { readFileSync } = load('node:fs');
   const { dirname, join } = load('node:path');
-  const { jqScript, filter, memoryBytes, credits, flushMs, chunkBytes } = workerData;
-  const inFlight = new Int32Array(workerData.counter);
+  const { jqScript, filter, memoryBytes } = workerData;
+  // The results' ring, shared with the main thread: [bytes written, bytes read] (int32 counters that wrap),
+  // then the bytes. jq writes into it as it prints; the main thread reads whatever is there when it can.
+  const counters = new Int32Array(workerData.ring, 0, 2);
+  const ring = new Uint8Array(workerData.ring, 8);
+  const mask = ring.length - 1;
+  // jq-web sets the exit code of jq's last run on `process` and restores only one that was set before.
+  process.exitCode = 0;
   // tix's TypeScript library has no WebAssembly types: the few used here.
   interface WasmMemory {
     buffer: ArrayBuffer;
@@ -42,8 +49,6 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   const { WebAssembly } = globalThis as unknown as {
     WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: WasmInstance; module: object }> };
   };
-  // jq-web sets the exit code of jq's last run on `process` and restores only one that was set before.
-  process.exitCode = 0;
 
   /** Thrown from fd_write to stop jq at its first uncaught error: nothing after it is printed. */
   const STOP = { stop: true };
@@ -51,46 +56,36 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   let overLimit = false;
   let checking = false;
   let errorText: string | undefined;
-  const pending = new Uint8Array(chunkBytes);
-  let used = 0;
-  let lastFlush = Date.now();
   const decoder = new TextDecoder();
 
-  function flush(): void {
-    if (used === 0) return;
-    // Wait while the main thread has `credits` chunks still to write (a slow or paused reader).
-    for (;;) {
-      const now = Atomics.load(inFlight, 0);
-      if (now < credits) break;
-      Atomics.wait(inFlight, 0, now, 1000);
-    }
-    Atomics.add(inFlight, 0, 1);
-    const bytes = pending.slice(0, used);
-    used = 0;
-    lastFlush = Date.now();
-    parentPort.postMessage({ type: 'out', bytes }, [bytes.buffer]);
-  }
+  /** Where the results end: a message after them says so, so the main thread writes them first. */
+  const written = () => Atomics.load(counters, 0);
 
   function out(bytes: Uint8Array): void {
     // The compile check runs `halt | FILTER`: it prints nothing.
     if (checking) return;
     let at = 0;
     while (at < bytes.length) {
-      const take = Math.min(bytes.length - at, pending.length - used);
-      pending.set(bytes.subarray(at, at + take), used);
-      used += take;
-      at += take;
-      if (used === pending.length) flush();
+      const w = Atomics.load(counters, 0);
+      const r = Atomics.load(counters, 1);
+      const free = ring.length - ((w - r) | 0);
+      if (free === 0) {
+        // The reader is behind (a slow or paused stdout): wait for it, as jq would block on a full pipe.
+        Atomics.wait(counters, 1, r, 1000);
+        continue;
+      }
+      const n = Math.min(free, bytes.length - at, ring.length - (w & mask));
+      ring.set(bytes.subarray(at, at + n), w & mask);
+      at += n;
+      Atomics.store(counters, 0, (w + n) | 0);
+      Atomics.notify(counters, 0);
     }
-    // A slow filter's results still go out as they come: at most flushMs after the last chunk.
-    if (Date.now() - lastFlush >= flushMs) flush();
   }
 
   function err(bytes: Uint8Array): void {
     const text = decoder.decode(bytes);
     // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces.
     if (errorText === undefined && !text.startsWith('jq: error')) {
-      flush();
       parentPort.postMessage({ type: 'stderr', bytes: bytes.slice() });
       return;
     }
@@ -146,7 +141,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
         memory = instance.exports.memory;
         receive(instance, module);
       },
-      (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error) }),
+      (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
     );
     return {};
   }
@@ -156,21 +151,20 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     errorText = undefined;
     try {
       jq.raw(json, program, ['-r', '-c', '--unbuffered']);
-      flush();
       return true;
     } catch (error) {
-      flush();
+      const end = written();
       const exitCode = (error as { exitCode?: unknown }).exitCode;
       if (overLimit) {
-        parentPort.postMessage({ type: 'memory' });
+        parentPort.postMessage({ type: 'memory', end });
       } else if (error === STOP || (exitCode === 5 && errorText !== undefined)) {
-        parentPort.postMessage({ type: checking ? 'compile' : 'error', message: errorText ?? '' });
+        parentPort.postMessage({ type: checking ? 'compile' : 'error', message: errorText ?? '', end });
       } else if (checking && typeof exitCode === 'number') {
         parentPort.postMessage({ type: 'compile', message: errorText ?? '' });
       } else if (typeof exitCode === 'number') {
-        parentPort.postMessage({ type: 'halt', code: exitCode });
+        parentPort.postMessage({ type: 'halt', code: exitCode, end });
       } else {
-        parentPort.postMessage({ type: 'trap', message: error instanceof Error ? error.message : String(error) });
+        parentPort.postMessage({ type: 'trap', message: error instanceof Error ? error.message : String(error), end });
       }
       return false;
     }
@@ -186,7 +180,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     parentPort.postMessage({ type: 'ready' });
     parentPort.on('message', ({ text }: { text: string }) => {
       // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
-      if (run(jq, text, filter)) parentPort.postMessage({ type: 'done' });
+      if (run(jq, text, filter)) parentPort.postMessage({ type: 'done', end: written() });
     });
   });
 }

@@ -19,22 +19,18 @@ import { jqWorkerMain } from './jq-worker.js';
 
 /** The most memory jq may use: its WebAssembly heap, and again its worker's JavaScript heap (the input text, its copy for jq). */
 export const JQ_MEMORY_MB = 64;
-/** Results go to the main thread in chunks of this size, or sooner when FLUSH_MS have passed since the last. */
-const CHUNK_BYTES = 64 * 1024;
-const FLUSH_MS = 20;
-/** Chunks sent but not yet written: a filter that prints faster than stdout takes waits beyond this. */
-const CREDITS = 4;
+/** The ring of shared memory jq's results pass through (a power of two): jq waits while it is full. */
+const RING_BYTES = 256 * 1024;
 
 type FromWorker =
   | { type: 'ready' }
   | { type: 'compile'; message: string }
-  | { type: 'out'; bytes: Uint8Array }
   | { type: 'stderr'; bytes: Uint8Array }
-  | { type: 'done' }
-  | { type: 'error'; message: string }
-  | { type: 'halt'; code: number }
-  | { type: 'memory' }
-  | { type: 'trap'; message: string };
+  | { type: 'done'; end: number }
+  | { type: 'error'; message: string; end: number }
+  | { type: 'halt'; code: number; end: number }
+  | { type: 'memory'; end: number }
+  | { type: 'trap'; message: string; end: number };
 
 /** How a batch ended: filtered, or jq halted (`halt`, `halt_error(0)`): nothing more is filtered. */
 type Outcome = 'done' | 'halted';
@@ -57,15 +53,22 @@ function trapError(message: string): TixError {
   return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
 }
 
+/** Atomics.waitAsync (Node 16 and later), which tix's TypeScript library does not declare. */
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
+  .waitAsync;
+
 /** One filter in one worker: compiled once, then run over batches of lines, one batch at a time. */
 class JqWorker {
-  private readonly inFlight = new Int32Array(new SharedArrayBuffer(4));
+  private readonly shared = new SharedArrayBuffer(8 + RING_BYTES);
+  /** [bytes written by jq, bytes read here], int32 counters that wrap. */
+  private readonly counters = new Int32Array(this.shared, 0, 2);
+  private readonly ring = new Uint8Array(this.shared, 8);
   private readonly worker: Worker;
   /** The batch (or the start) being waited for. */
   private current: { resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void } | undefined;
   private write: (bytes: Uint8Array) => Promise<void> = async () => {};
-  /** The writes of the current batch, in order: its end waits for them. */
-  private writes: Promise<void> = Promise.resolve();
+  /** What is to happen once the results up to `end` are written (the end of a batch, an error). */
+  private afterResults: { end: number; then: () => void } | undefined;
   private failed: unknown;
   private stopped = false;
 
@@ -76,24 +79,19 @@ class JqWorker {
     const jqScript = createRequire(import.meta.url).resolve('jq-web');
     this.worker = new Worker(`(${String(jqWorkerMain)})(require)`, {
       eval: true,
-      workerData: {
-        jqScript,
-        filter,
-        memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
-        counter: this.inFlight.buffer,
-        credits: CREDITS,
-        flushMs: FLUSH_MS,
-        chunkBytes: CHUNK_BYTES,
-      },
+      workerData: { jqScript, filter, memoryBytes: JQ_MEMORY_MB * 1024 * 1024, ring: this.shared },
       resourceLimits: { maxOldGenerationSizeMb: JQ_MEMORY_MB, maxYoungGenerationSizeMb: 8 },
     });
     this.worker.on('message', (message: FromWorker) => this.receive(message));
-    // After the results sent before them, as every message.
     this.worker.on('error', (error: Error & { code?: string }) => {
       const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError() : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
-      this.after(async () => this.finish(failure));
+      this.once(Atomics.load(this.counters, 0), () => this.finish(failure));
     });
-    this.worker.on('exit', () => this.after(async () => this.finish(new TixError('--jq: jq ended unexpectedly', ExitCode.ERROR))));
+    this.worker.on('exit', () => {
+      if (!this.stopped)
+        this.once(Atomics.load(this.counters, 0), () => this.finish(new TixError('--jq: jq ended unexpectedly', ExitCode.ERROR)));
+    });
+    void this.pump();
   }
 
   /** Waits for the filter to compile: a UsageError (exit 2) when it does not. */
@@ -105,7 +103,7 @@ class JqWorker {
     });
   }
 
-  /** Filters lines of JSON, handing the results to `write` as they come. */
+  /** Filters lines of JSON, handing the results to `write` as jq prints them. */
   filter(text: string, write: (bytes: Uint8Array) => Promise<void>): Promise<Outcome | undefined> {
     if (this.failed !== undefined) return Promise.reject(this.failed);
     this.write = write;
@@ -122,47 +120,79 @@ class JqWorker {
     if (this.stopped) return;
     this.stopped = true;
     void this.worker.terminate();
+    // Wakes the pump, which then ends.
+    Atomics.notify(this.counters, 0);
+  }
+
+  /** Writes what jq put in the ring, as soon as it is there, until the worker is stopped. */
+  private async pump(): Promise<void> {
+    const { counters, ring } = this;
+    const mask = ring.length - 1;
+    while (!this.stopped) {
+      const written = Atomics.load(counters, 0);
+      const read = Atomics.load(counters, 1);
+      if (written === read) {
+        const waiting = this.afterResults;
+        if (waiting !== undefined && waiting.end === read) {
+          this.afterResults = undefined;
+          waiting.then();
+          continue;
+        }
+        const wait = waitAsync(counters, 0, written);
+        if (wait.async) await wait.value;
+        continue;
+      }
+      const start = read & mask;
+      const count = (written - read) | 0;
+      const bytes =
+        start + count <= ring.length
+          ? ring.slice(start, start + count)
+          : Buffer.concat([ring.subarray(start), ring.subarray(0, (start + count) & mask)]);
+      try {
+        await this.write(bytes);
+      } catch (error) {
+        // stdout closed (`| head`) or a file that cannot be written: jq is ended, and the batch fails with it.
+        this.finish(error);
+        return;
+      }
+      Atomics.store(counters, 1, (read + count) | 0);
+      Atomics.notify(counters, 1);
+    }
+  }
+
+  /** Runs `then` once the results up to `end` are written. */
+  private once(end: number, then: () => void): void {
+    this.afterResults = { end, then };
+    // Wakes the pump if it is waiting for results: it checks `afterResults` when the ring is empty.
+    Atomics.notify(this.counters, 0);
   }
 
   private receive(message: FromWorker): void {
     switch (message.type) {
-      case 'out':
-        this.after(async () => {
-          try {
-            await this.write(message.bytes);
-          } finally {
-            Atomics.sub(this.inFlight, 0, 1);
-            Atomics.notify(this.inFlight, 0);
-          }
-        });
-        return;
       case 'stderr':
-        this.after(() => new Promise<void>((resolve) => this.stderr.write(message.bytes, () => resolve())));
+        this.stderr.write(message.bytes);
         return;
       case 'ready':
-      case 'done':
-        this.after(async () => this.settle('done'));
-        return;
-      case 'halt':
-        this.after(async () => (message.code === 0 ? this.settle('halted') : this.finish(new SilentExit(message.code))));
+        this.settle('done');
         return;
       case 'compile':
         this.finish(new UsageError(`--jq: ${jqMessage(message.message)}`));
         return;
+      case 'done':
+        this.once(message.end, () => this.settle('done'));
+        return;
+      case 'halt':
+        this.once(message.end, () => (message.code === 0 ? this.settle('halted') : this.finish(new SilentExit(message.code))));
+        return;
       case 'error':
-        this.after(async () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
+        this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
         return;
       case 'memory':
-        this.after(async () => this.finish(memoryError()));
+        this.once(message.end, () => this.finish(memoryError()));
         return;
       case 'trap':
-        this.after(async () => this.finish(trapError(message.message)));
+        this.once(message.end, () => this.finish(trapError(message.message)));
     }
-  }
-
-  /** Runs `step` after the writes before it; a failed write (stdout closed) ends the batch and the worker. */
-  private after(step: () => Promise<void>): void {
-    this.writes = this.writes.then(step).catch((error: unknown) => this.finish(error));
   }
 
   private settle(outcome: Outcome): void {
