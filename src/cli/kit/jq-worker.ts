@@ -22,7 +22,7 @@
  *   { type: 'stderr', bytes }                what jq wrote to its stderr that is not an error (`debug`, halt_error's message)
  *   { type: 'done', end }                    a batch was filtered
  *   { type: 'error', message, end }          an uncaught jq error (`jq: error (at ...): ...`): jq was stopped there
- *   { type: 'halt', code, end }              `halt` or `halt_error`: jq's exit code
+ *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
  * From the main thread: { text } (lines of JSON to filter), one at a time after 'ready' or 'done'.

@@ -32,9 +32,6 @@ type FromWorker =
   | { type: 'memory'; end: number }
   | { type: 'trap'; message: string; end: number };
 
-/** How a batch ended: filtered, or jq halted (`halt`, `halt_error(0)`): nothing more is filtered. */
-type Outcome = 'done' | 'halted';
-
 /** jq's own message, as one line: its first line without the `jq: error (at ...): ` prefix. */
 function jqMessage(text: string): string {
   const first = text.split('\n').find((line) => line.startsWith('jq: error')) ?? text.split('\n')[0] ?? '';
@@ -65,7 +62,7 @@ class JqWorker {
   private readonly ring = new Uint8Array(this.shared, 8);
   private readonly worker: Worker;
   /** The batch (or the start) being waited for. */
-  private current: { resolve: (outcome: Outcome | undefined) => void; reject: (error: unknown) => void } | undefined;
+  private current: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private write: (bytes: Uint8Array) => Promise<void> = async () => {};
   /** What is to happen once the results up to `end` are written (the end of a batch, an error). */
   private afterResults: { end: number; then: () => void } | undefined;
@@ -96,7 +93,7 @@ class JqWorker {
 
   /** Waits for the filter to compile: a UsageError (exit 2) when it does not. */
   ready(): Promise<void> {
-    return new Promise<Outcome | undefined>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     }).then(() => {
       this.worker.unref();
@@ -104,11 +101,11 @@ class JqWorker {
   }
 
   /** Filters lines of JSON, handing the results to `write` as jq prints them. */
-  filter(text: string, write: (bytes: Uint8Array) => Promise<void>): Promise<Outcome | undefined> {
+  filter(text: string, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
     if (this.failed !== undefined) return Promise.reject(this.failed);
     this.write = write;
     this.worker.ref();
-    const done = new Promise<Outcome | undefined>((resolve, reject) => {
+    const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
     this.worker.postMessage({ text });
@@ -173,16 +170,16 @@ class JqWorker {
         this.stderr.write(message.bytes);
         return;
       case 'ready':
-        this.settle('done');
+        this.settle();
         return;
       case 'compile':
         this.finish(new UsageError(`--jq: ${jqMessage(message.message)}`));
         return;
       case 'done':
-        this.once(message.end, () => this.settle('done'));
+        this.once(message.end, () => this.settle());
         return;
       case 'halt':
-        this.once(message.end, () => (message.code === 0 ? this.settle('halted') : this.finish(new SilentExit(message.code))));
+        this.once(message.end, () => this.finish(new SilentExit(message.code)));
         return;
       case 'error':
         this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
@@ -195,10 +192,10 @@ class JqWorker {
     }
   }
 
-  private settle(outcome: Outcome): void {
+  private settle(): void {
     const current = this.current;
     this.current = undefined;
-    current?.resolve(outcome);
+    current?.resolve();
   }
 
   /** The worker is done with: the waiting batch fails with `error`, and so does any later one. */
@@ -229,20 +226,19 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
 /**
  * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results
  * to `target` (stdout, or the --out file, still written atomically) as jq prints them. A last line without
- * a newline is filtered at commit. After `halt`, what comes is not filtered; a runtime error, `halt_error`
- * with a code, a trap or the memory limit fail the write, after the results printed before it.
+ * a newline is filtered at commit. A runtime error, `halt_error` with a code, a trap or the memory limit fail
+ * the write, after the results printed before it. (`halt` ends jq's run over one write: a page, as a filter
+ * runs once a page.)
  */
 export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
   const jq = await startJq(filter, stderr);
   let pending = '';
-  let halted = false;
   // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one run: jq runs the
   // filter over each JSON text of its input in turn, as `... | jq` would, and one run a record of 200,000
   // would pay jq's start 200,000 times.
   const filterLines = async (text: string) => {
-    if (halted || text.trim() === '') return;
-    const outcome = await jq.filter(text, (bytes) => target.write(bytes));
-    if (outcome === 'halted') halted = true;
+    if (text.trim() === '') return;
+    await jq.filter(text, (bytes) => target.write(bytes));
   };
   return {
     async write(chunk) {
