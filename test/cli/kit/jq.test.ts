@@ -107,23 +107,25 @@ describe('results on every command that prints JSON', () => {
 
 describe('--jq applies wherever -o json does', () => {
   it('track, and history sql, list and summary over what it stored; history export, which takes no -o, refuses it', async () => {
+    // DuckDB on a busy machine: more than runTix's usual 25 s is allowed.
+    const slow = (args: string[]) => runTix(args, { env, now: () => new Date(FIXED_NOW), timeoutMs: 100_000 });
     const db = join(testDir('tix-jq-history-'), 'history.duckdb');
     const id = sandbox.events.find((e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)!.id;
-    const tracked = await tix(['track', id, '--db', db, '--jq', '.snapshots | length']);
+    const tracked = await slow(['track', id, '--db', db, '--jq', '.snapshots | length']);
     expect(tracked.code, tracked.stderr).toBe(0);
     expect(Number(tracked.stdout)).toBeGreaterThan(0);
 
-    const sql = await tix(['history', 'sql', 'SELECT 1 AS a, 2 AS b', '--db', db, '--jq', '.rows[0] | .a + .b']);
+    const sql = await slow(['history', 'sql', 'SELECT 1 AS a, 2 AS b', '--db', db, '--jq', '.rows[0] | .a + .b']);
     expect(sql.code, sql.stderr).toBe(0);
     expect(sql.stdout).toBe('3\n');
-    const list = await tix(['history', 'list', '--db', db, '--jq', '.events[].event_id']);
+    const list = await slow(['history', 'list', '--db', db, '--jq', '.events[].event_id']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toBe(`${id}\n`);
-    const summary = await tix(['history', 'summary', id, '--db', db, '--jq', '.agents | length']);
+    const summary = await slow(['history', 'summary', id, '--db', db, '--jq', '.agents | length']);
     expect(summary.code, summary.stderr).toBe(0);
     expect(Number(summary.stdout)).toBeGreaterThan(0);
 
-    const exported = await tix(['history', 'export', '--db', db, '--to', `${db}.copy`, '--jq', '.']);
+    const exported = await slow(['history', 'export', '--db', db, '--to', `${db}.copy`, '--jq', '.']);
     expect(exported.code).toBe(2);
     expect(exported.stderr).toMatch(/^tix: --jq does not apply to history export/);
   }, 120_000);
