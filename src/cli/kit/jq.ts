@@ -165,6 +165,8 @@ class JqWorker {
 
   /** Runs `then` once the results up to `end` are written. */
   private once(end: number, then: () => void): void {
+    // The first word on how the worker ended is the one: its exit, which follows an error, says less.
+    if (this.afterResults !== undefined) return;
     this.afterResults = { end, then };
     // Wakes the pump if it is waiting for results: it checks `afterResults` when the ring is empty.
     Atomics.notify(this.counters, 0);
