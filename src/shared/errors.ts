@@ -28,3 +28,14 @@ export class UsageError extends TixError {
     this.name = 'UsageError';
   }
 }
+
+/**
+ * A run that ends with a given exit code whose reason is already on stderr: jq's `halt_error`, which sets
+ * its own exit code and prints its own message, as jq does.
+ */
+export class SilentExit extends TixError {
+  constructor(code: number) {
+    super('', code as ExitCode);
+    this.name = 'SilentExit';
+  }
+}

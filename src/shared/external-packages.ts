@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { ExitCode, TixError } from './errors.js';
 
 /**
@@ -10,7 +12,25 @@ import { ExitCode, TixError } from './errors.js';
  * The standalone build (scripts/release/build-sea.mjs) bundles external-packages-standalone.ts in this
  * module's place.
  */
-export type ExternalPackage = '@duckdb/node-api' | 'jq-web';
+export type ExternalPackage = '@duckdb/node-api';
+
+/** jq-web's script and WebAssembly, which --jq's worker thread runs (src/cli/kit/jq-worker.ts). */
+export interface JqFiles {
+  /** Where the script is (its __filename in the worker; jq-web's own name for itself in messages). */
+  script: string;
+  source: string;
+  wasm: Uint8Array;
+}
+
+/** jq-web's files, read from its package in node_modules; missing ones are one line, exit 1. */
+export function jqFiles(): JqFiles {
+  try {
+    const script = createRequire(import.meta.url).resolve('jq-web');
+    return { script, source: readFileSync(script, 'utf8'), wasm: readFileSync(join(dirname(script), 'jq.wasm')) };
+  } catch (error) {
+    throw notLoaded('jq (for --jq)', error);
+  }
+}
 
 /** The package `name`; one that does not load is one line, exit 1, saying what needed it (`what`). */
 export function requireExternal(name: ExternalPackage, what: string): unknown {

@@ -1,10 +1,11 @@
-import { ExitCode, TixError } from '../../shared/errors.js';
+import { ExitCode, SilentExit, TixError } from '../../shared/errors.js';
 
 /**
  * Writes an error to stderr as one line and returns the exit code. With -o json or -o ndjson the same
  * error also goes out as one JSON line, so scripts that parse output can parse failures too.
  */
 export function reportError(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
+  if (error instanceof SilentExit) return error.exitCode;
   const known = error instanceof TixError;
   const exitCode: number = known ? error.exitCode : ExitCode.ERROR;
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;

@@ -38,7 +38,7 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   const stopListening = proc.onStopSignal(onSignal);
   proc.stdout.on('error', onStdoutError);
   try {
-    refuseJqWithoutJson(command, rt);
+    refuseJqWithoutJson(command, rt.globals.jq);
     const code = await body(rt);
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();
@@ -56,9 +56,16 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   }
 }
 
-/** `--jq` (a global flag) on a command that prints no JSON (one without -o: auth, config get/set, ...). */
-function refuseJqWithoutJson(command: Invocation, rt: Runtime): void {
-  if (rt.globals.jq === undefined || command.options.some((option) => option.long === '--output')) return;
+/**
+ * `--jq` (a global flag) applies wherever `-o json` does: a command that takes `--output`, its own or its
+ * parent's (`history sql` takes `tix history`'s), and is refused (exit 2) by every other (auth, config get,
+ * completion, sandbox). A subcommand that refuses its parent's `--output` refuses `--jq` with it.
+ */
+export function refuseJqWithoutJson(command: Invocation, jq: string | undefined): void {
+  if (jq === undefined) return;
+  for (let at: Invocation | null = command; at?.parent; at = at.parent) {
+    if (at.options.some((option) => option.long === '--output')) return;
+  }
   const path: string[] = [];
   for (let at: Invocation | null = command; at?.parent; at = at.parent) path.unshift(at.name());
   throw new UsageError(`--jq: tix ${path.join(' ')} prints no JSON to filter`);

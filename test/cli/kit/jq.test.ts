@@ -105,6 +105,32 @@ describe('results on every command that prints JSON', () => {
   });
 });
 
+describe('--jq applies wherever -o json does', () => {
+  it('track, and history sql, list and summary over what it stored; history export, which takes no -o, refuses it', async () => {
+    // DuckDB on a busy machine: more than runTix's usual 25 s is allowed.
+    const slow = (args: string[]) => runTix(args, { env, now: () => new Date(FIXED_NOW), timeoutMs: 100_000 });
+    const db = join(testDir('tix-jq-history-'), 'history.duckdb');
+    const id = sandbox.events.find((e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW)!.id;
+    const tracked = await slow(['track', id, '--db', db, '--jq', '.snapshots | length']);
+    expect(tracked.code, tracked.stderr).toBe(0);
+    expect(Number(tracked.stdout)).toBeGreaterThan(0);
+
+    const sql = await slow(['history', 'sql', 'SELECT 1 AS a, 2 AS b', '--db', db, '--jq', '.rows[0] | .a + .b']);
+    expect(sql.code, sql.stderr).toBe(0);
+    expect(sql.stdout).toBe('3\n');
+    const list = await slow(['history', 'list', '--db', db, '--jq', '.events[].event_id']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toBe(`${id}\n`);
+    const summary = await slow(['history', 'summary', id, '--db', db, '--jq', '.agents | length']);
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(Number(summary.stdout)).toBeGreaterThan(0);
+
+    const exported = await slow(['history', 'export', '--db', db, '--to', `${db}.copy`, '--jq', '.']);
+    expect(exported.code).toBe(2);
+    expect(exported.stderr).toMatch(/^tix: --jq does not apply to history export/);
+  }, 120_000);
+});
+
 describe('streaming and formats', () => {
   it('watch: each line of its ndjson, poll by poll', async () => {
     const watch = ['watch', 'TMUSA', tmId, '--count', '1', '--interval', '1m'];
@@ -170,17 +196,61 @@ describe('errors and refusals', () => {
     expect(result.stderr).toBe('["DEBUG:","TMUSA"]\n');
   });
 
+  it('the results before a runtime error are printed, then the error, exit 1 (as jq and gh do)', async () => {
+    const result = await tix(['agents', '--jq', '.ticketAgents[0].code, .ticketAgents[1].code, (.ticketAgents[0].code + 1), "never"']);
+    expect(result.code).toBe(1);
+    const expected = (await json(['agents'])).ticketAgents.slice(0, 2).map((a: { code: string }) => a.code);
+    expect(result.stdout).toBe(`${expected.join('\n')}\n`);
+    expect(result.stderr).toBe('tix: --jq: string ("TMUSA") and number (1) cannot be added\n');
+  });
+
+  it("halt_error: the results before it, jq's message as it is and jq's exit code", async () => {
+    const halted = await tix(['agents', '--jq', '.ticketAgents[0].code, ("stopped here\n" | halt_error(3)), "never"']);
+    expect(halted.code).toBe(3);
+    expect(halted.stdout).toBe('TMUSA\n');
+    expect(halted.stderr).toBe('stopped here\n');
+  });
+
+  it('NUL characters survive raw output', async () => {
+    const result = await tix(['agents', '--jq', '"a\\u0000b", [.ticketAgents[0].code, "\\u0000"]']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('a\u0000b\n["TMUSA","\\u0000"]\n');
+  });
+
+  it.each([
+    ['a WebAssembly trap at run time', 'null | getpath([range(10000) | 0])'],
+    ['a 100 KB string literal', `"${'a'.repeat(100_000)}" | length`],
+    ['a 5,000-deep array', `${'['.repeat(5_000)}1${']'.repeat(5_000)} | length`],
+  ])('%s: one line, exit 1, never a hang', async (_case, filter) => {
+    const result = await tix(['agents', '--jq', filter]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^tix: --jq: jq stopped.*\n$/);
+  });
+
+  it('a filter that grows without end: stopped at the memory limit with one line, exit 1', async () => {
+    const result = await tix(['agents', '--jq', 'reduce range(40) as $i ("x"; . + .) | length']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("tix: --jq: the filter needed more than 64 MB of memory, jq's limit in tix; stopped\n");
+  });
+
   it('a runtime error: exit 1 with jq message', async () => {
     const result = await tix(['agents', '--jq', '.ticketAgents[0].code + 1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('tix: --jq: string ("TMUSA") and number (1) cannot be added\n');
   });
 
-  it.each([[['auth', 'status']], [['config', 'get', 'output']]])('tix %j prints no JSON: --jq is refused, exit 2', async (args) => {
+  it.each([
+    [['auth', 'status'], 'auth status'],
+    [['config', 'get', 'output'], 'config get'],
+    [['completion', 'bash'], 'completion'],
+    [['sandbox', '--port', '0'], 'sandbox'],
+  ])('tix %j prints no JSON: --jq is refused, exit 2', async (args, name) => {
     const result = await tix([...args, '--jq', '.']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`tix: --jq: tix ${args.slice(0, 2).join(' ')} prints no JSON to filter\n`);
+    expect(result.stderr).toBe(`tix: --jq: tix ${name} prints no JSON to filter\n`);
   });
 
   it.each([

@@ -50,7 +50,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
     firstPage: paging.page,
     pageSize: paging.pageSize,
     all: paging.all || paging.limit !== undefined,
-    concurrency: paging.concurrency,
+    concurrency: pagesAhead(paging),
     ...(paging.limit !== undefined ? { limit: paging.limit } : {}),
   });
   const counted = (async function* () {
@@ -68,6 +68,18 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
   }
   if (!paging.all && paging.limit === undefined) hintMorePages(rt, lastPageSize, paging);
 }
+
+/**
+ * Events fetched ahead of the one being written are held as raw pages (2.3 MB per 5,000 events), so big
+ * pages are not fetched --concurrency at a time: as many as hold about EVENTS_AHEAD events, and at least
+ * two, so one page's answer is on its way while another is written (issue 29 §5: at --page-size 5000, six
+ * pages ahead cost ~10 MB of peak RSS and no time; BENCHMARKS.md).
+ */
+function pagesAhead(paging: PagingOptions): number {
+  return Math.min(paging.concurrency, Math.max(2, Math.ceil(EVENTS_AHEAD / paging.pageSize)));
+}
+
+const EVENTS_AHEAD = 10_000;
 
 /** A full page means there may be more; say how to get them, on stderr where it does not disturb the data. */
 function hintMorePages(rt: Runtime, count: number, paging: PagingOptions): void {

@@ -21,6 +21,8 @@ interface RawFlags {
 
 /** `tix history`'s own flags: the store to copy from, the window to copy, and those that do not apply here. */
 interface ParentFlags extends RawOutputFlags {
+  /** The global --jq, refused with the output flags: it applies where -o json does. */
+  jq?: string;
   db?: string;
   schema?: string;
   since?: string;
@@ -46,6 +48,7 @@ const NOT_FOR_EXPORT: [keyof ParentFlags, string][] = [
   ['excelSafe', '--excel-safe'],
   ['minQuantity', '--min-quantity'],
   ['section', '--section'],
+  ['jq', '--jq'],
 ];
 
 /** `tix history export`: copies a whole history store into another (attached under `tix history`). */

@@ -52,7 +52,8 @@ export function trackCommand(): Command {
   ]);
   return command.action(async (entries: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
-      const outputGiven = flags.output !== undefined || flags.json === true || flags.out !== undefined;
+      // --jq asks for JSON as -o json does.
+      const outputGiven = flags.output !== undefined || flags.json === true || flags.out !== undefined || rt.globals.jq !== undefined;
       const options: TrackOptions = {
         entries: await readTrackEntries(entries, flags.fromFile, rt.io.stdin),
         sales: flags.sales === true,

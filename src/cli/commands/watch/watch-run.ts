@@ -9,7 +9,7 @@ import { ExitCode, TixError } from '../../../shared/errors.js';
 import { fetchInventory, type FailedBatch } from '../../../market/fetch-inventory.js';
 import { marketFigures } from '../../../market/figures.js';
 import { byListingId, diffListings } from '../../../market/listing-diff.js';
-import { stdoutSink } from '../../../output/index.js';
+import { stdoutSink, type Sink } from '../../../output/index.js';
 import { jqSink } from '../../kit/jq.js';
 import { readerWatch } from '../../../output/reader-gone.js';
 import type { AgentEvent, EventRecord, ListingRecord, SnapshotRecord } from '../../../store/store.js';
@@ -77,6 +77,8 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
     (options.record
       ? await (await import('./watch-record.js')).pollRecorder(rt, options.record, agentEventsOf(options.target))
       : undefined);
+  // Aborted when the watch fails or is interrupted: with --jq that ends jq's worker thread.
+  let sink: Sink | undefined;
   try {
     const { agents, listings } = await agentsToWatch(client, options.target, rt);
     const format = options.ndjson
@@ -86,7 +88,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
           timeZone: rt.settings.values.timezone,
           width: () => rt.terminalWidth(),
         });
-    const sink = options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr) : stdoutSink(rt.io.stdout);
+    sink = options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr) : stdoutSink(rt.io.stdout);
     const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 
@@ -137,6 +139,7 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
     await sink.commit();
     return ExitCode.OK;
   } catch (error) {
+    await sink?.abort();
     // Ctrl-C during a wait or a request. (The CLI has exited 130 by then; this is for callers in-process.)
     if (rt.signal.aborted) return ExitCode.INTERRUPTED;
     throw error;

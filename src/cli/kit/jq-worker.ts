@@ -1,0 +1,185 @@
+/**
+ * The body of the worker thread that runs a `--jq` filter (kit/jq.ts starts it). It runs there, not in tix's
+ * own thread, so that a filter that never ends or never stops printing cannot hold tix: the main thread stays
+ * free to answer Ctrl-C, SIGTERM and a closed stdout, and ends the worker at once (V8 stops WebAssembly
+ * mid-loop). The worker's JavaScript heap is capped by the Worker's resourceLimits and jq's WebAssembly memory
+ * by this file (`memoryBytes`), so a filter that grows without end is stopped with one line.
+ *
+ * jqWorkerMain is started from its source text (`new Worker(String(jqWorkerMain), { eval: true })`), so it
+ * must be self-contained: it uses nothing from this module or any other but what it loads with `load` (the
+ * worker's `require`, passed in: a bundler rewrites a bare `require` into a helper of its own).
+ *
+ * jq-web's own `raw()` collects all of jq's output and hands it back at the end of the run, and drops NUL
+ * bytes; so jq's writes to its stdout and stderr are taken here, at the WebAssembly import they go through
+ * (WASI's fd_write; jq runs with --unbuffered, so each result is written as it is made). Results go into a
+ * ring of shared memory that the main thread empties into stdout whenever there is something in it: a result
+ * is on its way even while jq goes on computing the next, and a filter printing without end waits while the
+ * ring is full (a slow or paused reader), as jq waits on a full pipe.
+ *
+ * Messages to the main thread (`end`: the ring's written counter when it was sent, to be written first):
+ *   { type: 'ready' }                        the filter compiled
+ *   { type: 'compile', message }             it did not (jq's stderr)
+ *   { type: 'stderr', bytes }                what jq wrote to its stderr that is not an error (`debug`, halt_error's message)
+ *   { type: 'done', end }                    a batch was filtered
+ *   { type: 'error', message, end }          an uncaught jq error (`jq: error (at ...): ...`): jq was stopped there
+ *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
+ *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
+ *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
+ * From the main thread: { text } (lines of JSON to filter), one at a time after 'ready' or 'done'.
+ */
+export function jqWorkerMain(load: NodeJS.Require): void {
+  const { parentPort, workerData } = load('node:worker_threads');
+  const { dirname } = load('node:path');
+  const { jqScript, jqSource, jqWasm, filter, memoryBytes } = workerData;
+  // The results' ring, shared with the main thread: [bytes written, bytes read] (int32 counters that wrap),
+  // then the bytes. jq writes into it as it prints; the main thread reads whatever is there when it can.
+  const counters = new Int32Array(workerData.ring, 0, 2);
+  const ring = new Uint8Array(workerData.ring, 8);
+  const mask = ring.length - 1;
+  // jq-web sets the exit code of jq's last run on `process` and restores only one that was set before.
+  process.exitCode = 0;
+  // tix's TypeScript library has no WebAssembly types: the few used here.
+  interface WasmMemory {
+    buffer: ArrayBuffer;
+  }
+  interface WasmInstance {
+    exports: { memory: WasmMemory };
+  }
+  const { WebAssembly } = globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: WasmInstance; module: object }> };
+  };
+
+  /** Thrown from fd_write to stop jq at its first uncaught error: nothing after it is printed. */
+  const STOP = { stop: true };
+  let memory: WasmMemory | undefined;
+  let overLimit = false;
+  let checking = false;
+  let errorText: string | undefined;
+  const decoder = new TextDecoder();
+
+  /** Where the results end: a message after them says so, so the main thread writes them first. */
+  const written = () => Atomics.load(counters, 0);
+
+  function out(bytes: Uint8Array): void {
+    // The compile check runs `halt | FILTER`: it prints nothing.
+    if (checking) return;
+    let at = 0;
+    while (at < bytes.length) {
+      const w = Atomics.load(counters, 0);
+      const r = Atomics.load(counters, 1);
+      const free = ring.length - ((w - r) | 0);
+      if (free === 0) {
+        // The reader is behind (a slow or paused stdout): wait for it, as jq would block on a full pipe.
+        Atomics.wait(counters, 1, r, 1000);
+        continue;
+      }
+      const n = Math.min(free, bytes.length - at, ring.length - (w & mask));
+      ring.set(bytes.subarray(at, at + n), w & mask);
+      at += n;
+      Atomics.store(counters, 0, (w + n) | 0);
+      Atomics.notify(counters, 0);
+    }
+  }
+
+  function err(bytes: Uint8Array): void {
+    const text = decoder.decode(bytes);
+    // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces.
+    if (errorText === undefined && !text.startsWith('jq: error')) {
+      parentPort.postMessage({ type: 'stderr', bytes: bytes.slice() });
+      return;
+    }
+    errorText = (errorText ?? '') + text;
+    if (!checking && errorText.endsWith('\n')) throw STOP;
+  }
+
+  function fdWrite(original: (...args: number[]) => number) {
+    return (fd: number, iov: number, iovcnt: number, pnum: number): number => {
+      if ((fd !== 1 && fd !== 2) || memory === undefined) return original(fd, iov, iovcnt, pnum);
+      const view = new DataView(memory.buffer);
+      let total = 0;
+      for (let i = 0; i < iovcnt; i++) {
+        const ptr = view.getUint32(iov + i * 8, true);
+        const len = view.getUint32(iov + i * 8 + 4, true);
+        if (len === 0) continue;
+        const bytes = new Uint8Array(memory.buffer, ptr, len);
+        if (fd === 1) out(bytes);
+        else err(bytes);
+        total += len;
+      }
+      new DataView(memory.buffer).setUint32(pnum, total, true);
+      return 0;
+    };
+  }
+
+  /** jq-web's factory: its script up to where it calls the factory itself and exports a promise of the result. */
+  function jqFactory(): (options: object) => Promise<{ raw: (json: string, filter: string, flags: string[]) => unknown }> {
+    const source: string = jqSource;
+    const end = source.indexOf("if (typeof exports === 'object' && typeof module === 'object') {");
+    if (!source.startsWith('var jq = ') || end < 0) throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
+    const body = `${source.slice(0, end)}\nreturn jq;`;
+    // jq-web's own script, read from its package, run as its module would be.
+    return new Function('require', '__filename', '__dirname', body)(load, jqScript, dirname(jqScript));
+  }
+
+  function instantiateWasm(
+    imports: { env: Record<string, (...args: number[]) => number> },
+    receive: (instance: WasmInstance, module: object) => void,
+  ) {
+    const env = imports.env; // the same object as imports.wasi_snapshot_preview1
+    const resize = env.emscripten_resize_heap!;
+    env.emscripten_resize_heap = (size: number) => {
+      if (size >>> 0 > memoryBytes) {
+        overLimit = true;
+        return 0;
+      }
+      return resize(size);
+    };
+    env.fd_write = fdWrite(env.fd_write!);
+    WebAssembly.instantiate(jqWasm, imports).then(
+      ({ instance, module }) => {
+        memory = instance.exports.memory;
+        receive(instance, module);
+      },
+      (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
+    );
+    return {};
+  }
+
+  /** Runs jq over `json`; returns false when the worker is finished (an error, a halt, a trap). */
+  function run(jq: { raw: (json: string, filter: string, flags: string[]) => unknown }, json: string, program: string): boolean {
+    errorText = undefined;
+    try {
+      jq.raw(json, program, ['-r', '-c', '--unbuffered']);
+      return true;
+    } catch (error) {
+      const end = written();
+      const exitCode = (error as { exitCode?: unknown }).exitCode;
+      if (overLimit) {
+        parentPort.postMessage({ type: 'memory', end });
+      } else if (error === STOP || (exitCode === 5 && errorText !== undefined)) {
+        parentPort.postMessage({ type: checking ? 'compile' : 'error', message: errorText ?? '', end });
+      } else if (checking && typeof exitCode === 'number') {
+        parentPort.postMessage({ type: 'compile', message: errorText ?? '' });
+      } else if (typeof exitCode === 'number') {
+        parentPort.postMessage({ type: 'halt', code: exitCode, end });
+      } else {
+        parentPort.postMessage({ type: 'trap', message: error instanceof Error ? error.message : String(error), end });
+      }
+      return false;
+    }
+  }
+
+  jqFactory()({ instantiateWasm, printErr: () => {}, print: () => {} }).then((jq) => {
+    // Compile without running: `halt` ends jq before the filter sees any input, and a filter that does not
+    // compile fails the same with or without it in front (`|` is jq's loosest operator).
+    checking = true;
+    const compiled = run(jq, 'null', `halt | ${filter}`);
+    checking = false;
+    if (!compiled) return;
+    parentPort.postMessage({ type: 'ready' });
+    parentPort.on('message', ({ text }: { text: string }) => {
+      // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
+      if (run(jq, text, filter)) parentPort.postMessage({ type: 'done', end: written() });
+    });
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * A --jq filter is code tix did not write, and runs bounded (issue 29 §1): Ctrl-C at a terminal, SIGTERM and
+ * a reader that goes away stop it at once whatever it does (an endless loop, endless output), and results
+ * are printed as jq produces them, not when the filter ends. The built binary, as a user runs it: jq runs in
+ * a worker thread that tix's own thread ends. (Before, jq ran in tix's own thread: the first filter was still
+ * running 600 s after SIGTERM, `repeat(1) | head -3` printed nothing and grew to 1.5 GB.)
+ */
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './support/sandboxes.js';
+import { startOnTerminal } from './support/tmux.js';
+import { startTix } from '../helpers/tix-binary.js';
+import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
+
+/** Prints the first event's id, then loops forever without printing: the id shows that results stream. */
+const ID_THEN_LOOP = '.events[0].id, (def f: f; f)';
+
+/** Resolves once `check` is true, polling; fails the test if that takes longer than `ms`. */
+async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a filter that never ends', () => {
+  const sandbox = useSandbox({ events: 50 });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s: the result printed before the loop is out, then exit %i at once', async (signal, exitCode) => {
+    const run = startTix(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], { env: apiEnv(sandbox().url) });
+    let stdout = '';
+    run.child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    await until(() => stdout.includes('\n'), `the first result while the filter still runs (stdout ${stdout})`, 25_000);
+    run.child.kill(signal);
+    const result = await run.done;
+
+    expect(result.code, result.stderr).toBe(exitCode);
+    expect(result.stdout).toMatch(/^evt_\w+\n$/);
+    expect(result.stderr).toBe('');
+  });
+
+  it('Ctrl-C at a terminal: exit 130', async () => {
+    const terminal = await startOnTerminal(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], apiEnv(sandbox().url));
+    await terminal.waitFor('evt_');
+    await terminal.press('C-c');
+    const outcome = await terminal.done();
+    expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
+    expect(outcome.raw).not.toContain('unexpected');
+  });
+
+  it.each([['repeat(1)'], ['.events[].id, repeat(.events[0].id)']])(
+    'endless output (%s) and a reader that goes away: exit 0 quietly',
+    async (filter) => {
+      const run = startTix(['events', 'search', '--limit', '3', '--jq', filter], { env: apiEnv(sandbox().url) });
+      let lines = 0;
+      run.child.stdout.on('data', (chunk: Buffer) => {
+        lines += chunk.toString('utf8').split('\n').length - 1;
+        // As `| head -3` does: read three lines, then close the pipe.
+        if (lines >= 3) run.child.stdout.destroy();
+      });
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.signal).toBeNull();
+      expect(result.stderr).toBe('');
+      expect(lines).toBeGreaterThanOrEqual(3);
+    },
+  );
+});
