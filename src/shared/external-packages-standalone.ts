@@ -14,7 +14,7 @@ export function requireExternal(_name: ExternalPackage, what: string): unknown {
   }
 }
 
-export function jqFiles(): JqFiles {
+export function jqFiles(_name: 'jq-web'): JqFiles {
   try {
     const { getAsset, getRawAsset } = require('node:sea') as {
       getAsset(key: string, encoding: string): string;

@@ -22,10 +22,13 @@ export interface JqFiles {
   wasm: Uint8Array;
 }
 
-/** jq-web's files, read from its package in node_modules; missing ones are one line, exit 1. */
-export function jqFiles(): JqFiles {
+/**
+ * jq-web's files, read from its package in node_modules; missing ones are one line, exit 1. The caller names
+ * the package (always 'jq-web'), as for requireExternal, so the name stays in the chunk of --jq's code.
+ */
+export function jqFiles(name: 'jq-web'): JqFiles {
   try {
-    const script = createRequire(import.meta.url).resolve('jq-web');
+    const script = createRequire(import.meta.url).resolve(name);
     return { script, source: readFileSync(script, 'utf8'), wasm: readFileSync(join(dirname(script), 'jq.wasm')) };
   } catch (error) {
     throw notLoaded('jq (for --jq)', error);

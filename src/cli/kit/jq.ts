@@ -230,7 +230,7 @@ class JqWorker {
 async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<JqWorker> {
   // jq-web's files: from node_modules, or the standalone executable's assets (its build swaps the module).
   const { jqFiles } = await import('../../shared/external-packages.js');
-  const jq = new JqWorker(filter, jqFiles(), stderr);
+  const jq = new JqWorker(filter, jqFiles('jq-web'), stderr);
   try {
     await jq.ready();
   } catch (error) {
