@@ -45,7 +45,10 @@ describe('flatten: two paths that join to one name', () => {
 
   it('reports the suffixed names to resolveColumns', () => {
     const collided = new Set<string>();
-    const records = [{ id: 1, a: { b: 2 } }, { id: 2, 'a.b': 3, a: { b: 4 } }];
+    const records = [
+      { id: 1, a: { b: 2 } },
+      { id: 2, 'a.b': 3, a: { b: 4 } },
+    ];
     expect(resolveColumns({ documented: ['id'], records, collided })).toEqual(['id', 'a.b', 'a.b_1']);
     expect([...collided]).toEqual(['a.b_1']);
   });

@@ -97,6 +97,7 @@ describe('a literal "a.b" key and a nested a → b in one record', () => {
       ['r2', '', 'nested-2'],
       ['r3', '', 'literal-3'],
     ]);
+    expect(result.stderr).toBe('');
   });
 
   it('ndjson keeps each record as sent, so nothing collides', async () => {
