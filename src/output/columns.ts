@@ -9,6 +9,8 @@ export interface ColumnChoice {
   fields?: readonly string[];
   /** Columns that go after every other one, in this order, when documented or seen (a listing's `timestamp`). */
   last?: readonly string[];
+  /** Receives the suffixed names given where two paths of one record flatten to one name (`a.b_1`). */
+  collided?: Set<string>;
 }
 
 /**
@@ -17,11 +19,11 @@ export interface ColumnChoice {
  * (flattened) key in first-seen order. Streams decide once, on their first batch, because the header is
  * out by the time later batches arrive. Columns named `last` follow all of them, wherever they were seen.
  */
-export function resolveColumns({ documented, records, fields, last = [] }: ColumnChoice): string[] {
+export function resolveColumns({ documented, records, fields, last = [], collided }: ColumnChoice): string[] {
   if (fields && fields.length > 0) return [...new Set(fields)];
   const columns = new Set(documented);
   for (const record of records) {
-    if (record !== null && typeof record === 'object') collectColumns(record, columns);
+    if (record !== null && typeof record === 'object') collectColumns(record, columns, collided);
   }
   const trailing = last.filter((column) => columns.delete(column));
   return [...columns, ...trailing];

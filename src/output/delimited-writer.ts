@@ -72,6 +72,7 @@ class DelimitedWriter implements RowWriter {
   /** Rows written, grouped by the column count they were written with (for the second pass). */
   #segments: { rows: number; columns: number }[] = [];
   #leftOut: string[] = [];
+  #collided = new Set<string>();
 
   constructor(
     private readonly sink: Sink,
@@ -118,13 +119,24 @@ class DelimitedWriter implements RowWriter {
     return this.#leftOut;
   }
 
+  collided(): readonly string[] {
+    return [...this.#collided];
+  }
+
   /** Fixes the first columns and returns the header line ('' with --no-header). */
   #start(records: readonly object[]): string {
     const { documented, fields, lastColumns } = this.options;
-    const columns = resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) });
+    const collided = this.#collided;
+    const columns = resolveColumns({
+      documented,
+      records,
+      collided,
+      ...(fields ? { fields } : {}),
+      ...(lastColumns ? { last: lastColumns } : {}),
+    });
     this.#columns = columns;
     this.#readers = columns.map(accessor);
-    this.#shapes = new ShapeWatch(columns);
+    this.#shapes = new ShapeWatch(columns, collided);
     this.#segments.push({ rows: 0, columns: columns.length });
     return this.#headerLine();
   }

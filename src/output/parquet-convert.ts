@@ -10,6 +10,8 @@ export interface StagedRows {
   /** Characters written, and those of the longest line: they size DuckDB's buffers. */
   chars: number;
   longestLine: number;
+  /** Columns were added part-way (a key first seen on a later page): earlier rows have fewer fields. */
+  ragged?: boolean;
 }
 
 export interface ParquetColumn {
@@ -88,7 +90,7 @@ function copyStatement(staged: StagedRows | undefined, columns: readonly Parquet
   const reader =
     `read_csv(${literal(staged.path)}, header = false, auto_detect = false, columns = {${names}}, delim = ',', quote = '"', escape = '"', ` +
     // A quoted "" is an empty string and only an unquoted empty field is null; one reader thread keeps the row order.
-    `new_line = '\\n', allow_quoted_nulls = false, parallel = false, buffer_size = ${bufferBytes}, max_line_size = ${bufferBytes / 2})`;
+    `new_line = '\\n', allow_quoted_nulls = false, parallel = false, ${staged.ragged ? 'null_padding = true, ' : ''}buffer_size = ${bufferBytes}, max_line_size = ${bufferBytes / 2})`;
   const averageLine = staged.chars / staged.rows;
   const rowGroup = Math.min(122_880, Math.max(64, Math.round((4 * MB) / averageLine)));
   return `COPY (SELECT ${select} FROM ${reader}) TO ${literal(dest)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`;

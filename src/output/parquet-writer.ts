@@ -9,6 +9,7 @@ import { csvField } from './csv.js';
 import { accessor, type Accessor } from './flatten.js';
 import type { StagedRows } from './parquet-convert.js';
 import { Kind, sqlType, stringKind } from './parquet-types.js';
+import { ShapeWatch } from './shape-watch.js';
 import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import { scratchDir, type Scratch } from './scratch-dir.js';
 import type { Sink } from './sink.js';
@@ -36,11 +37,15 @@ export function createParquetWriter(sink: Sink, options: RowWriterOptions): RowW
  * the staged rows, cast each column to its type and write the Parquet file, which is then copied into the
  * sink. The sink owns atomicity as for every format: a run that fails anywhere leaves no file.
  *
- * The columns are those csv would have (the documented ones, then the first batch's other keys, or
- * exactly --fields), so the two exports of one command hold the same cells.
+ * The columns are those a csv file would have (the documented ones, then the first batch's other keys,
+ * then keys first seen later, or exactly --fields), so the two exports of one command hold the same cells.
+ * Rows staged before a column was added are shorter; DuckDB's null_padding reads their missing fields as null.
  */
 class ParquetWriter implements RowWriter {
   #columns: Column[] | undefined;
+  #collided = new Set<string>();
+  /** Notices columns no earlier record had (not used with --fields): added at the end, earlier rows null there. */
+  #shapes: ShapeWatch | undefined;
   #scratch: Scratch | undefined;
   /**
    * The staged rows' file. Appended to piece by piece rather than held open: a run that fails part-way never
@@ -58,10 +63,16 @@ class ParquetWriter implements RowWriter {
     const columns = (this.#columns ??= this.#resolveColumns(records));
     const staging = (this.#staging ??= await this.#openStaging());
     const { staged } = staging;
-    const count = columns.length;
+    let count = columns.length;
     let out = '';
     for (const item of records) {
       const record = item !== null && typeof item === 'object' ? item : NO_FIELDS;
+      const fresh = this.#shapes?.notice(record) ?? [];
+      if (fresh.length > 0) {
+        for (const name of fresh) columns.push({ name, read: accessor(name), kinds: 0 });
+        count = columns.length;
+        if (staged.rows > 0) staged.ragged = true;
+      }
       let line = '';
       for (let i = 0; i < count; i++) {
         const column = columns[i]!;
@@ -128,11 +139,22 @@ class ParquetWriter implements RowWriter {
     }
   }
 
+  collided(): readonly string[] {
+    return [...this.#collided];
+  }
+
   #resolveColumns(records: readonly object[]): Column[] {
     const { documented, fields, lastColumns } = this.options;
-    return resolveColumns({ documented, records, ...(fields ? { fields } : {}), ...(lastColumns ? { last: lastColumns } : {}) }).map(
-      (name) => ({ name, read: accessor(name), kinds: 0 }),
-    );
+    const collided = this.#collided;
+    const names = resolveColumns({
+      documented,
+      records,
+      collided,
+      ...(fields ? { fields } : {}),
+      ...(lastColumns ? { last: lastColumns } : {}),
+    });
+    if (!fields || fields.length === 0) this.#shapes = new ShapeWatch(names, collided);
+    return names.map((name) => ({ name, read: accessor(name), kinds: 0 }));
   }
 
   async #scratchDir(): Promise<Scratch> {

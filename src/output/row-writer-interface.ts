@@ -12,6 +12,11 @@ export interface RowWriter {
    * (stdout), and so are missing from the output. Known once end() has resolved.
    */
   leftOut?(): readonly string[];
+  /**
+   * Suffixed columns (`a.b_1`) holding a value whose path flattened to a name another path of the same
+   * record already had (a literal `"a.b"` key and `{"a":{"b":…}}`). Known once end() has resolved.
+   */
+  collided?(): readonly string[];
   /** Table columns left out to fit the terminal's width. Known once end() has resolved. */
   leftOutToFit?(): readonly string[];
 }

@@ -10,17 +10,29 @@ export class ShapeWatch {
   readonly columns: Set<string>;
   /** Per object path ('' for the record itself): its scalar keys, and its nested objects by key. */
   #root: ShapeNode = newNode();
+  /**
+   * Whether the keys seen so far could make two paths of one record flatten to one name (`"a.b"` and
+   * `a` → `b`): then a record of known shape can still need a suffixed column, and every record is checked.
+   */
+  #ambiguous = false;
 
-  constructor(initial: Iterable<string>) {
+  /** `collided` receives the suffixed names given where two paths of one record flatten to one name. */
+  constructor(
+    initial: Iterable<string>,
+    readonly collided = new Set<string>(),
+  ) {
     this.columns = new Set(initial);
   }
 
   /** The columns this record adds, in order; usually none. */
   notice(record: object): string[] {
-    if (covered(record, this.#root)) return [];
+    if (!this.#ambiguous && covered(record, this.#root)) return [];
     const before = this.columns.size;
-    collectColumns(record, this.columns);
-    learn(record, this.#root);
+    collectColumns(record, this.columns, this.collided);
+    if (!this.#ambiguous) {
+      learn(record, this.#root);
+      this.#ambiguous = hasRepeatedName(this.#root);
+    }
     return before === this.columns.size ? [] : [...this.columns].slice(before);
   }
 }
@@ -58,4 +70,21 @@ function learn(value: object, node: ShapeNode): void {
       node.scalars.add(key);
     }
   }
+}
+
+/** Whether two paths of the tree join to one dotted name. */
+function hasRepeatedName(root: ShapeNode): boolean {
+  const names = new Set<string>();
+  const visit = (node: ShapeNode, prefix: string): boolean => {
+    for (const key of node.scalars) {
+      const name = prefix === '' ? key : `${prefix}.${key}`;
+      if (names.has(name)) return true;
+      names.add(name);
+    }
+    for (const [key, inner] of node.nested) {
+      if (visit(inner, prefix === '' ? key : `${prefix}.${key}`)) return true;
+    }
+    return false;
+  };
+  return visit(root, '');
 }

@@ -10,6 +10,7 @@ import type { Sink } from './sink.js';
 export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWriter {
   const records: object[] = [];
   let leftOut: string[] = [];
+  const collided = new Set<string>();
   return {
     write(batch) {
       for (const record of batch) records.push(record);
@@ -21,7 +22,12 @@ export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWri
       const chosen = options.fields?.length ? options.fields : options.tableDefaults?.length ? options.tableDefaults : undefined;
       const columns = chosen
         ? [...new Set(chosen)]
-        : resolveColumns({ documented: options.documented, records, ...(options.lastColumns ? { last: options.lastColumns } : {}) });
+        : resolveColumns({
+            documented: options.documented,
+            records,
+            collided,
+            ...(options.lastColumns ? { last: options.lastColumns } : {}),
+          });
       // Columns named with --fields were asked for: none is left out (a narrow terminal gets blocks instead).
       const fit = options.fields?.length ? { identifiers: options.fit?.identifiers ?? [] } : options.fit;
       const table = renderTable(records, {
@@ -36,5 +42,6 @@ export function createTableWriter(sink: Sink, options: RowWriterOptions): RowWri
       await sink.write(table.text);
     },
     leftOutToFit: () => leftOut,
+    collided: () => [...collided],
   };
 }

@@ -20,6 +20,45 @@ describe('flatten', () => {
   });
 });
 
+describe('flatten: two paths that join to one name', () => {
+  it('keeps the literal key under the name and puts the nested value in name_1', () => {
+    expect(flatten({ a: { b: 'nested' }, 'a.b': 'literal' })).toEqual({ 'a.b': 'literal', 'a.b_1': 'nested' });
+  });
+
+  it('skips a suffix the record already has as a name of its own', () => {
+    const record = { 'a.b': 'literal', a: { b: 'nested' }, 'a.b_1': 'own' };
+    expect(flatten(record)).toEqual({ 'a.b': 'literal', 'a.b_1': 'own', 'a.b_2': 'nested' });
+    expect(accessor('a.b_2')(record)).toBe('nested');
+  });
+
+  it('numbers a third spelling too, and reads each back', () => {
+    const record = { 'a.b.c': 1, a: { 'b.c': 2, b: { c: 3 } } };
+    const flat = flatten(record);
+    expect(Object.keys(flat)).toEqual(['a.b.c', 'a.b.c_1', 'a.b.c_2']);
+    expect(new Set(Object.values(flat))).toEqual(new Set([1, 2, 3]));
+    expect(flat['a.b.c']).toBe(1);
+  });
+
+  it('reads a scalar rather than an object that only has the name as a prefix', () => {
+    expect(flatten({ 'a.b': { c: 1 }, a: { b: 2 } })).toEqual({ 'a.b.c': 1, 'a.b': 2 });
+  });
+
+  it('reports the suffixed names to resolveColumns', () => {
+    const collided = new Set<string>();
+    const records = [
+      { id: 1, a: { b: 2 } },
+      { id: 2, 'a.b': 3, a: { b: 4 } },
+    ];
+    expect(resolveColumns({ documented: ['id'], records, collided })).toEqual(['id', 'a.b', 'a.b_1']);
+    expect([...collided]).toEqual(['a.b_1']);
+  });
+
+  it('leaves names ending in _<n> alone when nothing collides', () => {
+    expect(accessor('event_id_1')({ event_id: 1, event_id_1: 2 })).toBe(2);
+    expect(accessor('event_id_1')({ event_id: 1 })).toBeUndefined();
+  });
+});
+
 describe('resolveColumns', () => {
   it('puts documented columns first even when absent, then others in first-seen order', () => {
     const records = [

@@ -107,6 +107,8 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
       await writer.end();
       const leftOut = writer.leftOut?.() ?? [];
       if (leftOut.length > 0) rt.warn(leftOutWarning(leftOut));
+      const collided = writer.collided?.() ?? [];
+      if (collided.length > 0) rt.warn(collidedWarning(collided));
       const leftOutToFit = writer.leftOutToFit?.() ?? [];
       if (leftOutToFit.length > 0 && width !== undefined) rt.leaveOutToFit(leftOutToFit, width);
     },
@@ -187,6 +189,7 @@ function fieldsChecked(rt: Runtime, output: OutputOptions, writer: RowWriter): R
     },
     ...(writer.leftOut ? { leftOut: () => writer.leftOut!() } : {}),
     ...(writer.leftOutToFit ? { leftOutToFit: () => writer.leftOutToFit!() } : {}),
+    ...(writer.collided ? { collided: () => writer.collided!() } : {}),
   };
 }
 
@@ -202,6 +205,13 @@ function unseenFieldsWarning(fields: readonly string[], known: readonly string[]
     return suggestion ? `${field} (did you mean ${suggestion}?)` : field;
   });
   return `--fields: no record had ${named.join(', ')}, so ${fields.length === 1 ? 'it is' : 'they are'} empty in every row (null in json)`;
+}
+
+/** One line naming the columns that two paths of one record flattened to, and where the second went. */
+export function collidedWarning(suffixed: readonly string[]): string {
+  const shown = suffixed.slice(0, 8).map((name) => `${name.replace(/_\d+$/, '')} and ${name}`);
+  const more = suffixed.length > 8 ? ` and ${suffixed.length - 8} more` : '';
+  return `a record has a key and a nested path that flatten to one column name; the key keeps the name and the nested value gets a numbered one: ${shown.join(', ')}${more}`;
 }
 
 export function leftOutWarning(columns: readonly string[]): string {
