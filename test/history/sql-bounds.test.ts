@@ -64,10 +64,13 @@ describeStores('tix history sql is bounded', (store) => {
     expect(track.code, track.stderr).toBe(0);
   }, 60_000);
 
-  /** The server's sessions running the query (PostgreSQL), once it has had time to stop. */
+  /**
+   * The server's sessions running the query (PostgreSQL): tix declares a cursor for it, then FETCHes from the
+   * cursor, and pg_stat_activity shows the statement running, the DECLARE with the query or a FETCH.
+   */
   async function runningOnServer(text: string): Promise<number> {
     const rows = await at.sql(
-      `SELECT CAST(count(*) AS INTEGER) AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%${text.replaceAll("'", "''")}%'`,
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND (query LIKE '%${text.replaceAll("'", "''")}%' OR query LIKE 'FETCH FORWARD % FROM tix_sql')`,
     );
     return Number(rows[0]!.n);
   }

@@ -7,17 +7,29 @@ import { GENERATED_NOTE, singleQuoted, valuedFlagNames } from './render-shared.j
  * command path being typed (found by __tix_state, which skips flags and their values like the other shells).
  * fish itself completes flag values from the -a list of the flag's own line.
  */
+/**
+ * The condition of a flag's line: the command path it is defined at, or any below it, except the commands
+ * below that leave it out (a subcommand that refuses a parent's flag, such as `history sql` `--chart`).
+ */
+function whereShown(model: CompletionModel, path: readonly string[], flag: FlagSpec): string {
+  if (path.length === 0) return '';
+  const name = flag.long ?? flag.short;
+  const below = model.commands.filter((c) => c.path.length > path.length && path.every((word, i) => c.path[i] === word));
+  const without = below.filter((c) => !c.flags.some((f) => (f.long ?? f.short) === name));
+  const joined = path.join(' ');
+  const conditions = [`__tix_in ${fishQuoted(joined)}`, ...without.map((c) => `not __tix_in ${fishQuoted(c.path.join(' '))}`)];
+  return ` -n ${fishQuoted(conditions.join('; and '))}`;
+}
+
 export function renderFish(model: CompletionModel): string {
   const lines: string[] = [];
   for (const command of model.commands) {
     const path = command.path.join(' ');
-    // The root's flags apply everywhere; a subcommand's only at that command and below it.
-    const where = command.path.length === 0 ? '' : ` -n ${fishQuoted(`__tix_in ${fishQuoted(path)}`)}`;
     const inherited = new Set(command.flags.slice(command.ownFlags.length).map((f) => f.long ?? f.short));
     for (const flag of command.ownFlags) {
       // -h is defined on every command: once, for all of them, is enough.
       if (command.path.length > 0 && (inherited.has(flag.long ?? flag.short) || flag.long === '--help')) continue;
-      lines.push(`complete -c tix${where}${flagSwitches(flag)}`);
+      lines.push(`complete -c tix${whereShown(model, command.path, flag)}${flagSwitches(flag)}`);
     }
     for (const sub of command.subcommands) {
       lines.push(`complete -c tix -n ${fishQuoted(`__tix_argument ${fishQuoted(path)} 1`)} -a ${sub.name} -d ${fishQuoted(sub.summary)}`);
