@@ -3,6 +3,7 @@ import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.
 import type { Sink } from '../../output/index.js';
 import type { JqFiles } from '../../shared/external-packages.js';
 import { jqWorkerMain } from './jq-worker.js';
+import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
@@ -237,6 +238,8 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
     jq.stop();
     throw error;
   }
+  // The worker is running (its filter compiled): V8's flags, which its start reset, can be set again.
+  await keepYoungGenerationSmallAfterWorkerStart();
   return jq;
 }
 
