@@ -57,6 +57,8 @@ function trapError(message: string): TixError {
   return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
 }
 
+const encoder = new TextEncoder();
+
 /** Atomics.waitAsync (Node 16 and later), which tix's TypeScript library does not declare. */
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
   .waitAsync;
@@ -122,7 +124,11 @@ class JqWorker {
     const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
-    this.worker.postMessage({ text });
+    // As UTF-8 bytes, handed over rather than copied: jq-web writes them to jq's input file as they are, where
+    // a string would be copied into the message, decoded into the worker's heap and encoded again there,
+    // each copy as big as the page (issue 29 §5: BENCHMARKS.md).
+    const bytes = encoder.encode(text);
+    this.worker.postMessage({ bytes }, [bytes.buffer]);
     return done.finally(() => this.worker.unref());
   }
 
