@@ -147,7 +147,11 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   }
 
   /** Runs jq over `json`; returns false when the worker is finished (an error, a halt, a trap). */
-  function run(jq: { raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown }, json: string | Uint8Array, program: string): boolean {
+  function run(
+    jq: { raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown },
+    json: string | Uint8Array,
+    program: string,
+  ): boolean {
     errorText = undefined;
     try {
       jq.raw(json, program, ['-r', '-c', '--unbuffered']);
