@@ -116,8 +116,13 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   function jqFactory(): (options: object) => Promise<{ raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown }> {
     const source: string = jqSource;
     const end = source.indexOf("if (typeof exports === 'object' && typeof module === 'object') {");
-    if (!source.startsWith('var jq = ') || end < 0) throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
-    const body = `${source.slice(0, end)}\nreturn jq;`;
+    // raw() writes its input to jq's in-memory file system, which copies it (a page, 2.3 MB at --page-size
+    // 5000, allocated afresh in this thread each run): told it may keep the bytes, it uses them as they are,
+    // the bytes the main thread handed over (issue 29 §5).
+    const input = 'FS.writeFile("inputString", jsonstring);';
+    if (!source.startsWith('var jq = ') || end < 0 || !source.includes(input))
+      throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
+    const body = `${source.slice(0, end).replace(input, 'FS.writeFile("inputString", jsonstring, { canOwn: true });')}\nreturn jq;`;
     // jq-web's own script, read from its package, run as its module would be.
     return new Function('require', '__filename', '__dirname', body)(load, jqScript, dirname(jqScript));
   }
