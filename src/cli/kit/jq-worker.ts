@@ -25,7 +25,8 @@
  *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
- * From the main thread: { text } (lines of JSON to filter), one at a time after 'ready' or 'done'.
+ * From the main thread: { bytes } (lines of JSON to filter, UTF-8, transferred: not copied), one at a time after
+ * 'ready' or 'done'.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
@@ -112,11 +113,16 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   }
 
   /** jq-web's factory: its script up to where it calls the factory itself and exports a promise of the result. */
-  function jqFactory(): (options: object) => Promise<{ raw: (json: string, filter: string, flags: string[]) => unknown }> {
+  function jqFactory(): (options: object) => Promise<{ raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown }> {
     const source: string = jqSource;
     const end = source.indexOf("if (typeof exports === 'object' && typeof module === 'object') {");
-    if (!source.startsWith('var jq = ') || end < 0) throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
-    const body = `${source.slice(0, end)}\nreturn jq;`;
+    // raw() writes its input to jq's in-memory file system, which copies it (a page, 2.3 MB at --page-size
+    // 5000, allocated afresh in this thread each run): told it may keep the bytes, it uses them as they are,
+    // the bytes the main thread handed over (issue 29 §5).
+    const input = 'FS.writeFile("inputString", jsonstring);';
+    if (!source.startsWith('var jq = ') || end < 0 || !source.includes(input))
+      throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
+    const body = `${source.slice(0, end).replace(input, 'FS.writeFile("inputString", jsonstring, { canOwn: true });')}\nreturn jq;`;
     // jq-web's own script, read from its package, run as its module would be.
     return new Function('require', '__filename', '__dirname', body)(load, jqScript, dirname(jqScript));
   }
@@ -146,7 +152,11 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   }
 
   /** Runs jq over `json`; returns false when the worker is finished (an error, a halt, a trap). */
-  function run(jq: { raw: (json: string, filter: string, flags: string[]) => unknown }, json: string, program: string): boolean {
+  function run(
+    jq: { raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown },
+    json: string | Uint8Array,
+    program: string,
+  ): boolean {
     errorText = undefined;
     try {
       jq.raw(json, program, ['-r', '-c', '--unbuffered']);
@@ -177,9 +187,9 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     checking = false;
     if (!compiled) return;
     parentPort.postMessage({ type: 'ready' });
-    parentPort.on('message', ({ text }: { text: string }) => {
+    parentPort.on('message', ({ bytes }: { bytes: Uint8Array }) => {
       // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
-      if (run(jq, text, filter)) parentPort.postMessage({ type: 'done', end: written() });
+      if (run(jq, bytes, filter)) parentPort.postMessage({ type: 'done', end: written() });
     });
   });
 }

@@ -3,6 +3,7 @@ import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.
 import type { Sink } from '../../output/index.js';
 import type { JqFiles } from '../../shared/external-packages.js';
 import { jqWorkerMain } from './jq-worker.js';
+import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
@@ -55,6 +56,8 @@ function trapError(message: string): TixError {
   const reason = message.replace(/^Aborted\((.*)\)(?:\. Build with .*)?$/s, '$1').trim();
   return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
 }
+
+const encoder = new TextEncoder();
 
 /** Atomics.waitAsync (Node 16 and later), which tix's TypeScript library does not declare. */
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
@@ -121,7 +124,11 @@ class JqWorker {
     const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
-    this.worker.postMessage({ text });
+    // As UTF-8 bytes, handed over rather than copied: jq-web writes them to jq's input file as they are, where
+    // a string would be copied into the message, decoded into the worker's heap and encoded again there,
+    // each copy as big as the page (issue 29 §5: BENCHMARKS.md).
+    const bytes = encoder.encode(text);
+    this.worker.postMessage({ bytes }, [bytes.buffer]);
     return done.finally(() => this.worker.unref());
   }
 
@@ -237,6 +244,8 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
     jq.stop();
     throw error;
   }
+  // The worker is running (its filter compiled): V8's flags, which its start reset, can be set again.
+  await keepYoungGenerationSmallAfterWorkerStart();
   return jq;
 }
 
