@@ -25,6 +25,7 @@ const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 
 /** pg's words for a connection that dropped (the server restarted, or an administrator ended it). */
 const LOST = /Connection terminated|not queryable/i;
+const LOST_REASON = 'the server is unavailable: the connection was lost (the server restarted, or the connection was ended)';
 
 interface DriverError {
   code?: string;
@@ -75,11 +76,14 @@ function reasonFor(code: string | undefined, message: string | undefined): strin
       return `${message ?? 'database does not exist'} (create it, or name another in the URL)`;
     case '42P07':
       return `${message ?? 'a table of that name already exists'} (another application's table? keep tix's tables apart with --schema)`;
+    // admin_shutdown: the server said, before it closed the connection, that it is shutting down or that
+    // the session was ended (pg_terminate_backend); which of this and pg's own words arrives first is a race.
+    case '57P01':
+      return LOST_REASON;
     case '42501':
       return `${message ?? 'permission denied'} (the user needs the rights to create and write tables in this schema)`;
     default:
-      if (LOST.test(message ?? ''))
-        return 'the server is unavailable: the connection was lost (the server restarted, or the connection was ended)';
+      if (LOST.test(message ?? '')) return LOST_REASON;
       // pg's words when the server asks for a password and there is none.
       if (/client password must be a string/.test(message ?? ''))
         return 'the server asks for a password and none was given (put it in the URL, PGPASSWORD or ~/.pgpass)';

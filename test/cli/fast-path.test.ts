@@ -9,7 +9,19 @@
  * (TIX_NO_FAST_PATH=1). And it must be taken: a query of each of its commands runs without the full bundle.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_VALUES, DATE_FLAGS, dateInvocations } from '../bad-input/date-cases.js';
@@ -329,7 +341,9 @@ describe('bin/tix loads the fast path only for its commands', () => {
     const cache = join(testDir('tix-cache-'), 'cache');
     const run = await runBuiltTix(['config', 'path'], { env: { ...sandboxEnv(api().url), XDG_CACHE_HOME: cache } });
     expect(run.code).toBe(0);
-    expect(existsSync(join(cache, 'tix'))).toBe(false);
+    // On Node 22 and later, Node's own compile cache (bin/tix) lives in the same folder: only it may be there.
+    const written = existsSync(join(cache, 'tix')) ? readdirSync(join(cache, 'tix')) : [];
+    expect(written.filter((name) => name !== 'node-compile-cache')).toEqual([]);
   });
 });
 
