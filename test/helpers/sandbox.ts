@@ -60,7 +60,10 @@ export function request(sandbox: Sandbox, path: string, options: RequestOptions 
         path,
         method: options.method ?? 'GET',
         headers,
-        ...(options.agent ? { agent: options.agent } : {}),
+        // A connection of its own unless the test brings an agent: Node's global agent keeps sockets alive, and a
+        // request sent on one just as the sandbox closes it for idleness (a slow check in between, under load)
+        // fails with ECONNRESET.
+        agent: options.agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];
