@@ -11,11 +11,13 @@ import { fastActionsModule, fastCommands, writeFastWords } from './fast-commands
 import { fastTable } from './fast-table.mjs';
 
 /**
- * Packages only a rare run needs (a proxy, a spinner, a table, colour; conf's validators, which
- * lazyConfDependencies loads on use) stay in node_modules, loaded on use, rather than parsed on every start.
+ * Packages only a rare run needs (a proxy, a spinner, a table, colour, DuckDB for -o parquet; conf's
+ * validators, which lazyConfDependencies loads on use) stay in node_modules, loaded on use, rather than
+ * parsed on every start.
  */
 const LEFT_IN_NODE_MODULES = [
   ...EXTERNAL_PACKAGES,
+  '@duckdb/node-api',
   'undici',
   'ora',
   'chalk',

@@ -33,8 +33,9 @@ const [{ buildProgram, COMMANDS }] = await Promise.all([
     chunkNames: 'chunks/[name]-[hash]',
     define,
     banner: REQUIRE_BANNER,
-    // DuckDB is a native addon (a .node file per platform) that cannot be bundled: it is loaded from
-    // node_modules, and only by the chunks of the history store and the Parquet converter.
+    // DuckDB's native bindings (a .node file per platform) cannot be bundled: they are loaded from
+    // node_modules, and only by the chunk of DuckDB's JavaScript, which the history store and the Parquet
+    // converter alone import.
     external: EXTERNAL_PACKAGES,
     logLevel: 'warning',
     plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],

@@ -1,6 +1,5 @@
 import { ExitCode, TixError } from '../shared/errors.js';
-import type * as DuckDB from '@duckdb/node-api';
-import { DUCKDB_USERS, requireExternal } from '../shared/external-packages.js';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { SqlType } from './parquet-types.js';
 
 /** Rows staged as text (parquet-writer.ts): one CSV line per row, every field text, null an empty unquoted field. */
@@ -37,7 +36,6 @@ export async function writeParquet(
   workDir: string,
   firstMemoryLimit?: number,
 ): Promise<void> {
-  const { DuckDBInstance } = requireExternal('@duckdb/node-api', DUCKDB_USERS) as typeof DuckDB;
   // A UTF-16 character is at most 3 bytes of UTF-8; the CSV reader needs a line to fit twice in its buffer.
   const bufferBytes = Math.max(MB, 2 * 3 * (staged?.longestLine ?? 0) + 1024);
   // The Parquet writer needs some memory per column whatever the row group size, from under 1 MB (sparse

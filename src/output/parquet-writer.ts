@@ -4,6 +4,7 @@ import { createReadStream, promises as fsp } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExitCode, TixError } from '../shared/errors.js';
+import { importingDuckDb } from '../shared/external-packages.js';
 import { resolveColumns } from './columns.js';
 import { csvField } from './csv.js';
 import { accessor, type Accessor } from './flatten.js';
@@ -125,7 +126,7 @@ class ParquetWriter implements RowWriter {
       const types = this.options.columnTypes ?? {};
       const file = join(scratch.path, 'rows.parquet');
       // Imported here so the module that imports DuckDB is a chunk of its own, loaded by Parquet runs alone.
-      const { writeParquet } = await import('./parquet-convert.js');
+      const { writeParquet } = await importingDuckDb(import('./parquet-convert.js'));
       await writeParquet(
         this.#staging?.staged,
         columns.map((column) => ({ name: column.name, type: sqlType(types[column.name], column.kinds) })),

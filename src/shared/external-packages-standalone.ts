@@ -1,19 +1,11 @@
-import { DUCKDB_USERS, type ExternalPackage, type JqFiles, notLoaded } from './external-packages.js';
+import { importingDuckDb, type JqFiles, notLoaded } from './external-packages.js';
 
 /**
  * external-packages.ts as the standalone build (scripts/release/build-sea.mjs) has it: that build bundles
- * this module in its place. DuckDB's JavaScript is in the bundle (the require() below is resolved at build
- * time), and the build loads its duckdb.node from beside the executable; jq-web's script and jq.wasm are
- * assets of the executable, handed to --jq's worker thread as the npm build hands it the files it reads.
+ * this module in its place. DuckDB's JavaScript is in the bundle, as in the npm build, and the build loads
+ * its duckdb.node from beside the executable; jq-web's script and jq.wasm are assets of the executable,
+ * handed to --jq's worker thread as the npm build hands it the files it reads.
  */
-export function requireExternal(_name: ExternalPackage, what: string): unknown {
-  try {
-    return require('@duckdb/node-api');
-  } catch (error) {
-    throw notLoaded(what, error);
-  }
-}
-
 export function jqFiles(_name: 'jq-web'): JqFiles {
   try {
     const { getAsset, getRawAsset } = require('node:sea') as {
@@ -26,5 +18,5 @@ export function jqFiles(_name: 'jq-web'): JqFiles {
   }
 }
 
-export { DUCKDB_USERS, notLoaded };
-export type { ExternalPackage, JqFiles };
+export { importingDuckDb, notLoaded };
+export type { JqFiles };

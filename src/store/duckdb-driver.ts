@@ -1,8 +1,6 @@
-import type * as DuckDB from '@duckdb/node-api';
-import { DUCKDB_USERS, requireExternal } from '../shared/external-packages.js';
-
-// Loaded when the DuckDB store is: a DuckDB that does not load is one line, exit 1, for the command that needed it.
-export const {
+// DuckDB's JavaScript, bundled into the store's chunk (its native bindings load from node_modules with it):
+// whoever imports the store imports it through importingDuckDb, so a DuckDB that does not load is one line.
+export {
   DuckDBInstance,
   DuckDBArrayValue,
   DuckDBDecimalValue,
@@ -13,4 +11,4 @@ export const {
   DuckDBTimestampValue,
   dateValue,
   timestampTZValue,
-} = requireExternal('@duckdb/node-api', DUCKDB_USERS) as typeof DuckDB;
+} from '@duckdb/node-api';

@@ -1,3 +1,4 @@
+import { importingDuckDb } from '../shared/external-packages.js';
 import { isPostgresUrl } from './postgres-url.js';
 import type { HistoryStore } from './store.js';
 
@@ -50,7 +51,7 @@ export async function openStore(location: string, options: OpenStoreOptions): Pr
       ...(options.trace ? { trace: options.trace } : {}),
     });
   }
-  const { openDuckDbStore } = await import('./duckdb.js');
+  const { openDuckDbStore } = await importingDuckDb(import('./duckdb.js'));
   return openDuckDbStore(location, {
     readOnly: options.readOnly === true,
     lockTimeoutMs: options.lockTimeoutSeconds * 1000,

@@ -44,9 +44,14 @@ describe('DuckDB is loaded only by the commands that use the price history', () 
     expect(duckdbIn(modules).some((m) => m.endsWith('.node'))).toBe(true);
   });
 
-  it('the bundle imports it from the chunks of the history store and the Parquet converter alone', () => {
+  it('the bundle holds its JavaScript in one chunk, imported by the chunks of the history store and the Parquet converter alone', () => {
     const chunks = join(REPO_ROOT, 'dist', 'chunks');
-    const importers = readdirSync(chunks).filter((file) => readFileSync(join(chunks, file), 'utf8').includes('@duckdb/'));
+    const text = (file: string) => readFileSync(join(chunks, file), 'utf8');
+    // The one chunk that requires the native bindings from node_modules is DuckDB's JavaScript, bundled.
+    const [api, ...others] = readdirSync(chunks).filter((file) => text(file).includes('@duckdb/'));
+    expect(others).toEqual([]);
+    expect(text(api!)).toContain('require("@duckdb/node-bindings")');
+    const importers = readdirSync(chunks).filter((file) => file !== api && text(file).includes(`./${api}`));
     // The Parquet writer is DuckDB's other user (-o parquet): every other chunk is free of it.
     expect(importers.sort()).toEqual([expect.stringMatching(/^duckdb-\w+\.js$/), expect.stringMatching(/^parquet-convert-[\w-]+\.js$/)]);
     expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('@duckdb/');

@@ -37,11 +37,11 @@ const NEVER_LOADED = new Set(['pg-native']);
 
 /**
  * The packages a built file loads from node_modules: every require(), import(), createRequire()() or
- * requireExternal() (src/shared/external-packages.ts) of a bare name.
+ * jqFiles() (src/shared/external-packages.ts) of a bare name.
  */
 function packagesLoadedBy(code: string): string[] {
   const specifiers = [
-    ...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|requireExternal|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g),
+    ...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g),
   ].map((m) => m[1]!);
   return specifiers
     .filter(
@@ -75,6 +75,12 @@ describe('the npm package', () => {
   it('lists as dependencies exactly the packages dist/ loads from node_modules, and nothing the bundles hold', () => {
     const loaded = new Set(builtFiles().flatMap((file) => packagesLoadedBy(readFileSync(file, 'utf8'))));
     expect([...loaded].sort()).toEqual(Object.keys(pkg.dependencies).sort());
+  });
+
+  it("pins DuckDB's JavaScript, which the chunks bundle, and the native bindings it loads to the one release", () => {
+    const api = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', '@duckdb', 'node-api', 'package.json'), 'utf8'));
+    expect(pkg.dependencies['@duckdb/node-api']).toBe(api.version);
+    expect(pkg.dependencies['@duckdb/node-bindings']).toBe(api.dependencies['@duckdb/node-bindings']);
   });
 
   it('ships an MIT LICENSE, as package.json says', () => {
