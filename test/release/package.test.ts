@@ -40,9 +40,7 @@ const NEVER_LOADED = new Set(['pg-native']);
  * jqFiles() (src/shared/external-packages.ts) of a bare name.
  */
 function packagesLoadedBy(code: string): string[] {
-  const specifiers = [
-    ...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g),
-  ].map((m) => m[1]!);
+  const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g)].map((m) => m[1]!);
   return specifiers
     .filter(
       (specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !isBuiltin(specifier),
