@@ -358,25 +358,34 @@ export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
  * snapshot, how many, the usual interval (the median gap between consecutive snapshots; percentile_disc,
  * the lower middle one of an even count) and the gaps longer than `gapIntervals` of them, one row per gap
  * (a row with no gap when there is none), by event date, name, agent and gap.
+ *
+ * One pass over the snapshots, in the order of their primary key, gives every figure but the gaps, and
+ * the longest gap: only the agents' events whose longest gap is a gap are read again for where their gaps
+ * are. A history tracked as usual is read once, and PostgreSQL sorts nothing (BENCHMARKS.md, scenario 9).
  */
 export function coverageQuery(table: Table, events: readonly AgentEvent[] | undefined, gapIntervals: number): AnalysisQuery {
   const params: (string | number)[] = [gapIntervals];
   const which = events ? `WHERE ${agentEventsWhere(events, params)}` : '';
-  const sql = `WITH s AS MATERIALIZED (
-      SELECT agent, event_id, api_timestamp, lag(api_timestamp) OVER w AS previous_at,
-        ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER w')} AS gap
-      FROM ${table('snapshots')} ${which}
-      WINDOW w AS (PARTITION BY agent, event_id ORDER BY api_timestamp)
-    ),
-    per AS (
+  const longerThanUsual = (gap: string, usual: string) => `${gap} > CAST($1 AS DOUBLE PRECISION) * ${usual}`;
+  const sql = `WITH per AS MATERIALIZED (
       SELECT agent, event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at, max(api_timestamp) AS last_at,
-        percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual
-      FROM s GROUP BY agent, event_id
+        percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual, max(gap) AS longest
+      FROM (
+        SELECT agent, event_id, api_timestamp, ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER w')} AS gap
+        FROM ${table('snapshots')} ${which}
+        WINDOW w AS (PARTITION BY agent, event_id ORDER BY api_timestamp)
+      ) AS s
+      GROUP BY agent, event_id
     ),
+    gapped AS (SELECT agent, event_id, usual FROM per WHERE ${longerThanUsual('longest', 'usual')}),
     gaps AS (
-      SELECT s.agent, s.event_id, s.previous_at AS gap_start, s.api_timestamp AS gap_end
-      FROM s JOIN per ON per.agent = s.agent AND per.event_id = s.event_id
-      WHERE s.gap > CAST($1 AS DOUBLE PRECISION) * per.usual
+      SELECT agent, event_id, previous_at AS gap_start, api_timestamp AS gap_end
+      FROM (
+        SELECT sn.agent, sn.event_id, sn.api_timestamp, lag(sn.api_timestamp) OVER w AS previous_at, g.usual
+        FROM ${table('snapshots')} sn JOIN gapped g ON g.agent = sn.agent AND g.event_id = sn.event_id
+        WINDOW w AS (PARTITION BY sn.agent, sn.event_id ORDER BY sn.api_timestamp)
+      ) AS s
+      WHERE ${longerThanUsual(`${epoch('api_timestamp')} - ${epoch('previous_at')}`, 'usual')}
     )
     SELECT per.agent, per.event_id AS agent_event_id, ea.event_id, e.name, e.event_date, per.snapshots, per.first_at, per.last_at,
       per.usual, gaps.gap_start, gaps.gap_end

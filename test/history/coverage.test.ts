@@ -32,6 +32,8 @@ describeStores('what the history says when data is missing', (store) => {
   let at: StoreLocation;
   let event: { id: string; agentIds: Record<string, string>; eventDate: string };
   let tmusa: string;
+  /** Another event, tracked from the end of the pause on: coverage of every event shows it without a gap. */
+  let steady: string;
   /** TMUSA's listings as `tix inventory -o json` printed them at each run. */
   const printed: { at: number; listings: Listing[] }[] = [];
   const run = (args: readonly string[], now: number, options: { columns?: number } = {}) =>
@@ -51,12 +53,21 @@ describeStores('what the history says when data is missing', (store) => {
     const found = eventOnSaleUntil(clock.sandbox(), RUNS.at(-1)!);
     event = clock.sandbox().events.find((e) => e.id === found.id)!;
     tmusa = event.agentIds.TMUSA!;
+    steady = clock
+      .sandbox()
+      .events.find(
+        (e) =>
+          e.id !== event.id &&
+          e.agentIds.TMUSA &&
+          e.publicSaleDate < new Date(T0).toISOString() &&
+          e.eventDate > new Date(LATER).toISOString(),
+      )!.id;
     for (const after of RUNS) {
       clock.setClock(T0 + after);
       const inventory = await tix(['inventory', 'TMUSA', tmusa, '-o', 'json']);
       expect(inventory.code, inventory.stderr).toBe(0);
       printed.push({ at: Date.parse(JSON.parse(inventory.stdout).timestamp), listings: JSON.parse(inventory.stdout).data[0].sections });
-      await trackAt(clock, at, [{ after, entries: [event.id] }]);
+      await trackAt(clock, at, [{ after, entries: after >= 5 * HOUR ? [event.id, steady] : [event.id] }]);
     }
   }, 240_000);
 
@@ -81,8 +92,15 @@ describeStores('what the history says when data is missing', (store) => {
     // A month later the same history is stale; one agent's event alone, by AGENT:ID.
     const later = (await json(['history', 'coverage', `TMUSA:${tmusa}`], LATER)).coverage;
     expect(later).toEqual([{ ...soon.find((r) => r.agent === 'TMUSA'), stale: true }]);
-    // Every tracked event when none is named.
-    expect((await json(['history', 'coverage'])).coverage).toEqual(soon);
+    // Every tracked event when none is named: the other one, tracked since the pause ended, has no gap.
+    const every = (await json(['history', 'coverage'])).coverage as Record<string, unknown>[];
+    expect(every.filter((r) => r.event_id === event.id)).toEqual(soon);
+    const others = every.filter((r) => r.event_id === steady);
+    expect(others.length).toBeGreaterThan(0);
+    for (const row of others) {
+      expect(row).toMatchObject({ snapshots: 5, first_snapshot: iso(T0 + 5 * HOUR), interval_minutes: 15, gaps: [] });
+    }
+    expect(every).toHaveLength(soon.length + others.length);
   });
 
   it('coverage as csv and as a table: one row per gap, the stale flag and the gap on each', async () => {
