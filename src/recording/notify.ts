@@ -162,13 +162,13 @@ export async function deliver(
 ): Promise<string | undefined> {
   const body = `${JSON.stringify(alertJson(alert))}\n`;
   const deadline = Date.now() + budgetMs;
+  // A command that runs longer than the notify-exec-timeout setting is stopped (its whole process group) and
+  // counts as failed. Read before trying: a bad value stored in the profile fails the run (exit 2), not the delivery.
+  const settingMs = channel === 'exec' ? rt.settings.values['notify-exec-timeout'] * 1_000 : 0;
   try {
     if (channel === 'url') await post(rt, target, body, deadline);
-    // A command that runs longer than the notify-exec-timeout setting is stopped (its whole process group) and counts as failed.
-    else {
-      const settingMs = rt.settings.values['notify-exec-timeout'] * 1_000;
+    else
       await runAlertCommand(rt, target, body, alert, Math.min(settingMs, budgetMs), settingMs <= budgetMs ? ' (notify-exec-timeout)' : '');
-    }
     rt.trace(`alert ${alert.id}: delivered to ${channelName(channel, target)}`);
     return undefined;
   } catch (error) {

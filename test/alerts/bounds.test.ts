@@ -5,7 +5,7 @@
  * delivered and gives back the rest, rather than holding the claim for 10 minutes; and the stderr alert
  * line shows the control characters of a name written into a shared store escaped, never raw.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -136,6 +136,24 @@ describe('alert delivery within bounds', () => {
       code: 2,
       stderr: "tix: TIX_NOTIFY_EXEC_TIMEOUT must be a duration from 1s to 5m such as 30s, 5m or 1h (a bare number is seconds), not '301'\n",
     });
+  });
+
+  it('fails a run that would run a command, with exit 2, on a bad value stored in the profile; the delivery stays pending', async () => {
+    const db = ['--db', freshDb()];
+    const config = tempDir('tix-bounds-bad-timeout-');
+    const file = join(config, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { default: { 'notify-exec-timeout': 0 } } }), { mode: 0o600 });
+    const entry = `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[14]!.agentId}`;
+    expect((await tix(['alert', 'add', entry, '--notify-exec', 'true', ...db], { TIX_CONFIG_DIR: config })).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    const run = await tix(['track', entry, ...db], { TIX_CONFIG_DIR: config });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      `tix: notify-exec-timeout (in profile 'default' of ${file}) must be a duration from 1s to 5m such as 30s, 5m or 1h (a bare number is seconds), not '0'; change it with 'tix config set notify-exec-timeout <value>'\n`,
+    );
+    expect(
+      await sql(db[1]!, 'SELECT attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NULL AS pending FROM alert_deliveries'),
+    ).toEqual([{ attempts: 0, unclaimed: true, pending: true }]);
   });
 
   it('shows control characters of names from the store escaped, and prices exactly enough to tell them apart', async () => {
