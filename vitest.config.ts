@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Builds dist/ first when src/ changed since: the built-binary tests must not run old code.
-    globalSetup: ['test/fresh-dist.ts'],
+    // Builds dist/ first when src/ changed since: the built-binary tests must not run old code. And a folder
+    // for the one initdb of the run, which each PostgreSQL test server copies.
+    globalSetup: ['test/fresh-dist.ts', 'test/postgres-template.ts'],
     // tix runs in-process in most tests, and the child processes of the others get TZ=UTC too.
     env: { TZ: 'UTC' },
     // Most tests wait on sockets, servers and child processes rather than the CPU: on a 2-core machine

@@ -2,7 +2,7 @@
 # Install: source <(tix completion bash), or save it as ~/.local/share/bash-completion/completions/tix
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=' --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
+_tix_valued=' --agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --request-log --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o '
 
 # Sets _tix_subcommands, _tix_flags and _tix_rest (the index of a variadic last argument) for command path $1.
 _tix_command() {
@@ -46,7 +46,7 @@ _tix_command() {
     'config unset') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'config list') _tix_flags='-o --output --json --fields --no-header --out --excel-safe -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'config path') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
-    'sandbox') _tix_flags='--port --seed --events --latency --fail-rate --now --time-scale --fault --fault-rate --large-sales -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
+    'sandbox') _tix_flags='--port --seed --events --latency --fail-rate --now --time-scale --fault --fault-rate --large-sales --request-log -h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
     'completion') _tix_flags='-h --help -V --version --sandbox --profile --base-url --timeout --retries --concurrency --debug -q --quiet --no-color --jq --insecure-http' ;;
   esac
 }
@@ -73,9 +73,9 @@ _tix_argument_values() {
     'events by-agent#1') _tix_reply_words 'ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime' ;;
     'inventory#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
     'watch#1') _tix_reply_words 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME' ;;
-    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
-    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
-    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env' ;;
+    'config get#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout' ;;
+    'config set#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout' ;;
+    'config unset#1') _tix_reply_words 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout' ;;
     'completion#1') _tix_reply_words 'bash zsh fish' ;;
   esac
 }

@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --request-log --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -1141,6 +1141,7 @@ _tix_command() {
         '--fault:misbehave on purpose: reset | truncate | rate-limit | slow | html | bad-shape | not-json'
         '--fault-rate:fraction of requests --fault applies to, 0-1 (default: 1)'
         '--large-sales:give one event this many sales (its id is printed), for big exports'
+        '--request-log:requests the sandbox keeps a record of, the oldest dropped first, 1-1000000 (default: 10000)'
         '-h:show help'
         '--help:show help'
         '-V:print the version'
@@ -1205,9 +1206,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac

@@ -24,7 +24,7 @@ export const ENVIRONMENT = `Environment:
   TIX_PROFILE       profile to use (default: default)
   TIX_CONFIG_DIR    folder for the config file
   TIX_OUTPUT, TIX_TIMEZONE, TIX_PROVIDER, TIX_PAGE_SIZE, TIX_CONCURRENCY, TIX_TIMEOUT, TIX_RETRIES, TIX_DB,
-  TIX_SQL_DB, TIX_NOTIFY_URL, TIX_NOTIFY_EXEC, TIX_NOTIFY_EXEC_ENV
+  TIX_SQL_DB, TIX_NOTIFY_URL, TIX_NOTIFY_EXEC, TIX_NOTIFY_EXEC_ENV, TIX_NOTIFY_EXEC_TIMEOUT
                     the settings of 'tix config'
   NO_COLOR          no colour; HTTPS_PROXY, HTTP_PROXY, NO_PROXY are honoured`;
 

@@ -2,6 +2,7 @@ import { UsageError } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/enums.js';
 import { DEFAULT_PROVIDER } from '../api/agents.js';
 import { parseWholeNumber } from '../shared/numbers.js';
+import { parseDuration } from '../shared/duration.js';
 import { displayStoreLocation, isPostgresUrl } from '../store/postgres-url.js';
 import { urlWithoutSecrets } from '../shared/secrets.js';
 import { FORMATS, SETTING_FORMATS, extensionOf, isFormat, needsFile, type Format } from '../output/formats.js';
@@ -21,6 +22,8 @@ export interface SettingValues {
   'notify-url': string;
   'notify-exec': string;
   'notify-exec-env': string;
+  /** Seconds: a whole number, as a bare number reads back the same (`config set` stores String(value)). */
+  'notify-exec-timeout': number;
 }
 export type SettingKey = keyof SettingValues;
 
@@ -106,6 +109,14 @@ export function parseVariableNames(name: string, raw: string): string {
   if (names.length === 0 || bad !== undefined)
     throw new UsageError(`${name} must be environment variable names separated by commas, such as PGSERVICE,AWS_PROFILE`);
   return names.join(',');
+}
+
+/**
+ * How long one --notify-exec command may run: 1s up to 5m, the most a run spends delivering all its alerts
+ * (DELIVERY_DEADLINE_MS in src/recording/notify.ts), so a longer limit could never take effect.
+ */
+export function parseNotifyExecTimeout(name: string, raw: string): number {
+  return parseDuration(name, raw, 1_000, 300_000) / 1_000;
 }
 
 export function parseTimeZone(name: string, raw: string): string {
@@ -273,6 +284,15 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
       'alerts: environment variables a --notify-exec command may see although tix withholds them (TIX_*, PG*, DATABASE_URL), comma-separated',
     defaultLabel: 'none',
     parse: (raw, name) => parseVariableNames(name, raw),
+  },
+  'notify-exec-timeout': {
+    key: 'notify-exec-timeout',
+    env: 'TIX_NOTIFY_EXEC_TIMEOUT',
+    flag: '--notify-exec-timeout',
+    description: 'alerts: how long a --notify-exec command may run before it is stopped, its process group with it (1s-5m)',
+    defaultLabel: '60s',
+    parse: (raw, name) => parseNotifyExecTimeout(name, raw),
+    display: (seconds) => `${seconds}s`,
   },
 };
 

@@ -49,6 +49,8 @@ export const SETTING_DEFAULTS = {
   'notify-url': undefined,
   'notify-exec': undefined,
   'notify-exec-env': undefined,
+  // Time for a script that pages someone over a slow link; the rest of the run's 5 minutes is the other alerts'.
+  'notify-exec-timeout': 60,
 } as const;
 
 export function validateProfileName(source: string, name: string): string {

@@ -23,8 +23,6 @@ export const DELIVERY_LEASE_SECONDS = 600;
  * sends what another may have taken over. What is left then stays pending for the next run.
  */
 export const DELIVERY_DEADLINE_MS = 300_000;
-/** A --notify-exec command that runs longer is stopped (its whole process group) and counts as failed. */
-const EXEC_TIMEOUT_MS = 60_000;
 /** After a command's shell exits, how long its output may still take to arrive before tix stops reading. */
 const EXEC_OUTPUT_GRACE_MS = 1_000;
 /** How long recording the outcomes may take when the run is stopping (the store is opened for it again). */
@@ -164,9 +162,13 @@ export async function deliver(
 ): Promise<string | undefined> {
   const body = `${JSON.stringify(alertJson(alert))}\n`;
   const deadline = Date.now() + budgetMs;
+  // A command that runs longer than the notify-exec-timeout setting is stopped (its whole process group) and
+  // counts as failed. Read before trying: a bad value stored in the profile fails the run (exit 2), not the delivery.
+  const settingMs = channel === 'exec' ? rt.settings.values['notify-exec-timeout'] * 1_000 : 0;
   try {
     if (channel === 'url') await post(rt, target, body, deadline);
-    else await runAlertCommand(rt, target, body, alert, Math.min(EXEC_TIMEOUT_MS, budgetMs));
+    else
+      await runAlertCommand(rt, target, body, alert, Math.min(settingMs, budgetMs), settingMs <= budgetMs ? ' (notify-exec-timeout)' : '');
     rt.trace(`alert ${alert.id}: delivered to ${channelName(channel, target)}`);
     return undefined;
   } catch (error) {
@@ -253,11 +255,12 @@ function postOnce(url: URL, body: string, timeoutMs: number, signal: AbortSignal
 /**
  * Runs the command with `sh -c`, the alert as JSON on stdin and in TIX_ALERT_* variables: no data of the
  * alert is put into the command line, so a section named `$(rm -rf ~)` is only text. Its output goes to
- * stderr (stdout is tix's data). It runs in a process group of its own: at `limitMs`, on Ctrl-C, and when
- * its shell exits, the whole group is ended, so a child it started (`sleep 300`, `sleep 30 &`) neither
- * outlives the delivery nor keeps tix waiting on a pipe it holds.
+ * stderr (stdout is tix's data). It runs in a process group of its own: at `limitMs` (`why` names the limit
+ * in the message when it is the setting's), on Ctrl-C, and when its shell exits, the whole group is ended,
+ * so a child it started (`sleep 300`, `sleep 30 &`) neither outlives the delivery nor keeps tix waiting on
+ * a pipe it holds.
  */
-function runAlertCommand(rt: Runtime, command: string, body: string, alert: Alert, limitMs: number): Promise<void> {
+function runAlertCommand(rt: Runtime, command: string, body: string, alert: Alert, limitMs: number, why: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', command], {
       env: commandEnvironment(rt, alert),
@@ -290,7 +293,8 @@ function runAlertCommand(rt: Runtime, command: string, body: string, alert: Aler
     let exited = false;
     const limit = setTimeout(() => {
       if (exited) return;
-      outcome = new Error(`the command was stopped after ${Math.round(limitMs / 1000)} seconds`);
+      const seconds = Math.round(limitMs / 1000);
+      outcome = new Error(`the command was stopped after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}${why}`);
       killGroup();
     }, limitMs);
     const onAbort = () => {

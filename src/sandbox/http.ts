@@ -43,12 +43,14 @@ export interface ServerConfig {
   slowMs: number;
   /** At most this many failRate 503s and faults in a row for one request target; Infinity for no limit. */
   maxConsecutiveFailures: number;
+  /** Entries the request log keeps (LOG_LIMIT unless the sandbox was told otherwise). */
+  logLimit: number;
   /** Keys with full access besides SANDBOX_API_KEY. */
   extraKeys: ReadonlySet<string>;
   hook: ((request: { method: string; path: string }) => void) | undefined;
 }
 
-/** The log keeps the most recent entries only, so a 20,000-request load test cannot grow it without bound. */
+/** The log keeps the most recent entries only (this many unless told otherwise), so a load test cannot grow it without bound. */
 export const LOG_LIMIT = 10_000;
 /** Bodies smaller than this go out uncompressed, as most servers do; compression would only cost time. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -370,7 +372,9 @@ export class SandboxServer {
   }
 
   private record(entry: LogEntry): void {
-    if (this.log.length >= LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT + 1000);
+    // A tenth goes at once when it is full, so the array is not shifted on every request.
+    const limit = this.config.logLimit;
+    if (this.log.length >= limit) this.log.splice(0, this.log.length - limit + Math.ceil(limit / 10));
     this.log.push(entry);
   }
 }

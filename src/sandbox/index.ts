@@ -10,7 +10,7 @@ import { InventoryGenerator } from './data/inventory.js';
 import { buildLargeSales, pickLargeSalesEvent } from './data/large-sales.js';
 import { SalesGenerator } from './data/sales.js';
 import { EventStore } from './data/store.js';
-import { FAULTS, type Fault, type LogEntry, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, SandboxServer } from './http.js';
+import { FAULTS, type Fault, LOG_LIMIT, type LogEntry, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY, SandboxServer } from './http.js';
 import { MAX_INDEX, hash } from './random.js';
 import { MAX_TIME_SCALE, scaledClock } from './time.js';
 import type { App } from './routes/context.js';
@@ -62,6 +62,11 @@ export interface SandboxOptions {
    * retries finish, so a test of that is not left to chance.
    */
   maxConsecutiveFailures?: number;
+  /**
+   * Requests the log keeps, the oldest dropped first (default LOG_LIMIT, 10,000): a smaller log lets a test
+   * show the server's memory flat past a full log with proportionally fewer requests.
+   */
+  requestLog?: number;
   /** More keys with full access besides SANDBOX_API_KEY (tests that need a distinctive key). */
   extraApiKeys?: readonly string[];
   /** Gives one past event this many individual sales (e.g. 1,000,000); its id is `largeSalesEventId`. */
@@ -81,7 +86,7 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Requests received so far. */
   readonly requests: number;
-  /** Recent requests (the last 10,000): method, raw request target (apiKey value masked), status sent. */
+  /** Recent requests (the last `requestLog`, 10,000 unless set): method, raw request target (apiKey value masked), status sent. */
   log: LogEntry[];
   /** StubHub id of the large-sales event, when `largeSalesEvent` is set. */
   largeSalesEventId?: string;
@@ -154,6 +159,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faultRate = fraction('faultRate', options.faultRate, 1);
   if (options.fault !== undefined && !FAULTS.includes(options.fault))
     fail(`fault must be one of ${FAULTS.join(', ')} (got ${String(options.fault)})`);
+  const logLimit = count('requestLog', options.requestLog, LOG_LIMIT, 1_000_000);
+  if (logLimit < 1) fail(`requestLog must be at least 1 (got ${logLimit})`);
   const largeCount = count('largeSalesEvent', options.largeSalesEvent, 0, 20_000_000);
   const clock = makeClock(options.now, options.timeScale);
   const failingAgents = new Set(
@@ -191,6 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     retryAfter: options.retryAfter ?? '1',
     slowMs,
     maxConsecutiveFailures,
+    logLimit,
     extraKeys: new Set(options.extraApiKeys ?? []),
     hook: options.hook,
   });

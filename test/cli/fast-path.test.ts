@@ -1,12 +1,22 @@
 /**
  * The fast path (dist/fast.cjs, src/cli/fast.ts) must be invisible. It runs the very actions the Commander
- * definitions run (the registry names them; the build derives its list), so what could differ is how it reads
- * argv, the bundle it runs in, and its wrapper around the action. So: for every help example and every
- * invocation of the bad-input tests, its reading of argv (kit/fast-argv.ts, by the table the build writes)
- * either declines or gives the action what Commander gives it; its bundle holds no Commander to call; and
- * each help example it runs, with a sample of the bad inputs it runs, prints byte for byte the same stdout and
- * stderr and exits with the same code from the built binary with the fast path and with it turned off
- * (TIX_NO_FAST_PATH=1). And it must be taken: a query of each of its commands runs without the full bundle.
+ * definitions run (the registry names them and says which may run fast; the build derives its table from the
+ * same declarations), so what a second reader of argv can still get wrong is narrow:
+ * - its reading of argv (kit/fast-argv.ts, by the table the build writes): checked in-process for every help
+ *   example and every invocation of the bad-input tests, which it either declines or hands to the action
+ *   exactly as Commander does (cheap, so all of them);
+ * - its bundle: checked to hold no Commander to call, and, end to end, by running each of its commands, each
+ *   flag its examples use (a flag may load code of its own: --jq's worker, --chart, -o parquet, --out) and
+ *   each class of bad input (a usage error found by the action, a bad value from the environment, a value
+ *   the API rejects, ids on stdin, a bad date, a hostile id) at least once;
+ * - its wrapper around the action (stdout, stderr, exit codes): the same end-to-end cases.
+ * Those cases run from the built binary with the fast path and with it turned off (TIX_NO_FAST_PATH=1) and
+ * must print byte for byte the same stdout and stderr and exit alike. Every other case the fast path reads
+ * differs from one of them only in a value both paths read alike (the in-process check) and hand to the same
+ * action, which test/bad-input and the command tests check for every one; so running it twice proves nothing
+ * more. Every help example still runs once here, through bash as the user types it, and must succeed (the
+ * help-examples test leaves them to this file). And the fast path must be taken: a query of each of its
+ * commands runs without the full bundle.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -22,7 +32,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_VALUES, DATE_FLAGS, dateInvocations } from '../bad-input/date-cases.js';
 import { ROWS } from '../bad-input/malformed-rows.js';
@@ -82,16 +92,19 @@ interface Outcome {
   stderr: string;
 }
 
-/** How many cases the fast path took part in: the equivalence must not pass because nothing took it. */
-const taken = { fast: 0, declined: 0 };
+/** How many cases the fast path took part in, and was compared in: the equivalence must not pass because nothing took it. */
+const taken = { fast: 0, declined: 0, compared: 0 };
 
 /**
- * Runs a case with the fast path, then (if it took the fast path for any call of tix) again with it turned
- * off, in a fresh folder of the same name each time, so paths in messages agree too; and expects the same
- * stdout, stderr and exit code. A case that every call of tix declined ran the full path already: the run
+ * Runs a case with the fast path, then (if `compare` and it took the fast path for any call of tix) again with
+ * it turned off, in a fresh folder of the same name each time, so paths in messages agree too; and expects the
+ * same stdout, stderr and exit code. A case that every call of tix declined ran the full path already: the run
  * with the fast path off would be the same program on the same input, so it is counted, not run twice.
  */
-async function expectBothPathsAlike(run: (folder: string, env: Record<string, string>) => Promise<Outcome>): Promise<Outcome> {
+async function expectBothPathsAlike(
+  run: (folder: string, env: Record<string, string>) => Promise<Outcome>,
+  compare = true,
+): Promise<Outcome> {
   return slot(async () => {
     const folder = tempDir('tix-fast-');
     const logs = tempDir('tix-fast-log-');
@@ -123,6 +136,8 @@ async function expectBothPathsAlike(run: (folder: string, env: Record<string, st
         return fast.outcome;
       }
       taken.fast++;
+      if (!compare) return fast.outcome;
+      taken.compared++;
       const full = await once({ TIX_NO_FAST_PATH: '1' });
       expect(full.full).toBe(Math.max(full.calls, 1));
       expect(fast.outcome.code).toBe(full.outcome.code);
@@ -186,11 +201,78 @@ function tixLines(command: string): string[][] | undefined {
 /** `tix sandbox` serves until stopped (the help-examples test stops it); every other example is used here. */
 const examples = allExamples().filter((example) => example.path !== 'sandbox');
 
-const invocations: { why: string; args: string[]; env?: Record<string, string>; input?: string }[] = [
-  ...ROWS.map(({ why, args, env, input }) => ({ why, args, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) })),
-  ...dateInvocations().map((args) => ({ why: `a bad date: ${args.join(' ')}`, args })),
+interface Invocation {
+  why: string;
+  /** The class of bad input: what the end-to-end sample takes one of. */
+  kind: 'a usage error' | 'valid input' | 'a bad date' | 'a hostile id';
+  args: string[];
+  env?: Record<string, string>;
+  input?: string;
+}
+const invocations: Invocation[] = [
+  ...ROWS.map(({ why, args, env, input, usage }) => ({
+    why,
+    kind: usage ? ('a usage error' as const) : ('valid input' as const),
+    args,
+    ...(env ? { env } : {}),
+    ...(input !== undefined ? { input } : {}),
+  })),
+  ...dateInvocations().map((args) => ({ why: `a bad date: ${args.join(' ')}`, kind: 'a bad date' as const, args })),
   ...COMMANDS.flatMap(({ name, value = (id: string) => id, args }) =>
-    HOSTILE.map((id) => ({ why: `${name} with the hostile id ${id}`, args: args(value(id)) })),
+    HOSTILE.map((id) => ({ why: `${name} with the hostile id ${id}`, kind: 'a hostile id' as const, args: args(value(id)) })),
+  ),
+];
+
+/**
+ * What a case the fast path reads brings to the end-to-end comparison: its command, each flag it gives (a
+ * switch by its value: --no-sales is not --sales), its output format and the extension of its --out file.
+ */
+function featuresOf(reading: ParsedArgv): string[] {
+  const features = [`command ${reading.path.join(' ')}`];
+  for (const opts of reading.opts)
+    for (const [name, value] of Object.entries(opts)) {
+      if (value === undefined) continue;
+      features.push(typeof value === 'boolean' ? `flag ${name}=${value}` : `flag ${name}`);
+      if (name === 'output') features.push(`format ${String(value)}`);
+      if (name === 'out') features.push(`file ${extname(String(value))}`);
+    }
+  return features;
+}
+
+/** The first case to bring each feature, in order: one case per command, flag, format and class, not every case. */
+function covering<T>(cases: readonly T[], features: (c: T) => readonly string[]): Set<T> {
+  const seen = new Set<string>();
+  const chosen = new Set<T>();
+  for (const c of cases) {
+    const fresh = features(c).filter((feature) => !seen.has(feature));
+    for (const feature of fresh) seen.add(feature);
+    if (fresh.length > 0) chosen.add(c);
+  }
+  return chosen;
+}
+
+/** The examples run on both paths: the first to bring each command, flag and format the fast path reads. */
+const comparedExamples = covering(examples, (example) =>
+  (tixLines(example.command) ?? []).flatMap((argv) => {
+    const reading = fastReading(argv);
+    return reading ? featuresOf(reading) : [];
+  }),
+);
+
+/**
+ * The bad inputs run on both paths: of those the fast path reads, the first of each command with each class
+ * (a usage error the action finds, valid input the API may reject), one from the environment (the settings),
+ * one on stdin, one bad date, one hostile id. The rest differ from these only in the value the shared action
+ * is handed, which test/bad-input checks for every one, in-process.
+ */
+const sample = [
+  ...covering(
+    invocations.filter((i) => fastReading(i.args) !== undefined),
+    (i) => {
+      if (i.kind === 'a bad date' || i.kind === 'a hostile id') return [i.kind];
+      const command = fastReading(i.args)!.path.join(' ');
+      return [`${command}: ${i.kind}`, ...(i.env ? ['from the environment'] : []), ...(i.input !== undefined ? ['on stdin'] : [])];
+    },
   ),
 ];
 
@@ -226,14 +308,16 @@ describe('the fast path has no Commander to call', () => {
 
 describe.concurrent('the fast path prints what the full path prints', () => {
   afterAll(() => {
-    // Every case below is one the fast path reads; if it declined them all, the comparison would prove nothing.
+    // The fast path takes part in many cases below; if it declined them all, the comparison would prove nothing.
     expect(taken.fast).toBeGreaterThanOrEqual(40);
+    // Each case chosen for both paths is one the fast path reads, and so takes: none was compared with itself.
+    expect(taken.compared).toBe(comparedExamples.size + sample.length);
   });
 
   /**
    * Every help example runs here, against this file's sandbox, as the user would type it (pipes, jq and
-   * redirections included, through bash), and must succeed: the help-examples test leaves them to this file,
-   * which runs them on both paths where the fast path takes part.
+   * redirections included, through bash), and must succeed: the help-examples test leaves them to this file.
+   * Those of comparedExamples run on both paths as well.
    */
   it.for(examples)('example of tix $path: $command', { timeout: 60_000 }, async (example) => {
     const outcome = await expectBothPathsAlike((folder, env) => {
@@ -252,27 +336,10 @@ describe.concurrent('the fast path prints what the full path prints', () => {
       const { TIX_API_KEY, ...keyless } = env;
       const world = /\btix auth (login|logout)\b/.test(example.command) ? keyless : env;
       return shell(command, folder, { ...world, PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: folder, TZ: 'UTC' });
-    });
+    }, comparedExamples.has(example));
     // stderr says why when it fails.
     expect({ code: outcome.code, stderr: outcome.stderr.slice(-1500) }).toMatchObject({ code: 0 });
   });
-
-  /**
-   * Of the bad inputs the fast path reads, a sample: two per command of the malformed rows, one bad date, one
-   * hostile id per command. The rest differ from these only in what the shared action does with a value both
-   * paths read alike (above), which test/bad-input checks for every one.
-   */
-  const sample = [
-    ...[...FAST_COMMANDS].flatMap((words) =>
-      invocations
-        .filter((i) => !i.why.includes('hostile') && !i.why.startsWith('a bad date') && fastReading(i.args)?.path.join(' ') === words)
-        .slice(0, 2),
-    ),
-    ...invocations.filter((i) => i.why.startsWith('a bad date') && fastReading(i.args)).slice(0, 1),
-    ...COMMANDS.flatMap(({ name }) =>
-      invocations.filter((i) => i.why.startsWith(`${name} with the hostile`) && fastReading(i.args)).slice(0, 1),
-    ),
-  ];
 
   it.for(sample)('bad input: $why', { timeout: 120_000 }, async ({ args, env, input }) => {
     await expectBothPathsAlike((folder, base) =>

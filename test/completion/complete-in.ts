@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
 
@@ -59,6 +59,31 @@ export function readlineWords(line: string): string[] {
   return line.split(' ').flatMap((word) => word.split(/(=)/).filter((part, i, parts) => part !== '' || i === parts.length - 1));
 }
 
+let dumped: Promise<string> | undefined;
+/**
+ * zsh's compinit scans every function on $fpath unless it finds a dump of them (~/.zcompdump, which every
+ * user has after their first shell): half a second a shell. So one dump per test process, written by a first
+ * shell (completing `tix `, the committed script on $fpath) before any other starts, and read by each.
+ */
+function zshDump(): Promise<string> {
+  dumped ??= new Promise<string>((resolve, reject) => {
+    const file = join(tempDir('tix-zcompdump-'), 'zcompdump');
+    const { cwd, env } = makeWorld({});
+    execFile(
+      'zsh',
+      ['-f', join(HARNESS, 'zsh-complete.zsh'), scriptFor('zsh'), 'fpath', 'tix ', file],
+      { cwd, env, timeout: 20_000 },
+      (error, _out, err) => {
+        rmSync(cwd, { recursive: true, force: true });
+        // Without it, each shell would write one of its own over another's reading it.
+        if (error || !existsSync(file)) reject(new Error(`zsh did not write its completion dump (${error?.message ?? file}): ${err}`));
+        else resolve(file);
+      },
+    );
+  });
+  return dumped;
+}
+
 /** The candidates `shell` offers when Tab is pressed at the end of `line`, sorted. */
 export async function completeIn(
   shell: ShellName,
@@ -67,10 +92,11 @@ export async function completeIn(
   zshLoad: 'fpath' | 'source' = 'fpath',
 ): Promise<string[]> {
   const { cwd, env } = makeWorld(world);
+  const dump = shell === 'zsh' ? await zshDump() : undefined;
   const [file, args] = {
     bash: () =>
       ['bash', ['--norc', '--noprofile', join(HARNESS, 'bash-complete.bash'), scriptFor('bash'), ...readlineWords(line)]] as const,
-    zsh: () => ['zsh', ['-f', join(HARNESS, 'zsh-complete.zsh'), scriptFor('zsh'), zshLoad, line]] as const,
+    zsh: () => ['zsh', ['-f', join(HARNESS, 'zsh-complete.zsh'), scriptFor('zsh'), zshLoad, line, dump!]] as const,
     // fish prints "candidate<TAB>description".
     fish: () => ['fish', ['--no-config', '-c', 'source $argv[1]; and complete -C $argv[2]', scriptFor('fish'), line]] as const,
   }[shell]();

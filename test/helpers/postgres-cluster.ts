@@ -3,13 +3,15 @@
  * (its unix socket in the same folder), password (scram) authentication, stopped with
  * `pg_ctl stop -m immediate` and removed by stop(). PostgreSQL refuses to run as root, so as root the server
  * runs as the `postgres` system user (runuser), which the temp folder is handed to. No vitest here: the
- * benchmark script uses it too (test/helpers/postgres.ts has the test hooks).
+ * benchmark script uses it too (test/helpers/postgres.ts has the test hooks). Given a `template` folder
+ * shared by a test run, initdb runs once per run there and each server starts from a copy of its result.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 export interface PgCluster {
@@ -79,16 +81,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PgCluster> {
-  if (!binaries) throw new Error(MISSING);
-  const owner = serverUser();
-  const dir = mkdtempSync(join(tmpdir(), 'tix-pg-'));
-  const data = join(dir, 'data');
-  const pwfile = join(dir, 'pwfile');
+/** A new cluster's data folder at `data`, its superuser's password in the file `pwfile` (in a folder the server user owns). */
+function initdb(data: string, pwfile: string, owner: { uid: number; gid: number } | undefined): void {
   writeFileSync(pwfile, `${SUPERUSER_PASSWORD}\n`);
-  if (owner) for (const path of [dir, pwfile]) chownSync(path, owner.uid, owner.gid);
+  if (owner) chownSync(pwfile, owner.uid, owner.gid);
   run(
-    binaries.initdb,
+    binaries!.initdb,
     [
       '-D',
       data,
@@ -104,6 +102,51 @@ export async function startPostgres(): Promise<PgCluster> {
     ],
     Boolean(owner),
   );
+}
+
+/**
+ * The data folder initdb makes, made once in the folder `shared` by whichever process asks first (the
+ * others wait for it, a minute at most): initdb takes about a second of CPU, a copy of its result a fraction.
+ */
+async function templateData(shared: string, owner: { uid: number; gid: number } | undefined): Promise<string> {
+  const data = join(shared, 'data');
+  const ready = join(shared, 'ready');
+  const failed = join(shared, 'failed');
+  let first = false;
+  try {
+    mkdirSync(join(shared, 'lock'));
+    first = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (first) {
+    try {
+      if (owner) chownSync(shared, owner.uid, owner.gid);
+      initdb(data, join(shared, 'pwfile'), owner);
+      writeFileSync(ready, '');
+    } catch (error) {
+      writeFileSync(failed, String(error));
+      throw error;
+    }
+    return data;
+  }
+  for (const deadline = Date.now() + 60_000; !existsSync(ready); await sleep(50)) {
+    if (existsSync(failed)) throw new Error(`initdb failed in another test process: ${readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`initdb did not finish within a minute in another test process (${shared})`);
+  }
+  return data;
+}
+
+/** `template`: a folder shared by the processes of a test run (see templateData); without one, initdb runs here. */
+export async function startPostgres(options: { template?: string } = {}): Promise<PgCluster> {
+  if (!binaries) throw new Error(MISSING);
+  const owner = serverUser();
+  const dir = mkdtempSync(join(tmpdir(), 'tix-pg-'));
+  const data = join(dir, 'data');
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  // Each server has a copy of its own: servers share no state.
+  if (options.template) run('cp', ['-a', await templateData(options.template, owner), data], Boolean(owner));
+  else initdb(data, join(dir, 'pwfile'), owner);
 
   let port = 0;
   // The free port may be taken between finding it and the server binding it: try a few.

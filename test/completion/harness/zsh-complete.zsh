@@ -1,10 +1,10 @@
 # Prints what zsh's completion offers for a command line, one candidate per line.
-# Usage: zsh -f zsh-complete.zsh <completion script> <fpath|source> <command line>
+# Usage: zsh -f zsh-complete.zsh <completion script> <fpath|source> <command line> [<compinit dump file>]
 # zsh completes only inside its line editor, so this runs an interactive zsh on a pseudo-terminal (zpty),
 # loads the script as a user would (a _tix file on $fpath, or sourced), types the line and a Tab, and has
 # compadd print the matches it is given instead of showing a menu.
 zmodload zsh/zpty || { print -u2 'zsh/zpty is not available'; exit 3 }
-script=$1 mode=$2 line=$3
+script=$1 mode=$2 line=$3 dump=$4
 [[ -r $script ]] || { print -u2 "no such script: $script"; exit 3 }
 
 work=$(mktemp -d) || exit 3
@@ -15,7 +15,8 @@ zpty tixz zsh -f -i
 setup=(
   'PROMPT= RPROMPT= PS2=; setopt interactive_comments'
   "fpath=(${(q)work} \$fpath)"
-  'autoload -Uz compinit && compinit -u -D'
+  # With a dump file (as every user has, ~/.zcompdump), compinit reads it rather than scanning all of $fpath.
+  "autoload -Uz compinit && compinit -u ${${dump:+-d ${(q)dump}}:--D}"
   # Matches, printed after markers; `exit` after the last one ends the shell. Markers are split in the
   # source ("<<tix-""end>>") so the terminal's echo of these lines never looks like one.
   'tix_end() { print -r -- "<<tix-""end>>" }'

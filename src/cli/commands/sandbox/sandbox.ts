@@ -23,6 +23,7 @@ interface RawFlags {
   fault?: string;
   faultRate?: string;
   largeSales?: string;
+  requestLog?: string;
 }
 
 export function sandboxCommand(): Command {
@@ -43,7 +44,8 @@ export function sandboxCommand(): Command {
     )
     .addOption(withValues(new Option('--fault <mode>', `misbehave on purpose: ${FAULTS.join(' | ')}`), FAULTS))
     .option('--fault-rate <fraction>', 'fraction of requests --fault applies to, 0-1 (default: 1)')
-    .option('--large-sales <n>', 'give one event this many sales (its id is printed), for big exports');
+    .option('--large-sales <n>', 'give one event this many sales (its id is printed), for big exports')
+    .option('--request-log <n>', 'requests the sandbox keeps a record of, the oldest dropped first, 1-1000000 (default: 10000)');
   addExamples(command, [
     { description: 'A sandbox on a fixed port', command: 'tix sandbox --port 8787' },
     { description: 'A flaky, slow sandbox for trying retries', command: 'tix sandbox --latency 200 --fail-rate 0.3' },
@@ -117,6 +119,7 @@ export function parseSandboxFlags(flags: RawFlags) {
   if (flags.latency !== undefined) options.latencyMs = parseWholeNumber('--latency', flags.latency, 0, 600_000);
   if (flags.failRate !== undefined) options.failRate = fraction('--fail-rate', flags.failRate);
   if (flags.faultRate !== undefined) options.faultRate = fraction('--fault-rate', flags.faultRate);
+  if (flags.requestLog !== undefined) options.requestLog = parseWholeNumber('--request-log', flags.requestLog, 1, 1_000_000);
   if (flags.largeSales !== undefined) options.largeSalesEvent = parseWholeNumber('--large-sales', flags.largeSales, 1, 20_000_000);
   if (flags.fault !== undefined) {
     if (!(FAULTS as readonly string[]).includes(flags.fault))

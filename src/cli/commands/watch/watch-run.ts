@@ -17,7 +17,7 @@ import { eventRecordOf, sightingTime } from '../../../recording/event-records.js
 import { mapConcurrent } from '../../../shared/concurrency.js';
 import { filterListings, type ListingFilter } from '../../kit/listing-filters.js';
 import { money } from '../../../output/money.js';
-import { formatDuration } from '../../kit/parse/duration.js';
+import { formatDuration } from '../../../shared/duration.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { changeLine, ndjsonLine, snapshotLine, type PolledEvent, type WatchLine } from './watch-lines.js';
 import type { HistoryStoreFlags } from '../../../recording/history-store.js';

@@ -4,7 +4,7 @@ import { FORMATS } from '../../../output/formats.js';
 import { UsageError } from '../../../shared/errors.js';
 import { addExamples, withValues } from '../../kit/command-kit.js';
 import { addListingFilterOptions, parseAmount, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
-import { parseDuration } from '../../kit/parse/duration.js';
+import { parseDuration } from '../../../shared/duration.js';
 import { parseAgentSegment } from '../../kit/parse/agent.js';
 import { parseIdList, SERVICE_ID_PREFIX } from '../../kit/parse/ids.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';

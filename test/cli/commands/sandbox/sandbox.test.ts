@@ -79,6 +79,7 @@ describe('tix sandbox', () => {
     [['--fault', 'explode'], /--fault must be one of reset, truncate, rate-limit, slow, html, bad-shape/],
     [['--now', 'yesterday'], /--now must be an ISO 8601 date-time/],
     [['--events', '0'], /--events must be a whole number from 1/],
+    [['--request-log', '0'], /--request-log must be a whole number from 1 to 1000000, not '0'/],
   ])('%j → exit 2', async (flags, message) => {
     const result = await runTix(['sandbox', ...flags]);
     expect(result.code).toBe(2);

@@ -1,5 +1,5 @@
-import { UsageError } from '../../../shared/errors.js';
-import { printable } from '../../../shared/printable.js';
+import { UsageError } from './errors.js';
+import { printable } from './printable.js';
 
 const UNITS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000 };
 
