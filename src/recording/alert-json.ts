@@ -1,6 +1,5 @@
 import type { Alert } from '../store/store.js';
 import { canonicalInstant, outputInstant } from '../store/timestamps.js';
-import { money } from '../output/money.js';
 
 /**
  * One alert as every channel carries it (docs/alerts.md): the object `track -o ndjson` prints, the body a

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EXTERNAL_PACKAGES } from '../../scripts/build-plugins.mjs';
 
 // A real process writing csv to its real stdout, whose reader goes away after a few bytes (`tix ... | head`).
 const OUTPUT = fileURLToPath(new URL('../../src/output/index.ts', import.meta.url));
@@ -33,14 +34,14 @@ let script: string;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'tix-closed-stdout-'));
   script = join(folder, 'writer.mjs');
-  // DuckDB (Parquet output) is a native addon, left out of every bundle as scripts/build-plugins.mjs does.
+  // DuckDB's native bindings (Parquet output) are left out of the bundle, as scripts/build-plugins.mjs leaves them.
   await build({
     stdin: { contents: SCRIPT, resolveDir: folder, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     outfile: script,
-    external: ['@duckdb/*'],
+    external: EXTERNAL_PACKAGES,
     logLevel: 'silent',
   });
 });

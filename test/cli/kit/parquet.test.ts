@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { differencesFromCsv, readParquet } from '../../helpers/parquet.js';
 import { FIXED_NOW, useSandbox } from '../../helpers/sandbox.js';
 import { runTix } from '../../helpers/tix.js';
-import { REPO_ROOT, sandboxEnv } from '../../helpers/tix-env.js';
+import { sandboxEnv } from '../../helpers/tix-env.js';
 // Its tempDir removes the folder when the test ends.
 import { runBuiltTix, startTix } from '../../helpers/tix-binary.js';
 import { testDir as tempDir } from '../../helpers/tix-env.js';
@@ -304,16 +304,7 @@ describe('DuckDB is loaded by Parquet runs alone', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(loaded()).toBe(true);
   });
-
-  it('and only the chunks of the Parquet converter and the history store import it', () => {
-    const dist = join(REPO_ROOT, 'dist');
-    const files = ['tix.js', ...readdirSync(join(dist, 'chunks')).map((name) => join('chunks', name))];
-    const importers = files.filter((file) => /["']@duckdb\//.test(readFileSync(join(dist, file), 'utf8')));
-    expect(importers.sort()).toEqual([
-      expect.stringMatching(/^chunks\/duckdb-[\w-]+\.js$/),
-      expect.stringMatching(/^chunks\/parquet-convert-[\w-]+\.js$/),
-    ]);
-  });
+  // Which chunks import DuckDB is test/history/lazy-load.test.ts's check.
 });
 
 /**
