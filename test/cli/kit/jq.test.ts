@@ -154,6 +154,27 @@ describe('streaming and formats', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(all);
   });
 
+  it('--all: a page bigger than the batches tix parses it in is still one run of the filter, first page or not', async () => {
+    // tix parses a page of --all in slices of 64 KB (~140 events) as it writes them; the filter must still
+    // see each page whole, the first and every later one (issue 29 §5: it saw ~140 events a run).
+    const big = await startSandbox({ events: 1000, seed: 7, now: FIXED_NOW });
+    try {
+      const bigTix = (args: string[]) => runTix(args, { env: sandboxEnv(big.url), now: () => new Date(FIXED_NOW) });
+      const whole = await bigTix(['events', 'search', '--all', '-o', 'json']);
+      expect(whole.code, whole.stderr).toBe(0);
+      const ids: string[] = JSON.parse(whole.stdout).events.map((e: { id: string }) => e.id);
+      expect(ids.length).toBeGreaterThan(3 * 300);
+      const result = await bigTix(['events', 'search', '--all', '--page-size', '300', '--jq', '[.events | length, (map(.id) | join(","))]']);
+      expect(result.code, result.stderr).toBe(0);
+      const pages = lines(result.stdout).map((line) => JSON.parse(line) as [number, string]);
+      const expected = Array.from({ length: Math.ceil(ids.length / 300) }, (_, i) => ids.slice(i * 300, (i + 1) * 300));
+      expect(pages.map(([count]) => count)).toEqual(expected.map((page) => page.length));
+      expect(pages.map(([, joined]) => joined)).toEqual(expected.map((page) => page.join(',')));
+    } finally {
+      await big.close();
+    }
+  });
+
   it('-o ndjson: the filter runs over each line', async () => {
     const rows = await tix(['agents', '-o', 'ndjson']);
     const expected = lines(rows.stdout).map((line) => JSON.parse(line).name);
