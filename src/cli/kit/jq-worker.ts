@@ -34,8 +34,8 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   // functions again on V8's background threads, whose memory stays resident: -14 MB of peak RSS for one
   // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). Set
   // here, once the worker is running (starting a worker puts V8's flags back). The flag is the process's:
-  // the only other WebAssembly in tix, undici's HTTP parser, then runs on Liftoff too (a 200,000-event export
-  // under --liftoff-only took the same CPU).
+  // the only other WebAssembly in tix, undici's HTTP parser (loaded only behind a proxy), runs on Liftoff too
+  // in a --jq run.
   load('node:v8').setFlagsFromString('--liftoff-only');
   const { dirname } = load('node:path');
   const { jqScript, jqSource, jqWasm, filter, memoryBytes } = workerData;
