@@ -265,8 +265,9 @@ class SharedLines {
     if (typeof chunk === 'string') {
       let rest = chunk;
       while (rest.length > 0) {
-        // A UTF-16 unit is 1 to 3 bytes of UTF-8: room for the whole chunk at the least, more as it is needed.
-        this.reserve(rest.length);
+        // A UTF-16 unit is 1 to 3 bytes of UTF-8 (a pair of them 4): room for the whole chunk if it is ASCII,
+        // and always for its next character, so that each round writes something; more as it is needed.
+        this.reserve(rest.length + 3);
         const { read, written } = encoder.encodeInto(rest, this.bytes.subarray(this.length));
         this.length += written;
         rest = rest.slice(read);

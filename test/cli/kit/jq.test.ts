@@ -6,7 +6,10 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jqSink } from '../../../src/cli/kit/jq.js';
+import type { Sink } from '../../../src/output/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { FIXED_NOW } from '../../helpers/sandbox.js';
 import { runTix } from '../../helpers/tix.js';
@@ -283,5 +286,29 @@ describe('errors and refusals', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^tix: ${message}[^\\n]*\\n$`));
+  });
+});
+
+describe('the --jq sink, written in pieces', () => {
+  it('a character of several bytes where the buffer of what is written is full, and a line in several writes', async () => {
+    // The sink keeps what is written as UTF-8 in a buffer of 64 KB that grows: a line that leaves one byte
+    // of room, then a 2-byte character, then the line's end (the buffer first grew by the characters
+    // written, not their bytes, and this spun for ever).
+    const out: Buffer[] = [];
+    const target: Sink = {
+      write: async (chunk) => {
+        out.push(Buffer.from(chunk));
+      },
+      commit: async () => {},
+      abort: async () => {},
+      closed: false,
+    };
+    const sink = await jqSink(target, 'length', new PassThrough());
+    await sink.write(`"${'a'.repeat(65534)}`);
+    await sink.write('é');
+    await sink.write('"\n"ü€');
+    await sink.write('𝄞"');
+    await sink.commit();
+    expect(Buffer.concat(out).toString('utf8')).toBe(`${65535}\n3\n`);
   });
 });
