@@ -167,7 +167,15 @@ describe('streaming and formats', () => {
       expect(whole.code, whole.stderr).toBe(0);
       const ids: string[] = JSON.parse(whole.stdout).events.map((e: { id: string }) => e.id);
       expect(ids.length).toBeGreaterThan(3 * 300);
-      const result = await bigTix(['events', 'search', '--all', '--page-size', '300', '--jq', '[.events | length, (map(.id) | join(","))]']);
+      const result = await bigTix([
+        'events',
+        'search',
+        '--all',
+        '--page-size',
+        '300',
+        '--jq',
+        '[.events | length, (map(.id) | join(","))]',
+      ]);
       expect(result.code, result.stderr).toBe(0);
       const pages = lines(result.stdout).map((line) => JSON.parse(line) as [number, string]);
       const expected = Array.from({ length: Math.ceil(ids.length / 300) }, (_, i) => ids.slice(i * 300, (i + 1) * 300));
