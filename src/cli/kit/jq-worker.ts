@@ -25,11 +25,18 @@
  *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
- * From the main thread: { bytes } (lines of JSON to filter, UTF-8, transferred: not copied), one at a time after
- * 'ready' or 'done'.
+ * From the main thread: { bytes } (lines of JSON to filter, UTF-8, a view of memory shared with it: not copied,
+ * and left alone there until this worker says 'done'), one at a time after 'ready' or 'done'.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
+  // jq's WebAssembly runs on V8's baseline compiler only (Liftoff): tiering up to TurboFan compiles jq's hot
+  // functions again on V8's background threads, whose memory stays resident: -14 MB of peak RSS for one
+  // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). Set
+  // here, once the worker is running (starting a worker puts V8's flags back). The flag is the process's:
+  // the only other WebAssembly in tix, undici's HTTP parser (loaded only behind a proxy), runs on Liftoff too
+  // in a --jq run.
+  load('node:v8').setFlagsFromString('--liftoff-only');
   const { dirname } = load('node:path');
   const { jqScript, jqSource, jqWasm, filter, memoryBytes } = workerData;
   // The results' ring, shared with the main thread: [bytes written, bytes read] (int32 counters that wrap),
@@ -117,8 +124,8 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     const source: string = jqSource;
     const end = source.indexOf("if (typeof exports === 'object' && typeof module === 'object') {");
     // raw() writes its input to jq's in-memory file system, which copies it (a page, 2.3 MB at --page-size
-    // 5000, allocated afresh in this thread each run): told it may keep the bytes, it uses them as they are,
-    // the bytes the main thread handed over (issue 29 §5).
+    // 5000, allocated afresh in this thread each run): told it may keep the bytes, it reads them where they
+    // are, in the memory the main thread shares with this thread (issue 29 §5).
     const input = 'FS.writeFile("inputString", jsonstring);';
     if (!source.startsWith('var jq = ') || end < 0 || !source.includes(input))
       throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);

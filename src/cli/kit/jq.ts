@@ -117,18 +117,15 @@ class JqWorker {
   }
 
   /** Filters lines of JSON, handing the results to `write` as jq prints them. */
-  filter(text: string, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  filter(bytes: Uint8Array, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
     if (this.failed !== undefined) return Promise.reject(this.failed);
     this.write = write;
     this.worker.ref();
     const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
-    // As UTF-8 bytes, handed over rather than copied: jq-web writes them to jq's input file as they are, where
-    // a string would be copied into the message, decoded into the worker's heap and encoded again there,
-    // each copy as big as the page (issue 29 §5: BENCHMARKS.md).
-    const bytes = encoder.encode(text);
-    this.worker.postMessage({ bytes }, [bytes.buffer]);
+    // A view of memory shared with the worker (SharedLines): the message carries no copy of the page.
+    this.worker.postMessage({ bytes });
     return done.finally(() => this.worker.unref());
   }
 
@@ -250,6 +247,78 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
 }
 
 /**
+ * The text written to the --jq sink, as UTF-8 bytes in memory shared with jq's worker, until a newline
+ * completes its lines; jq then reads them from there (jq-web's input file is a view of them). One buffer,
+ * reused page after page and grown only for a bigger page: a page of --all (2.3 MB at --page-size 5000,
+ * written in batches) is never one JavaScript string, never copied into a message, and never a buffer of
+ * its own per page, which the worker would free only when its heap is next collected (issue 29 §5:
+ * BENCHMARKS.md).
+ */
+class SharedLines {
+  private bytes = new Uint8Array(new SharedArrayBuffer(64 * 1024));
+  private length = 0;
+  /** Where the last newline is, or -1. */
+  private lastNewline = -1;
+
+  append(chunk: string | Uint8Array): void {
+    const start = this.length;
+    if (typeof chunk === 'string') {
+      let rest = chunk;
+      while (rest.length > 0) {
+        // A UTF-16 unit is 1 to 3 bytes of UTF-8 (a pair of them 4): room for the whole chunk if it is ASCII,
+        // and always for its next character, so that each round writes something; more as it is needed.
+        this.reserve(rest.length + 3);
+        const { read, written } = encoder.encodeInto(rest, this.bytes.subarray(this.length));
+        this.length += written;
+        rest = rest.slice(read);
+      }
+    } else {
+      this.reserve(chunk.length);
+      this.bytes.set(chunk, this.length);
+      this.length += chunk.length;
+    }
+    // Only what was just written is searched: a page comes in many writes.
+    const newline = this.bytes.subarray(start, this.length).lastIndexOf(0x0a);
+    if (newline >= 0) this.lastNewline = start + newline;
+  }
+
+  /** The complete lines (up to the last newline, without it), as a view of the shared memory; or nothing. */
+  lines(): Uint8Array | undefined {
+    return this.lastNewline < 0 ? undefined : this.bytes.subarray(0, this.lastNewline);
+  }
+
+  /** Everything written and not yet dropped (a last line without a newline). */
+  rest(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+
+  /** Drops the lines jq is done with, keeping what follows them: only once jq has finished reading them. */
+  dropLines(): void {
+    const from = this.lastNewline + 1;
+    this.bytes.copyWithin(0, from, this.length);
+    this.length -= from;
+    this.lastNewline = -1;
+  }
+
+  dropAll(): void {
+    this.length = 0;
+    this.lastNewline = -1;
+  }
+
+  private reserve(more: number): void {
+    if (this.length + more <= this.bytes.length) return;
+    const grown = new Uint8Array(new SharedArrayBuffer(Math.max(this.length + more, this.bytes.length * 2)));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+}
+
+/** Whether bytes of JSON text hold nothing but whitespace. */
+function isBlank(bytes: Uint8Array): boolean {
+  return bytes.every((byte) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09);
+}
+
+/**
  * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results
  * to `target` (stdout, or the --out file, still written atomically) as jq prints them. A last line without
  * a newline is filtered at commit. A runtime error, `halt_error` with a code, a trap or the memory limit fail
@@ -258,28 +327,26 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
  */
 export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
   const jq = await startJq(filter, stderr);
-  let pending = '';
+  const pending = new SharedLines();
   // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one run: jq runs the
   // filter over each JSON text of its input in turn, as `... | jq` would, and one run a record of 200,000
   // would pay jq's start 200,000 times.
-  const filterLines = async (text: string) => {
-    if (text.trim() === '') return;
-    await jq.filter(text, (bytes) => target.write(bytes));
+  const filterLines = async (lines: Uint8Array) => {
+    if (isBlank(lines)) return;
+    await jq.filter(lines, (bytes) => target.write(bytes));
   };
   return {
     async write(chunk) {
-      pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      const end = pending.lastIndexOf('\n');
-      if (end < 0) return;
-      const complete = pending.slice(0, end);
-      pending = pending.slice(end + 1);
-      await filterLines(complete);
+      pending.append(chunk);
+      const lines = pending.lines();
+      if (lines === undefined) return;
+      await filterLines(lines);
+      pending.dropLines();
     },
     async commit() {
-      const rest = pending;
-      pending = '';
       try {
-        await filterLines(rest);
+        await filterLines(pending.rest());
+        pending.dropAll();
       } finally {
         jq.stop();
       }

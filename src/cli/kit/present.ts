@@ -15,6 +15,7 @@ import {
 import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
 import { jqSink } from './jq.js';
+import { continuesPage } from './page-batches.js';
 import { closest } from './parse/enum.js';
 import type { Runtime } from './runtime.js';
 import { isDocument, isForPeople } from '../../output/formats.js';
@@ -141,19 +142,26 @@ function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): 
 }
 
 /**
- * With --jq, a list goes out as one compact `{"<key>":[...]}` a line per batch (a page of --all), which the
- * --jq sink filters one at a time: memory stays flat however many pages there are. With no records at all,
- * `{"<key>":[]}` once, as -o json prints.
+ * With --jq, a list goes out as one compact `{"<key>":[...]}` a line per page (a batch, or the batches of
+ * one page, page-batches.ts), which the --jq sink filters one at a time: memory stays flat however many
+ * pages there are. With no records at all, `{"<key>":[]}` once, as -o json prints.
  */
 function jsonPages(sink: Sink, key: string): RowWriter {
   let count = 0;
+  // A page's line begun, its `]}` not yet written: more of the page follows.
+  let open = false;
   return {
     write(records) {
       if (records.length === 0) return Promise.resolve();
       count += records.length;
-      return sink.write(`${JSON.stringify({ [key]: records })}\n`);
+      const head = open ? ',' : `{${JSON.stringify(key)}:[`;
+      open = continuesPage(records);
+      return sink.write(`${head}${JSON.stringify(records).slice(1, -1)}${open ? '' : ']}\n'}`);
     },
-    end: () => (count === 0 ? sink.write(`${JSON.stringify({ [key]: [] })}\n`) : Promise.resolve()),
+    end() {
+      if (count === 0) return sink.write(`${JSON.stringify({ [key]: [] })}\n`);
+      return open ? sink.write(']}\n') : Promise.resolve();
+    },
   };
 }
 

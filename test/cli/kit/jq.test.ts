@@ -6,7 +6,10 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jqSink } from '../../../src/cli/kit/jq.js';
+import type { Sink } from '../../../src/output/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { FIXED_NOW } from '../../helpers/sandbox.js';
 import { runTix } from '../../helpers/tix.js';
@@ -154,6 +157,35 @@ describe('streaming and formats', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(all);
   });
 
+  it('--all: a page bigger than the batches tix parses it in is still one run of the filter, first page or not', async () => {
+    // tix parses a page of --all in slices of 64 KB (~140 events) as it writes them; the filter must still
+    // see each page whole, the first and every later one (issue 29 §5: it saw ~140 events a run).
+    const big = await startSandbox({ events: 1000, seed: 7, now: FIXED_NOW });
+    try {
+      const bigTix = (args: string[]) => runTix(args, { env: sandboxEnv(big.url), now: () => new Date(FIXED_NOW) });
+      const whole = await bigTix(['events', 'search', '--all', '-o', 'json']);
+      expect(whole.code, whole.stderr).toBe(0);
+      const ids: string[] = JSON.parse(whole.stdout).events.map((e: { id: string }) => e.id);
+      expect(ids.length).toBeGreaterThan(3 * 300);
+      const result = await bigTix([
+        'events',
+        'search',
+        '--all',
+        '--page-size',
+        '300',
+        '--jq',
+        '[.events | length, (map(.id) | join(","))]',
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      const pages = lines(result.stdout).map((line) => JSON.parse(line) as [number, string]);
+      const expected = Array.from({ length: Math.ceil(ids.length / 300) }, (_, i) => ids.slice(i * 300, (i + 1) * 300));
+      expect(pages.map(([count]) => count)).toEqual(expected.map((page) => page.length));
+      expect(pages.map(([, joined]) => joined)).toEqual(expected.map((page) => page.join(',')));
+    } finally {
+      await big.close();
+    }
+  });
+
   it('-o ndjson: the filter runs over each line', async () => {
     const rows = await tix(['agents', '-o', 'ndjson']);
     const expected = lines(rows.stdout).map((line) => JSON.parse(line).name);
@@ -262,5 +294,29 @@ describe('errors and refusals', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^tix: ${message}[^\\n]*\\n$`));
+  });
+});
+
+describe('the --jq sink, written in pieces', () => {
+  it('a character of several bytes where the buffer of what is written is full, and a line in several writes', async () => {
+    // The sink keeps what is written as UTF-8 in a buffer of 64 KB that grows: a line that leaves one byte
+    // of room, then a 2-byte character, then the line's end (the buffer first grew by the characters
+    // written, not their bytes, and this spun for ever).
+    const out: Buffer[] = [];
+    const target: Sink = {
+      write: async (chunk) => {
+        out.push(Buffer.from(chunk));
+      },
+      commit: async () => {},
+      abort: async () => {},
+      closed: false,
+    };
+    const sink = await jqSink(target, 'length', new PassThrough());
+    await sink.write(`"${'a'.repeat(65534)}`);
+    await sink.write('é');
+    await sink.write('"\n"ü€');
+    await sink.write('𝄞"');
+    await sink.commit();
+    expect(Buffer.concat(out).toString('utf8')).toBe(`${65535}\n3\n`);
   });
 });

@@ -5,6 +5,7 @@ import type { OutputOptions } from '../../kit/output-options.js';
 import type { PagingOptions } from '../../kit/paging.js';
 import { prettyJson, withSink, writeJson } from '../../kit/present.js';
 import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
+import { markedBatches } from '../../kit/page-batches.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { writeEventPages } from './write-event-pages.js';
@@ -40,12 +41,13 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
   let lastPageSize = 0;
   let firstPage = true;
   const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal), {
-    // The first page is written whole (csv and tsv fix their columns from the first batch, as before); later
-    // pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once.
+    // Pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once,
+    // each batch but a page's last marked as such (--jq filters a page at a time); for csv and tsv the first
+    // page is written whole, as they fix their columns from the first batch.
     items: async (page) => {
-      const stream = paging.all && !firstPage && isDeferred(page);
+      const stream = paging.all && isDeferred(page) && (!firstPage || isDocument(output.format));
       firstPage = false;
-      return stream ? page.batches() : (await parsed(page)).events;
+      return stream ? markedBatches(page.batches()) : (await parsed(page)).events;
     },
     firstPage: paging.page,
     pageSize: paging.pageSize,
