@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ExitCode, TixError } from '../shared/errors.js';
 import { describePgError, isUnreachable } from './pg-errors.js';
-import { canonicalInstant } from './timestamps.js';
+import { postgresInstant } from './timestamps.js';
 import { passwordFromPassFile, type PassLookup } from './pg-pass.js';
 import type { PostgresTarget } from './postgres-url.js';
 import { treatAsSecret } from '../shared/secrets.js';
@@ -24,7 +24,7 @@ export interface ConnectOptions {
 const TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === pg.types.builtins.DATE) return (text: string) => text;
-    if (oid === pg.types.builtins.TIMESTAMPTZ) return (text: string) => canonicalInstant(text) ?? text;
+    if (oid === pg.types.builtins.TIMESTAMPTZ) return (text: string) => postgresInstant(text) ?? text;
     return pg.types.getTypeParser(oid, format ?? 'text');
   }) as typeof pg.types.getTypeParser,
 };

@@ -82,11 +82,12 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
     ...(options.listingFilter ? { listings: options.listingFilter } : {}),
   };
   const flags = { ...options.store, readOnly: true };
-  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events) => {
+  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events, known) => {
     const rows = await store.priceSummary(events, probes);
-    // The event's date: an evt_ id's own, or the one of the evt_ id the store knows for the agent's event.
+    // The event's date: an evt_ id's own (found with its agents), or the one of the evt_ id the store knows for the agent's event.
     const { event } = options;
-    const eventId = event.kind === 'event' ? event.eventId : await store.eventIdOf(event.agent, event.id);
+    if (event.kind === 'event') return { rows, eventDate: known ?? null };
+    const eventId = await store.eventIdOf(event.agent, event.id);
     const stored = eventId === undefined ? undefined : await store.event(eventId);
     return { rows, eventDate: stored?.eventDate ?? null };
   });
