@@ -12,7 +12,7 @@ export function parseDuration(flag: string, raw: string, minMs: number, maxMs: n
   const ms = match ? Number(match[1]) * UNITS[(match[2] || 's').toLowerCase()]! : Number.NaN;
   if (!(ms >= minMs && ms <= maxMs)) {
     throw new UsageError(
-      `${flag} must be a duration from ${formatDuration(minMs)} to ${formatDuration(maxMs)} such as 30s, 5m or 1h (a bare number is seconds), not '${printable(raw)}'`,
+      `${flag} must be a duration from ${formatDuration(minMs)} to ${formatDuration(maxMs)} in s, m or h (a bare number is seconds), not '${printable(raw)}'`,
     );
   }
   return ms;

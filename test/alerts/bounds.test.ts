@@ -129,12 +129,12 @@ describe('alert delivery within bounds', () => {
       expect(await tix(['config', 'set', 'notify-exec-timeout', bad], env)).toMatchObject({
         code: 2,
         stdout: '',
-        stderr: `tix: notify-exec-timeout must be a duration from 1s to 5m such as 30s, 5m or 1h (a bare number is seconds), not '${bad}'\n`,
+        stderr: `tix: notify-exec-timeout must be a duration from 1s to 5m in s, m or h (a bare number is seconds), not '${bad}'\n`,
       });
     }
     expect(await tix(['config', 'get', 'notify-exec-timeout'], { ...env, TIX_NOTIFY_EXEC_TIMEOUT: '301' })).toMatchObject({
       code: 2,
-      stderr: "tix: TIX_NOTIFY_EXEC_TIMEOUT must be a duration from 1s to 5m such as 30s, 5m or 1h (a bare number is seconds), not '301'\n",
+      stderr: "tix: TIX_NOTIFY_EXEC_TIMEOUT must be a duration from 1s to 5m in s, m or h (a bare number is seconds), not '301'\n",
     });
   });
 
@@ -149,7 +149,7 @@ describe('alert delivery within bounds', () => {
     const run = await tix(['track', entry, ...db], { TIX_CONFIG_DIR: config });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(
-      `tix: notify-exec-timeout (in profile 'default' of ${file}) must be a duration from 1s to 5m such as 30s, 5m or 1h (a bare number is seconds), not '0'; change it with 'tix config set notify-exec-timeout <value>'\n`,
+      `tix: notify-exec-timeout (in profile 'default' of ${file}) must be a duration from 1s to 5m in s, m or h (a bare number is seconds), not '0'; change it with 'tix config set notify-exec-timeout <value>'\n`,
     );
     expect(
       await sql(db[1]!, 'SELECT attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NULL AS pending FROM alert_deliveries'),

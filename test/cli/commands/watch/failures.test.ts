@@ -140,7 +140,7 @@ describe('failures', () => {
 
 describe('bad input', () => {
   it.each([
-    [['--interval', '0s'], /--interval must be a duration from 1s to 24h such as 30s, 5m or 1h \(a bare number is seconds\), not '0s'/],
+    [['--interval', '0s'], /--interval must be a duration from 1s to 24h in s, m or h \(a bare number is seconds\), not '0s'/],
     [['--interval', 'soon'], /--interval must be a duration/],
     [['--interval', '1.5m'], /--interval must be a duration/],
     [['--interval', '25h'], /--interval must be a duration/],
