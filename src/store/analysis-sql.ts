@@ -359,15 +359,40 @@ export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
  * the lower middle one of an even count) and the gaps longer than `gapIntervals` of them, one row per gap
  * (a row with no gap when there is none), by event date, name, agent and gap.
  *
- * One pass over the snapshots, in the order of their primary key, gives every figure but the gaps, and
- * the longest gap: only the agents' events whose longest gap is a gap are read again for where their gaps
- * are. A history tracked as usual is read once, and PostgreSQL sorts nothing (BENCHMARKS.md, scenario 9).
+ * Two texts give the same rows (test/store/coverage-sql.test.ts runs both on one DuckDB file), each the
+ * faster on its store (BENCHMARKS.md, scenario 9):
+ * - `window` (PostgreSQL): one pass over the snapshots in the order of their primary key gives every figure
+ *   but the gaps, and the longest gap; only the agents' events whose longest gap is a gap are read again
+ *   for where their gaps are. A history tracked as usual is read once, and PostgreSQL sorts nothing.
+ * - `lists` (DuckDB): DuckDB's window operator sorts all the snapshots; gathering each agent's event's
+ *   timestamps into a list and sorting those small lists is twice as fast, and the gaps come from the same
+ *   lists without a second read.
  */
-export function coverageQuery(table: Table, events: readonly AgentEvent[] | undefined, gapIntervals: number): AnalysisQuery {
+export function coverageQuery(
+  table: Table,
+  events: readonly AgentEvent[] | undefined,
+  gapIntervals: number,
+  form: 'window' | 'lists',
+): AnalysisQuery {
   const params: (string | number)[] = [gapIntervals];
   const which = events ? `WHERE ${agentEventsWhere(events, params)}` : '';
   const longerThanUsual = (gap: string, usual: string) => `${gap} > CAST($1 AS DOUBLE PRECISION) * ${usual}`;
-  const sql = `WITH per AS MATERIALIZED (
+  const perAndGaps = form === 'window' ? windowCoverage(table, which, longerThanUsual) : listCoverage(table, which, longerThanUsual);
+  const sql = `WITH ${perAndGaps}
+    SELECT per.agent, per.event_id AS agent_event_id, ea.event_id, e.name, e.event_date, per.snapshots, per.first_at, per.last_at,
+      per.usual, gaps.gap_start, gaps.gap_end
+    FROM per LEFT JOIN gaps ON gaps.agent = per.agent AND gaps.event_id = per.event_id
+      LEFT JOIN ${table('event_agents')} ea ON ea.agent = per.agent AND ea.agent_event_id = per.event_id
+      LEFT JOIN ${table('events')} e ON e.event_id = ea.event_id
+    ORDER BY e.event_date NULLS LAST, e.name NULLS LAST, ea.event_id NULLS LAST, per.agent, per.event_id, gaps.gap_start NULLS FIRST`;
+  return { sql, params };
+}
+
+type GapTest = (gap: string, usual: string) => string;
+
+/** CTEs `per` (an agent's event's figures) and `gaps` (gap_start, gap_end), with lag() over the snapshots. */
+function windowCoverage(table: Table, which: string, longerThanUsual: GapTest): string {
+  return `per AS MATERIALIZED (
       SELECT agent, event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at, max(api_timestamp) AS last_at,
         percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual, max(gap) AS longest
       FROM (
@@ -386,14 +411,32 @@ export function coverageQuery(table: Table, events: readonly AgentEvent[] | unde
         WINDOW w AS (PARTITION BY sn.agent, sn.event_id ORDER BY sn.api_timestamp)
       ) AS s
       WHERE ${longerThanUsual(`${epoch('api_timestamp')} - ${epoch('previous_at')}`, 'usual')}
-    )
-    SELECT per.agent, per.event_id AS agent_event_id, ea.event_id, e.name, e.event_date, per.snapshots, per.first_at, per.last_at,
-      per.usual, gaps.gap_start, gaps.gap_end
-    FROM per LEFT JOIN gaps ON gaps.agent = per.agent AND gaps.event_id = per.event_id
-      LEFT JOIN ${table('event_agents')} ea ON ea.agent = per.agent AND ea.agent_event_id = per.event_id
-      LEFT JOIN ${table('events')} e ON e.event_id = ea.event_id
-    ORDER BY e.event_date NULLS LAST, e.name NULLS LAST, ea.event_id NULLS LAST, per.agent, per.event_id, gaps.gap_start NULLS FIRST`;
-  return { sql, params };
+    )`;
+}
+
+/** The same CTEs from DuckDB lists: `taken`, each agent's event's timestamps in order, and `spans`, the gaps between them. */
+function listCoverage(table: Table, which: string, longerThanUsual: GapTest): string {
+  return `per AS (
+      SELECT agent, event_id, snapshots, first_at, last_at, taken, spans,
+        list_aggregate(spans, 'quantile_disc', 0.5) AS usual, list_max(spans) AS longest
+      FROM (
+        SELECT agent, event_id, snapshots, first_at, last_at, taken,
+          list_transform(range(1, len(taken)), i -> ${epoch('taken[i + 1]')} - ${epoch('taken[i]')}) AS spans
+        FROM (
+          SELECT agent, event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at, max(api_timestamp) AS last_at,
+            list_sort(list(api_timestamp)) AS taken
+          FROM ${table('snapshots')} ${which}
+          GROUP BY agent, event_id
+        ) AS l
+      ) AS s
+    ),
+    gaps AS (
+      SELECT agent, event_id, taken[i] AS gap_start, taken[i + 1] AS gap_end
+      FROM (
+        SELECT agent, event_id, taken, unnest(list_filter(range(1, len(taken)), i -> ${longerThanUsual('spans[i]', 'usual')})) AS i
+        FROM per WHERE ${longerThanUsual('longest', 'usual')}
+      ) AS g
+    )`;
 }
 
 /** The rows of coverageQuery, one per agent's event with its gaps gathered, in the query's order. */

@@ -83,5 +83,5 @@ export async function readCoverage(
   hasEvents: boolean,
 ): Promise<CoverageRow[]> {
   if (events?.length === 0) return [];
-  return coverageRows(await rowsOf(connection, coverageQuery(tablesOf('', hasEvents), events, gapIntervals)));
+  return coverageRows(await rowsOf(connection, coverageQuery(tablesOf('', hasEvents), events, gapIntervals, 'lists')));
 }

@@ -461,7 +461,7 @@ class PostgresHistoryStore implements HistoryStore {
 
   async coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {
     if (events?.length === 0) return [];
-    const { sql, params } = coverageQuery(tablesOf(`${this.s}.`, this.hasEvents), events, gapIntervals);
+    const { sql, params } = coverageQuery(tablesOf(`${this.s}.`, this.hasEvents), events, gapIntervals, 'window');
     return coverageRows(await this.read('cannot read', sql, params));
   }
 
