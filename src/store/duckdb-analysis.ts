@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampTZValue } from './duckdb-driver.js';
 import { microsToIso } from './timestamps.js';
 import {
+  COVERAGE_INSTANTS,
   coverageQuery,
   coverageRows,
   filteredSnapshotsQuery,
@@ -83,5 +84,11 @@ export async function readCoverage(
   hasEvents: boolean,
 ): Promise<CoverageRow[]> {
   if (events?.length === 0) return [];
-  return coverageRows(await rowsOf(connection, coverageQuery(tablesOf('', hasEvents), events, gapIntervals, 'lists')));
+  const { sql, params } = coverageQuery(tablesOf('', hasEvents), events, gapIntervals, 'json');
+  const text = (await connection.runAndReadAll(sql, params)).getRows()[0]?.[0];
+  const rows: Record<string, unknown>[] = typeof text === 'string' ? JSON.parse(text) : [];
+  for (const row of rows) {
+    for (const key of COVERAGE_INSTANTS) if (row[key] !== null) row[key] = microsToIso(row[key] as number);
+  }
+  return coverageRows(rows);
 }

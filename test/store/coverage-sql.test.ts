@@ -1,12 +1,13 @@
 /**
  * `history coverage` has two texts of one query (src/store/analysis-sql.ts): lag() over the snapshots,
- * which PostgreSQL runs, and sorted lists, which DuckDB runs. Both run here on one DuckDB database over
+ * which PostgreSQL runs, and sorted lists given back as JSON, which DuckDB runs. Both run here on one DuckDB database over
  * histories a shape at a time (one snapshot, two, an even count, pauses, ties of the usual interval,
  * instants with micro- and milliseconds) and must give the same rows, in the same order.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, DuckDBTimestampTZValue } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coverageQuery, tablesOf } from '../../src/store/analysis-sql.js';
+import { COVERAGE_INSTANTS, coverageQuery, coverageRows, tablesOf } from '../../src/store/analysis-sql.js';
+import { microsToIso } from '../../src/store/timestamps.js';
 
 const MINUTE_US = 60_000_000;
 const T0_US = 1_767_225_600_000_000; // 2026-01-01T00:00:00Z
@@ -64,23 +65,45 @@ describe('the two texts of history coverage', () => {
     instance?.closeSync();
   });
 
-  const rowsOf = async (form: 'window' | 'lists', events?: { agent: string; eventId: string }[]) => {
+  /** Each text's rows as the stores give them to coverageRows (timestamps as ISO text). */
+  const rowsOf = async (form: 'window' | 'json', events?: { agent: string; eventId: string }[]) => {
     const { sql, params } = coverageQuery(tablesOf('', false), events, 3, form);
     const reader = await connection.runAndReadAll(sql, params);
-    return reader.getRowObjectsJson();
+    if (form === 'json') {
+      const rows = JSON.parse(String(reader.getRows()[0]![0])) as Record<string, unknown>[];
+      for (const row of rows) for (const key of COVERAGE_INSTANTS) if (row[key] !== null) row[key] = microsToIso(row[key] as number);
+      return rows;
+    }
+    return reader
+      .getRowObjects()
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [key, value instanceof DuckDBTimestampTZValue ? microsToIso(value.micros) : value]),
+        ),
+      );
   };
 
   it('give the same rows for every agent event stored', async () => {
     const windowed = await rowsOf('window');
     expect(windowed.filter((r) => r.gap_start !== null).length).toBeGreaterThan(10);
     expect(windowed.some((r) => r.usual === null)).toBe(true);
-    expect(await rowsOf('lists')).toEqual(windowed);
+    expect(windowed.some((r) => !Number.isInteger(r.usual))).toBe(true);
+    const json = await rowsOf('json');
+    expect(json).toEqual(windowed);
+    expect(coverageRows(json)).toEqual(coverageRows(windowed));
+  });
+
+  it('give no rows for an agent event not stored', async () => {
+    const none = [{ agent: 'TMUSA', eventId: 'nosuchevent' }];
+    expect(await rowsOf('window', none)).toEqual([]);
+    const { sql, params } = coverageQuery(tablesOf('', false), none, 3, 'json');
+    expect((await connection.runAndReadAll(sql, params)).getRows()).toEqual([[null]]);
   });
 
   it('give the same rows for some agent events named', async () => {
     const some = agentEvents.filter((_, i) => i % 5 === 3);
     const windowed = await rowsOf('window', some);
     expect(new Set(windowed.map((r) => r.agent_event_id)).size).toBe(some.length);
-    expect(await rowsOf('lists', some)).toEqual(windowed);
+    expect(await rowsOf('json', some)).toEqual(windowed);
   });
 });
