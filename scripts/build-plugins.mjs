@@ -99,6 +99,25 @@ function assertDistinctExports(files) {
 }
 
 /**
+ * pg picks its socket when it loads by asking whether it runs in a Cloudflare Worker: on Node.js 20, which has
+ * no `navigator`, that test constructs a `Response`, and the first use of that global loads Node's own fetch
+ * (undici, bundled in Node): ~45 ms of every PostgreSQL command (BENCHMARKS.md, scenario 9). tix runs on
+ * Node.js alone, so pg gets its Node.js sockets without the test: the same functions pg's stream.js gives there.
+ */
+export const nodeOnlyPgStream = {
+  name: 'node-only-pg-stream',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, () => ({
+      contents: `module.exports = {
+        getStream: () => new (require('net').Socket)(),
+        getSecureStream: (options) => require('tls').connect(options),
+      };`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * conf imports ajv (with ajv-formats), semver and node:crypto when it loads, for JSON-schema validation,
  * migrations and encryption, none of which tix asks of it. Loading them is most of what opening the config
  * file costs (a query of a user with a stored profile: ~26 ms more than one without), so conf gets stand-ins

@@ -7,7 +7,7 @@
 // words bin/tix looks for before loading it (fast-commands.mjs, from the registry's `fast` entries).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, runGroup } from './build-plugins.mjs';
+import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, nodeOnlyPgStream, runGroup } from './build-plugins.mjs';
 import { importTreeModule, root } from './bundle-tree.mjs';
 import { buildFastPath } from './build-fast.mjs';
 import { writeHelpPages } from './help-pages.mjs';
@@ -38,7 +38,7 @@ const [{ buildProgram, COMMANDS }] = await Promise.all([
     // converter alone import.
     external: EXTERNAL_PACKAGES,
     logLevel: 'warning',
-    plugins: [lazyChildProcess, lazyConfDependencies(root), runGroup(root)],
+    plugins: [lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream, runGroup(root)],
   }),
 ]);
 

@@ -13,7 +13,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import { CJS_IMPORT_META, fastPathStandIns, lazyChildProcess, lazyConfDependencies } from '../build-plugins.mjs';
+import { CJS_IMPORT_META, fastPathStandIns, lazyChildProcess, lazyConfDependencies, nodeOnlyPgStream } from '../build-plugins.mjs';
 import { fastBuildOptions } from '../build-fast.mjs';
 import { fastActionsModule, fastCommands } from '../fast-commands.mjs';
 import { importTreeModule, root } from '../bundle-tree.mjs';
@@ -41,7 +41,7 @@ export async function buildStandalone({ node, binDir, workDir }) {
 
   const common = {
     metafile: true,
-    plugins: [standalonePackages, duckdbBesideExecutable, lazyChildProcess, lazyConfDependencies(root)],
+    plugins: [standalonePackages, duckdbBesideExecutable, lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream],
   };
   const [fast, full] = await Promise.all([
     build({
