@@ -121,8 +121,12 @@ export function snapshotRowOf(r: Record<string, unknown>): SnapshotRow {
   };
 }
 
-/** An instant as seconds since the epoch, a double in both engines (PostgreSQL's extract gives numeric). */
-const epoch = (at: string) => `CAST(extract(epoch FROM ${at}) AS DOUBLE PRECISION)`;
+/**
+ * An instant as seconds since the epoch, a double in both engines. date_part rather than extract: PostgreSQL's
+ * extract computes in numeric, which was a third of `history coverage`'s query over 100,000 snapshots; both
+ * give the microseconds divided by a million, rounded once (test/store/coverage-sql.test.ts).
+ */
+const epoch = (at: string) => `date_part('epoch', ${at})`;
 
 /** ` AND api_timestamp >= $n AND ...`: a query's inclusive bounds, if any. */
 function windowBounds(window: { since?: string; until?: string }, params: (string | number)[]): string {

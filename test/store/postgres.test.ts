@@ -36,6 +36,16 @@ describePostgres('the PostgreSQL history store', () => {
     return error as TixError;
   }
 
+  it("date_part('epoch') is extract(epoch) as a double, for instants with and without fractions (the analysis SQL uses it)", async () => {
+    // Seconds from 1970 to 2255, each with no fraction, milliseconds and microseconds.
+    const [row] = await cluster().sql<{ differ: number; checked: number }>(
+      `SELECT count(*) FILTER (WHERE date_part('epoch', t) <> CAST(extract(epoch FROM t) AS DOUBLE PRECISION))::int AS differ, count(*)::int AS checked
+       FROM (SELECT to_timestamp(0) + make_interval(secs => (s::bigint * 449993 % 9000000000) + f) AS t
+             FROM generate_series(1, 20000) AS s, unnest(ARRAY[0, 0.25, 0.123456, 0.999999]) AS f) AS instants`,
+    );
+    expect(row).toEqual({ differ: 0, checked: 80000 });
+  });
+
   it('creates the schema and its tables on first use, with the documented columns and types', async () => {
     await using(openPostgresStore(cluster().url(), { schema: 'first_use' }), async (store) => {
       expect(store.kind).toBe('postgres');
