@@ -12,8 +12,11 @@ const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
 
-/** `require(file)` for the CommonJS bundle `file`, compiled with the cached code when there is one. */
-exports.requireWithCodeCache = (file) => {
+/**
+ * `require(file)` for the CommonJS bundle `file` (dist/fast.cjs, dist/duckdb-api.cjs), compiled with the code
+ * cached under `name` when there is one.
+ */
+exports.requireWithCodeCache = (file, name = 'fast') => {
   let hash;
   try {
     hash = fs.readFileSync(`${file}.hash`, 'utf8').trim();
@@ -21,7 +24,7 @@ exports.requireWithCodeCache = (file) => {
   return exports.runWithCodeCache({
     source: fs.readFileSync(file, 'utf8'),
     filename: file,
-    name: 'fast',
+    name,
     hash,
     require: createRequire(file),
   });

@@ -7,8 +7,9 @@ import { join, resolve } from 'node:path';
 /**
  * Packages left out of every bundle and required from node_modules at run time. DuckDB's bindings are a
  * native addon (a .node file and libduckdb.so per platform), which cannot be bundled; its JavaScript
- * (@duckdb/node-api, a hundred CommonJS files that took ~60 ms to resolve and load) is bundled into the
- * chunks of the history store and the Parquet converter. jq-web (--jq) finds its jq.wasm next to its own
+ * (@duckdb/node-api, a hundred CommonJS files that took ~60 ms to resolve and load) is bundled into one
+ * file, dist/duckdb-api.cjs, which the chunks of the history store and the Parquet converter load
+ * (build-duckdb-api.mjs). jq-web (--jq) finds its jq.wasm next to its own
  * jq.js, so it too is loaded from node_modules, by src/cli/kit/jq.ts alone.
  */
 export const EXTERNAL_PACKAGES = ['@duckdb/node-bindings', 'jq-web'];

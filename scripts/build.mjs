@@ -4,11 +4,13 @@
 // import when a command needs them. Then dist/help.json: the help pages bin/tix prints itself (help-pages.mjs);
 // and dist/fast.cjs, the fast path for one-query commands (src/cli/fast.ts), with the table of the command
 // tree it reads argv by (build-fast.mjs), both from the same command tree, and dist/fast-words.json, the first
-// words bin/tix looks for before loading it (fast-commands.mjs, from the registry's `fast` entries).
+// words bin/tix looks for before loading it (fast-commands.mjs, from the registry's `fast` entries); and
+// dist/duckdb-api.cjs, DuckDB's JavaScript, run through a V8 code cache (build-duckdb-api.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, nodeOnlyPgStream, runGroup } from './build-plugins.mjs';
 import { importTreeModule, root } from './bundle-tree.mjs';
+import { buildDuckDbApi, duckdbApiFromDist } from './build-duckdb-api.mjs';
 import { buildFastPath } from './build-fast.mjs';
 import { writeHelpPages } from './help-pages.mjs';
 
@@ -34,12 +36,12 @@ const [{ buildProgram, COMMANDS }] = await Promise.all([
     define,
     banner: REQUIRE_BANNER,
     // DuckDB's native bindings (a .node file per platform) cannot be bundled: they are loaded from
-    // node_modules, and only by the chunk of DuckDB's JavaScript, which the history store and the Parquet
-    // converter alone import.
+    // node_modules, and only by DuckDB's JavaScript, dist/duckdb-api.cjs (build-duckdb-api.mjs), which the
+    // history store and the Parquet converter alone load.
     external: EXTERNAL_PACKAGES,
     logLevel: 'warning',
-    plugins: [lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream, runGroup(root)],
+    plugins: [lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream, duckdbApiFromDist, runGroup(root)],
   }),
 ]);
 
-await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, COMMANDS, define)]);
+await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, COMMANDS, define), buildDuckDbApi()]);

@@ -6,9 +6,9 @@ import { ExitCode, TixError } from './errors.js';
 /**
  * jq-web, the one package no bundle of the npm build holds: it reads its jq.wasm from beside its jq.js, so the
  * npm build reads both from node_modules at run time. DuckDB's JavaScript (@duckdb/node-api) is bundled
- * into the chunks of its two users, the history store and the Parquet converter; its native bindings
- * (@duckdb/node-bindings: duckdb.node and libduckdb.so) are required from node_modules when those chunks
- * load. The standalone build (scripts/release/build-sea.mjs) bundles external-packages-standalone.ts in
+ * alone as dist/duckdb-api.cjs, which the chunks of its two users, the history store and the Parquet
+ * converter, run through a V8 code cache (scripts/build-duckdb-api.mjs); its native bindings
+ * (@duckdb/node-bindings: duckdb.node and libduckdb.so) are required from node_modules when it loads. The standalone build (scripts/release/build-sea.mjs) bundles external-packages-standalone.ts in
  * this module's place.
  */
 

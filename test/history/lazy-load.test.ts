@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describePostgres, usePostgres } from '../helpers/postgres.js';
@@ -44,17 +44,34 @@ describe('DuckDB is loaded only by the commands that use the price history', () 
     expect(duckdbIn(modules).some((m) => m.endsWith('.node'))).toBe(true);
   });
 
-  it('the bundle holds its JavaScript in one chunk, imported by the chunks of the history store and the Parquet converter alone', () => {
+  it("the bundle holds its JavaScript in one file, which one chunk loads, imported by the history store's and the Parquet converter's chunks alone", () => {
     const chunks = join(REPO_ROOT, 'dist', 'chunks');
     const text = (file: string) => readFileSync(join(chunks, file), 'utf8');
-    // The one chunk that requires the native bindings from node_modules is DuckDB's JavaScript, bundled.
-    const [api, ...others] = readdirSync(chunks).filter((file) => text(file).includes('@duckdb/'));
+    // dist/duckdb-api.cjs, run through the code cache, requires the native bindings from node_modules.
+    expect(readFileSync(join(REPO_ROOT, 'dist', 'duckdb-api.cjs'), 'utf8')).toContain('require("@duckdb/node-bindings")');
+    expect(readdirSync(chunks).filter((file) => text(file).includes('@duckdb/'))).toEqual([]);
+    const [loader, ...others] = readdirSync(chunks).filter((file) => text(file).includes('duckdb-api.cjs'));
     expect(others).toEqual([]);
-    expect(text(api!)).toContain('require("@duckdb/node-bindings")');
-    const importers = readdirSync(chunks).filter((file) => file !== api && text(file).includes(`./${api}`));
+    const importers = readdirSync(chunks).filter((file) => file !== loader && text(file).includes(`./${loader}`));
     // The Parquet writer is DuckDB's other user (-o parquet): every other chunk is free of it.
     expect(importers.sort()).toEqual([expect.stringMatching(/^duckdb-\w+\.js$/), expect.stringMatching(/^parquet-convert-[\w-]+\.js$/)]);
-    expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('@duckdb/');
+    expect(readFileSync(join(REPO_ROOT, 'dist', 'tix.js'), 'utf8')).not.toContain('duckdb-api');
+  });
+
+  it("keeps a V8 code cache of DuckDB's JavaScript, written after the first run, and a run with it prints the same", async () => {
+    const cache = join(tempDir('tix-cache-'), 'cache');
+    const db = freshDb();
+    const id = sandbox().events.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!;
+    const env = { ...sandboxEnv(sandbox().url), XDG_CACHE_HOME: cache };
+    expect((await runTix(['track', `TMUSA:${id}`, '--db', db], { env })).code).toBe(0);
+    const hash = readFileSync(join(REPO_ROOT, 'dist', 'duckdb-api.cjs.hash'), 'utf8').trim();
+    const file = join(cache, 'tix', `duckdb-api-${process.version}-${process.arch}-${hash}.v8`);
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    const read = () => runTix(['history', `TMUSA:${id}`, '--db', db, '-o', 'csv'], { env });
+    const [first, second] = [await read(), await read()];
+    expect({ code: second.code, stderr: second.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stdout.split('\n').length).toBeGreaterThan(2);
   });
 });
 
