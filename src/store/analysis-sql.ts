@@ -11,6 +11,7 @@ import type {
   TrackedEventFilter,
   TrackedEventRow,
 } from './store.js';
+import { microsToIso } from './timestamps.js';
 
 /**
  * The SQL of `history list`, `history summary` and `history --by`, one text for both stores: DuckDB and
@@ -363,49 +364,67 @@ export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
  * the lower middle one of an even count) and the gaps longer than `gapIntervals` of them, one row per gap
  * (a row with no gap when there is none), by event date, name, agent and gap.
  *
- * Two texts give the same rows (test/store/coverage-sql.test.ts runs both on one DuckDB database), each the
- * faster on its store (BENCHMARKS.md, scenario 9):
+ * The query has two texts of its first part, each the faster on its store (BENCHMARKS.md, scenario 9), which
+ * give the same rows (test/store/coverage-sql.test.ts runs both on one DuckDB database):
  * - `window` (PostgreSQL): one pass over the snapshots in the order of their primary key gives every figure
  *   but the gaps, and the longest gap; only the agents' events whose longest gap is a gap are read again
  *   for where their gaps are. A history tracked as usual is read once, and PostgreSQL sorts nothing.
- * - `json` (DuckDB): DuckDB's window operator sorts all the snapshots; gathering each agent's event's
+ * - `lists` (DuckDB): DuckDB's window operator sorts all the snapshots; gathering each agent's event's
  *   timestamps into a list and sorting those small lists is twice as fast, and the gaps come from the same
- *   lists without a second read. The rows come back as one JSON text (column `rows`, timestamps in
- *   microseconds since 1970): read value by value through DuckDB's JavaScript, 2,000 rows took ~40 ms more.
+ *   lists without a second read.
+ *
+ * The rows come back as one JSON text in the column `rows` (null when there are none), timestamps in
+ * microseconds since 1970, in each engine's own JSON functions (`dialect`): read row by row and value by
+ * value, 2,000 rows took ~40 ms more (DuckDB's JavaScript, and pg). coverageOfJson reads it.
  */
 export function coverageQuery(
   table: Table,
   events: readonly AgentEvent[] | undefined,
   gapIntervals: number,
-  form: 'window' | 'json',
+  how: { first: 'window' | 'lists'; dialect: 'duckdb' | 'postgres' },
 ): AnalysisQuery {
   const params: (string | number)[] = [gapIntervals];
   const which = events ? `WHERE ${agentEventsWhere(events, params)}` : '';
   const longerThanUsual = (gap: string, usual: string) => `${gap} > CAST($1 AS DOUBLE PRECISION) * ${usual}`;
-  const from = `FROM per LEFT JOIN gaps ON gaps.agent = per.agent AND gaps.event_id = per.event_id
+  const ctes = how.first === 'window' ? windowCoverage(table, which, longerThanUsual) : listCoverage(table, which, longerThanUsual);
+  const micros = (at: string) => (how.dialect === 'duckdb' ? `epoch_us(${at})` : `CAST(extract(epoch FROM ${at}) * 1000000 AS BIGINT)`);
+  const fields: [string, string][] = [
+    ['agent', 'per.agent'],
+    ['agent_event_id', 'per.event_id'],
+    ['event_id', 'ea.event_id'],
+    ['name', 'e.name'],
+    ['event_date', micros('e.event_date')],
+    ['snapshots', 'per.snapshots'],
+    ['first_at', micros('per.first_at')],
+    ['last_at', micros('per.last_at')],
+    ['usual', 'per.usual'],
+    ['gap_start', micros('gaps.gap_start')],
+    ['gap_end', micros('gaps.gap_end')],
+  ];
+  const order = 'e.event_date NULLS LAST, e.name NULLS LAST, ea.event_id NULLS LAST, per.agent, per.event_id, gaps.gap_start NULLS FIRST';
+  const rows =
+    how.dialect === 'duckdb'
+      ? `CAST(to_json(list({${fields.map(([name, value]) => `'${name}': ${value}`).join(', ')}} ORDER BY ${order})) AS VARCHAR)`
+      : `CAST(json_agg(json_build_object(${fields.map(([name, value]) => `'${name}', ${value}`).join(', ')}) ORDER BY ${order}) AS TEXT)`;
+  const sql = `WITH ${ctes}
+    SELECT ${rows} AS rows
+    FROM per LEFT JOIN gaps ON gaps.agent = per.agent AND gaps.event_id = per.event_id
       LEFT JOIN ${table('event_agents')} ea ON ea.agent = per.agent AND ea.agent_event_id = per.event_id
       LEFT JOIN ${table('events')} e ON e.event_id = ea.event_id`;
-  const order = 'e.event_date NULLS LAST, e.name NULLS LAST, ea.event_id NULLS LAST, per.agent, per.event_id, gaps.gap_start NULLS FIRST';
-  if (form === 'window') {
-    const sql = `WITH ${windowCoverage(table, which, longerThanUsual)}
-      SELECT per.agent, per.event_id AS agent_event_id, ea.event_id, e.name, e.event_date, per.snapshots, per.first_at, per.last_at,
-        per.usual, gaps.gap_start, gaps.gap_end
-      ${from}
-      ORDER BY ${order}`;
-    return { sql, params };
-  }
-  const sql = `WITH ${listCoverage(table, which, longerThanUsual)}
-    SELECT CAST(to_json(list({
-        'agent': per.agent, 'agent_event_id': per.event_id, 'event_id': ea.event_id, 'name': e.name,
-        'event_date': epoch_us(e.event_date), 'snapshots': per.snapshots, 'first_at': epoch_us(per.first_at),
-        'last_at': epoch_us(per.last_at), 'usual': per.usual, 'gap_start': epoch_us(gaps.gap_start), 'gap_end': epoch_us(gaps.gap_end)
-      } ORDER BY ${order})) AS VARCHAR) AS rows
-    ${from}`;
   return { sql, params };
 }
 
-/** The timestamps of coverageQuery's rows, which the `json` form gives in microseconds. */
-export const COVERAGE_INSTANTS = ['event_date', 'first_at', 'last_at', 'gap_start', 'gap_end'] as const;
+/** The rows of coverageQuery's JSON text: one per agent's event with its gaps gathered, in the query's order. */
+export function coverageOfJson(text: unknown): CoverageRow[] {
+  if (typeof text !== 'string') return [];
+  const rows = JSON.parse(text) as Record<string, unknown>[];
+  for (const row of rows) {
+    for (const key of INSTANTS) if (row[key] !== null) row[key] = microsToIso(row[key] as number);
+  }
+  return coverageRows(rows);
+}
+
+const INSTANTS = ['event_date', 'first_at', 'last_at', 'gap_start', 'gap_end'] as const;
 
 type GapTest = (gap: string, usual: string) => string;
 
@@ -458,8 +477,7 @@ function listCoverage(table: Table, which: string, longerThanUsual: GapTest): st
     )`;
 }
 
-/** The rows of coverageQuery, one per agent's event with its gaps gathered, in the query's order. */
-export function coverageRows(rows: readonly Record<string, unknown>[]): CoverageRow[] {
+function coverageRows(rows: readonly Record<string, unknown>[]): CoverageRow[] {
   const out: CoverageRow[] = [];
   let current: CoverageRow | undefined;
   for (const r of rows) {

@@ -2,9 +2,8 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampTZValue } from './duckdb-driver.js';
 import { microsToIso } from './timestamps.js';
 import {
-  COVERAGE_INSTANTS,
+  coverageOfJson,
   coverageQuery,
-  coverageRows,
   filteredSnapshotsQuery,
   snapshotRowOf,
   tablesOf,
@@ -84,11 +83,6 @@ export async function readCoverage(
   hasEvents: boolean,
 ): Promise<CoverageRow[]> {
   if (events?.length === 0) return [];
-  const { sql, params } = coverageQuery(tablesOf('', hasEvents), events, gapIntervals, 'json');
-  const text = (await connection.runAndReadAll(sql, params)).getRows()[0]?.[0];
-  const rows: Record<string, unknown>[] = typeof text === 'string' ? JSON.parse(text) : [];
-  for (const row of rows) {
-    for (const key of COVERAGE_INSTANTS) if (row[key] !== null) row[key] = microsToIso(row[key] as number);
-  }
-  return coverageRows(rows);
+  const { sql, params } = coverageQuery(tablesOf('', hasEvents), events, gapIntervals, { first: 'lists', dialect: 'duckdb' });
+  return coverageOfJson((await connection.runAndReadAll(sql, params)).getRows()[0]?.[0]);
 }

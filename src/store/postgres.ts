@@ -2,8 +2,8 @@ import type { AlertImport, AlertTables } from './store.js';
 import type pg from 'pg';
 import { TixError } from '../shared/errors.js';
 import {
+  coverageOfJson,
   coverageQuery,
-  coverageRows,
   filteredSnapshotsQuery,
   snapshotRowOf,
   tablesOf,
@@ -461,8 +461,9 @@ class PostgresHistoryStore implements HistoryStore {
 
   async coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {
     if (events?.length === 0) return [];
-    const { sql, params } = coverageQuery(tablesOf(`${this.s}.`, this.hasEvents), events, gapIntervals, 'window');
-    return coverageRows(await this.read('cannot read', sql, params));
+    const how = { first: 'window', dialect: 'postgres' } as const;
+    const { sql, params } = coverageQuery(tablesOf(`${this.s}.`, this.hasEvents), events, gapIntervals, how);
+    return coverageOfJson((await this.read('cannot read', sql, params))[0]?.rows);
   }
 
   async close(): Promise<void> {

@@ -1,13 +1,12 @@
 /**
  * `history coverage` has two texts of one query (src/store/analysis-sql.ts): lag() over the snapshots,
- * which PostgreSQL runs, and sorted lists given back as JSON, which DuckDB runs. Both run here on one DuckDB database over
+ * which PostgreSQL runs, and sorted lists, which DuckDB runs. Both run here on one DuckDB database over
  * histories a shape at a time (one snapshot, two, an even count, pauses, ties of the usual interval,
  * instants with micro- and milliseconds) and must give the same rows, in the same order.
  */
-import { type DuckDBConnection, DuckDBInstance, DuckDBTimestampTZValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVERAGE_INSTANTS, coverageQuery, coverageRows, tablesOf } from '../../src/store/analysis-sql.js';
-import { microsToIso } from '../../src/store/timestamps.js';
+import { coverageOfJson, coverageQuery, tablesOf } from '../../src/store/analysis-sql.js';
 
 const MINUTE_US = 60_000_000;
 const T0_US = 1_767_225_600_000_000; // 2026-01-01T00:00:00Z
@@ -65,45 +64,41 @@ describe('the two texts of history coverage', () => {
     instance?.closeSync();
   });
 
-  /** Each text's rows as the stores give them to coverageRows (timestamps as ISO text). */
-  const rowsOf = async (form: 'window' | 'json', events?: { agent: string; eventId: string }[]) => {
-    const { sql, params } = coverageQuery(tablesOf('', false), events, 3, form);
-    const reader = await connection.runAndReadAll(sql, params);
-    if (form === 'json') {
-      const rows = JSON.parse(String(reader.getRows()[0]![0])) as Record<string, unknown>[];
-      for (const row of rows) for (const key of COVERAGE_INSTANTS) if (row[key] !== null) row[key] = microsToIso(row[key] as number);
-      return rows;
-    }
-    return reader
-      .getRowObjects()
-      .map((row) =>
-        Object.fromEntries(
-          Object.entries(row).map(([key, value]) => [key, value instanceof DuckDBTimestampTZValue ? microsToIso(value.micros) : value]),
-        ),
-      );
+  /** The agents' events as one text of the query reads them (DuckDB's JSON). */
+  const coverageBy = async (first: 'window' | 'lists', events?: { agent: string; eventId: string }[]) => {
+    const { sql, params } = coverageQuery(tablesOf('', false), events, 3, { first, dialect: 'duckdb' });
+    return coverageOfJson((await connection.runAndReadAll(sql, params)).getRows()[0]![0]);
   };
 
   it('give the same rows for every agent event stored', async () => {
-    const windowed = await rowsOf('window');
-    expect(windowed.filter((r) => r.gap_start !== null).length).toBeGreaterThan(10);
-    expect(windowed.some((r) => r.usual === null)).toBe(true);
-    expect(windowed.some((r) => !Number.isInteger(r.usual))).toBe(true);
-    const json = await rowsOf('json');
-    expect(json).toEqual(windowed);
-    expect(coverageRows(json)).toEqual(coverageRows(windowed));
+    const windowed = await coverageBy('window');
+    expect(windowed).toHaveLength(agentEvents.length);
+    expect(windowed.flatMap((r) => r.gaps).length).toBeGreaterThan(10);
+    expect(windowed.some((r) => r.usualIntervalSeconds === null)).toBe(true);
+    expect(windowed.some((r) => !Number.isInteger(r.usualIntervalSeconds))).toBe(true);
+    expect(await coverageBy('lists')).toEqual(windowed);
   });
 
   it('give no rows for an agent event not stored', async () => {
     const none = [{ agent: 'TMUSA', eventId: 'nosuchevent' }];
-    expect(await rowsOf('window', none)).toEqual([]);
-    const { sql, params } = coverageQuery(tablesOf('', false), none, 3, 'json');
-    expect((await connection.runAndReadAll(sql, params)).getRows()).toEqual([[null]]);
+    expect(await coverageBy('window', none)).toEqual([]);
+    expect(await coverageBy('lists', none)).toEqual([]);
   });
 
   it('give the same rows for some agent events named', async () => {
     const some = agentEvents.filter((_, i) => i % 5 === 3);
-    const windowed = await rowsOf('window', some);
-    expect(new Set(windowed.map((r) => r.agent_event_id)).size).toBe(some.length);
-    expect(await rowsOf('json', some)).toEqual(windowed);
+    const windowed = await coverageBy('window', some);
+    expect(windowed.map((r) => r.agentEventId).sort()).toEqual(some.map((e) => e.eventId).sort());
+    expect(await coverageBy('lists', some)).toEqual(windowed);
+  });
+
+  it('reads the usual interval and gaps of a known shape: the lower middle gap, and pauses longer than 3 of it', async () => {
+    const [row] = await coverageBy('lists', [agentEvents[3]!]);
+    // Steps 15, 15, 15, 180, 15, 15, 600, 15 minutes from 00:21 (the fourth shape starts 3 x 7 minutes in).
+    expect(row).toMatchObject({ snapshots: 9, usualIntervalSeconds: 900, firstSnapshot: '2026-01-01T00:21:00.000Z' });
+    expect(row!.gaps).toEqual([
+      { start: '2026-01-01T01:06:00.000Z', end: '2026-01-01T04:06:00.000Z' },
+      { start: '2026-01-01T04:36:00.000Z', end: '2026-01-01T14:36:00.000Z' },
+    ]);
   });
 });
