@@ -355,9 +355,9 @@ complete -c tix -n '__tix_argument \'config\' 1' -a set -d 'store a setting in t
 complete -c tix -n '__tix_argument \'config\' 1' -a unset -d 'remove a setting from the profile'
 complete -c tix -n '__tix_argument \'config\' 1' -a list -d 'show every setting, its value and where it came from'
 complete -c tix -n '__tix_argument \'config\' 1' -a path -d 'print where the config file is'
-complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout'
-complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout'
-complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout'
+complete -c tix -n '__tix_argument \'config get\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline'
+complete -c tix -n '__tix_argument \'config set\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline'
+complete -c tix -n '__tix_argument \'config unset\' 1' -x -a 'base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline'
 complete -c tix -n '__tix_in \'config list\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
 complete -c tix -n '__tix_in \'config list\'' -l json -d 'short for --output json'
 complete -c tix -n '__tix_in \'config list\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x

@@ -1206,9 +1206,9 @@ _tix_argument_values() {
     ('events by-agent#1') compadd -- ticketMaster stubHub skyBox ticketEvolution seatGeek vividSeats tickPick ticketNetwork gameTime ;;
     ('inventory#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
     ('watch#1') compadd -- TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME ;;
-    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
-    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
-    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout ;;
+    ('config get#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline ;;
+    ('config set#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline ;;
+    ('config unset#1') compadd -- base-url output timezone provider page-size concurrency timeout retries db sql-db notify-url notify-exec notify-exec-env notify-exec-timeout notify-deadline ;;
     ('completion#1') compadd -- bash zsh fish ;;
     (*) return 1 ;;
   esac

@@ -24,6 +24,7 @@ export interface SettingValues {
   'notify-exec-env': string;
   /** Seconds: a whole number, as a bare number reads back the same (`config set` stores String(value)). */
   'notify-exec-timeout': number;
+  'notify-deadline': number;
 }
 export type SettingKey = keyof SettingValues;
 
@@ -112,10 +113,11 @@ export function parseVariableNames(name: string, raw: string): string {
 }
 
 /**
- * How long one --notify-exec command may run: 1s up to 5m, the most a run spends delivering all its alerts
- * (DELIVERY_DEADLINE_MS in src/recording/notify.ts), so a longer limit could never take effect.
+ * How long one --notify-exec command may run, and how long a run may spend delivering all its alerts: 1s up
+ * to 5m, half the time a run holds the deliveries it claimed (DELIVERY_LEASE_SECONDS in
+ * src/recording/notify.ts), so that a run never sends what another has taken over.
  */
-export function parseNotifyExecTimeout(name: string, raw: string): number {
+export function parseDeliverySeconds(name: string, raw: string): number {
   return parseDuration(name, raw, 1_000, 300_000) / 1_000;
 }
 
@@ -291,7 +293,17 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
     flag: '--notify-exec-timeout',
     description: 'alerts: how long a --notify-exec command may run before it is stopped, its process group with it (1s-5m)',
     defaultLabel: '60s',
-    parse: (raw, name) => parseNotifyExecTimeout(name, raw),
+    parse: (raw, name) => parseDeliverySeconds(name, raw),
+    display: (seconds) => `${seconds}s`,
+  },
+  'notify-deadline': {
+    key: 'notify-deadline',
+    env: 'TIX_NOTIFY_DEADLINE',
+    flag: '--notify-deadline',
+    description:
+      'alerts: the most a run spends delivering its alerts, every channel and retry together (1s-5m); what is left stays pending for the next run',
+    defaultLabel: '5m',
+    parse: (raw, name) => parseDeliverySeconds(name, raw),
     display: (seconds) => `${seconds}s`,
   },
 };

@@ -51,6 +51,8 @@ export const SETTING_DEFAULTS = {
   'notify-exec-env': undefined,
   // Time for a script that pages someone over a slow link; the rest of the run's 5 minutes is the other alerts'.
   'notify-exec-timeout': 60,
+  // A cron job every 5 minutes or less sets it shorter, so that a run's deliveries end before the next run.
+  'notify-deadline': 300,
 } as const;
 
 export function validateProfileName(source: string, name: string): string {

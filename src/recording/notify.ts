@@ -19,8 +19,9 @@ import type { Runtime } from './runtime.js';
 /** How long a run holds the deliveries it claimed: past that, another run takes them (this one died). */
 export const DELIVERY_LEASE_SECONDS = 600;
 /**
- * The most a run spends delivering, all channels and retries together: half the lease, so a run never
- * sends what another may have taken over. What is left then stays pending for the next run.
+ * The most a single delivery outside a run's (`tix alert test`) may take, channels and retries together: the
+ * notify-deadline setting's default and its most, half the lease, so a run never sends what another may
+ * have taken over.
  */
 export const DELIVERY_DEADLINE_MS = 300_000;
 /** After a command's shell exits, how long its output may still take to arrive before tix stops reading. */
@@ -51,7 +52,7 @@ interface Outcome {
 }
 
 /**
- * Sends the claimed deliveries within DELIVERY_DEADLINE_MS, then records each outcome in a store opened
+ * Sends the claimed deliveries within the notify-deadline setting (5 minutes), then records each outcome in a store opened
  * again for it (a DuckDB file is not held while a webhook answers). A command taken from the history that
  * this machine has not approved is not run: its delivery is given back, pending, with one line saying so.
  * Deliveries past the deadline are given back too, and so are those not reached when Ctrl-C or SIGTERM
@@ -73,12 +74,14 @@ export async function deliverClaimed(
     return recorded;
   };
   const withdraw = rt.whenStopped(record);
-  const deadline = Date.now() + DELIVERY_DEADLINE_MS;
+  // Read before any delivery: a bad value stored in the profile fails the run (exit 2), and the deliveries stay pending.
+  const budgetSeconds = rt.settings.values['notify-deadline'];
+  const deadline = Date.now() + budgetSeconds * 1_000;
   try {
     for (const delivery of toSend) {
       const left = deadline - Date.now();
       if (left <= 0) break;
-      outcomes.push({ delivery, error: await deliver(rt, delivery.channel, delivery.target, delivery.alert, left) });
+      outcomes.push({ delivery, error: await deliver(rt, delivery.channel, delivery.target, delivery.alert, left, 'notify-deadline') });
     }
   } catch (error) {
     if (!rt.signal.aborted) throw error;
@@ -96,7 +99,7 @@ export async function deliverClaimed(
   const late = toSend.length - outcomes.length;
   if (late > 0)
     rt.warn(
-      `${late} alert ${late === 1 ? 'delivery' : 'deliveries'} left pending for the next run: this run's ${DELIVERY_DEADLINE_MS / 60_000} minutes for delivering were up`,
+      `${late} alert ${late === 1 ? 'delivery' : 'deliveries'} left pending for the next run: this run's ${formatSeconds(budgetSeconds)} for delivering (notify-deadline) were up`,
     );
   const failed = outcomes.filter((o) => o.error !== undefined);
   for (const { delivery, error } of failed) {
@@ -152,13 +155,23 @@ export function channelName(channel: 'url' | 'exec', target: string): string {
   return channel === 'url' ? `--notify-url ${urlWithoutSecrets(target)}` : 'the --notify-exec command';
 }
 
-/** One alert through one channel: undefined when it was delivered, else why not. */
+/** `5 minutes`, `90 seconds`, `1 second`. */
+function formatSeconds(seconds: number): string {
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/**
+ * One alert through one channel: undefined when it was delivered, else why not. `budgetMs` bounds it all;
+ * `budget` names that bound in a message when it, not --timeout or notify-exec-timeout, cut the delivery.
+ */
 export async function deliver(
   rt: Runtime,
   channel: 'url' | 'exec',
   target: string,
   alert: Alert,
   budgetMs = DELIVERY_DEADLINE_MS,
+  budget = 'the 5 minutes a delivery may take',
 ): Promise<string | undefined> {
   const body = `${JSON.stringify(alertJson(alert))}\n`;
   const deadline = Date.now() + budgetMs;
@@ -166,9 +179,16 @@ export async function deliver(
   // counts as failed. Read before trying: a bad value stored in the profile fails the run (exit 2), not the delivery.
   const settingMs = channel === 'exec' ? rt.settings.values['notify-exec-timeout'] * 1_000 : 0;
   try {
-    if (channel === 'url') await post(rt, target, body, deadline);
+    if (channel === 'url') await post(rt, target, body, deadline, budget);
     else
-      await runAlertCommand(rt, target, body, alert, Math.min(settingMs, budgetMs), settingMs <= budgetMs ? ' (notify-exec-timeout)' : '');
+      await runAlertCommand(
+        rt,
+        target,
+        body,
+        alert,
+        Math.min(settingMs, budgetMs),
+        ` (${settingMs <= budgetMs ? 'notify-exec-timeout' : budget})`,
+      );
     rt.trace(`alert ${alert.id}: delivered to ${channelName(channel, target)}`);
     return undefined;
   } catch (error) {
@@ -179,16 +199,19 @@ export async function deliver(
 
 /**
  * POSTs the alert, retrying what the API client retries (a network failure, 429, 502-504) with its backoff.
- * Each attempt, headers and body together, is cut at --timeout, and no attempt or wait goes past `deadline`.
+ * Each attempt, headers and body together, is cut at --timeout, and no attempt or wait goes past `deadline`
+ * (`budget` says what set it).
  */
-async function post(rt: Runtime, target: string, body: string, deadline: number): Promise<void> {
+async function post(rt: Runtime, target: string, body: string, deadline: number, budget: string): Promise<void> {
   treatAsSecret(target);
   const url = new URL(target);
   const timeoutMs = rt.settings.values.timeout * 1000;
   for (let attempt = 1; ; attempt++) {
     let failure: string;
     try {
-      const status = await postOnce(url, body, Math.max(1, Math.min(timeoutMs, deadline - Date.now())), rt.signal);
+      const left = deadline - Date.now();
+      const cut = left < timeoutMs ? { ms: Math.max(1, left), why: budget } : { ms: timeoutMs, why: '--timeout' };
+      const status = await postOnce(url, body, cut, rt.signal);
       if (status >= 200 && status < 300) return;
       failure = `HTTP ${status}`;
       if (!RETRYABLE_STATUSES.has(status)) throw new Error(failure);
@@ -208,16 +231,16 @@ async function post(rt: Runtime, target: string, body: string, deadline: number)
   }
 }
 
-/** The whole exchange (connecting, sending, the answer's headers and body) took longer than allowed. */
+/** The whole exchange (connecting, sending, the answer's headers and body) took longer than allowed (`why`). */
 class WebhookTimeout extends Error {
-  constructor(ms: number) {
-    super(`no complete answer within ${ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`} (--timeout)`);
+  constructor(ms: number, why: string) {
+    super(`no complete answer within ${ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`} (${why})`);
     this.name = 'WebhookTimeout';
   }
 }
 
 /** One POST; the timer covers the whole exchange, so a server that sends headers and then trickles its body is cut too. */
-function postOnce(url: URL, body: string, timeoutMs: number, signal: AbortSignal): Promise<number> {
+function postOnce(url: URL, body: string, cut: { ms: number; why: string }, signal: AbortSignal): Promise<number> {
   const transport = url.protocol === 'https:' ? loadHttps() : http;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -243,10 +266,10 @@ function postOnce(url: URL, body: string, timeoutMs: number, signal: AbortSignal
       },
     );
     const timer = setTimeout(() => {
-      const error = new WebhookTimeout(timeoutMs);
+      const error = new WebhookTimeout(cut.ms, cut.why);
       settle(error);
       request.destroy(error);
-    }, timeoutMs);
+    }, cut.ms);
     request.on('error', (error) => settle(error));
     request.end(body);
   });

@@ -156,6 +156,39 @@ describe('alert delivery within bounds', () => {
     ).toEqual([{ attempts: 0, unclaimed: true, pending: true }]);
   });
 
+  it('spends at most notify-deadline delivering: a webhook that never answers is cut there, and the rest stays pending', async () => {
+    const file = freshDb();
+    const db = ['--db', file];
+    expect((await tix(['alert', 'add', entries[3]!, '--notify-url', silent.url('/never'), ...db])).code).toBe(0);
+    expect((await tix(['alert', 'add', entries[3]!, '--notify-url', quick.url('/late'), ...db])).code).toBe(0);
+    clock.setClock(FIXED_NOW);
+    // --timeout alone would wait 120 s for the first; the run's 2 seconds cut it, and leave the second for the next run.
+    const run = await tix(['track', entries[3]!, ...db, '--timeout', '120', '--retries', '0'], { TIX_NOTIFY_DEADLINE: '2s' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /tix: warning: alert 1 \(rule 1\) not delivered to --notify-url http:\/\/127\.0\.0\.1:\d+\/\*\*\*: no complete answer within [\d.]+ s \(notify-deadline\) \(after 1 attempt\); it stays pending/,
+    );
+    expect(run.stderr).toContain(
+      "tix: warning: 1 alert delivery left pending for the next run: this run's 2 seconds for delivering (notify-deadline) were up\n",
+    );
+    expect(quick.paths).not.toContain('/late');
+    expect(
+      await sql(
+        file,
+        'SELECT CAST(notification_id AS INTEGER) AS id, attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NOT NULL AS delivered FROM alert_deliveries ORDER BY 1',
+      ),
+    ).toEqual([
+      { id: 1, attempts: 1, unclaimed: true, delivered: false },
+      { id: 2, attempts: 0, unclaimed: true, delivered: false },
+    ]);
+    // The setting is read like every duration: from 1s to 5m.
+    const bad = await tix(['track', entries[3]!, ...db], { TIX_NOTIFY_DEADLINE: '10m' });
+    expect({ code: bad.code, stderr: bad.stderr }).toEqual({
+      code: 2,
+      stderr: "tix: TIX_NOTIFY_DEADLINE must be a duration from 1s to 5m in s, m or h (a bare number is seconds), not '10m'\n",
+    });
+  }, 60_000);
+
   it('shows control characters of names from the store escaped, and prices exactly enough to tell them apart', async () => {
     const file = freshDb();
     const db = ['--db', file];
@@ -190,7 +223,7 @@ describe('Ctrl-C or SIGTERM while delivering', () => {
     expect((await tix(['alert', 'add', entries[2]!, '--notify-url', silent.url('/second'), ...db], env)).code).toBe(0);
     clock.setClock(FIXED_NOW);
     const running = startTix(['track', entries[2]!, ...db, '--timeout', '120'], { env });
-    while (silent.paths.length === 0) await sleep(50);
+    while (!silent.paths.includes('/second')) await sleep(50);
     running.child.kill('SIGTERM');
     const outcome = await running.done;
     expect(outcome.code).toBe(143);
