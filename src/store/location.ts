@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import envPaths from 'env-paths';
 import { UsageError } from '../shared/errors.js';
 
@@ -11,6 +11,15 @@ export function defaultHistoryLocation(env: NodeJS.ProcessEnv): string {
   if (process.platform === 'linux')
     return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'tix', 'history.duckdb');
   return join(envPaths('tix', { suffix: '' }).data, 'history.duckdb');
+}
+
+/**
+ * The history of `--sandbox` runs when no --db is given: sandbox/history.duckdb in tix's data folder. The
+ * sandbox's events are generated: they never go into the real API's history (TIX_DB, the db setting), which
+ * may be a team's.
+ */
+export function sandboxHistoryLocation(env: NodeJS.ProcessEnv): string {
+  return join(dirname(defaultHistoryLocation(env)), 'sandbox', 'history.duckdb');
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * --sandbox never touches the real profile's key: `auth login` and `auth logout` are refused with exit 2
  * before anything is read or written. `--sandbox --base-url` is refused too (the flag would be ignored);
- * TIX_BASE_URL and the base-url setting are overridden by --sandbox, as documented.
+ * TIX_BASE_URL and the base-url setting are overridden by --sandbox, as documented; so are TIX_DB and the db
+ * setting: the sandbox's generated events go to a price history of its own, unless --db names one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -88,4 +89,36 @@ describe('--sandbox and the base URL', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^id\r\nevt_\w+\r\n$/);
   });
+});
+
+describe('--sandbox and the price history', () => {
+  it("keeps the sandbox's snapshots out of the history TIX_DB or the db setting names, in one of its own; --db is used as given", async () => {
+    const dir = tempDir();
+    const real = join(dir, 'real.duckdb');
+    const data = join(dir, 'data');
+    const env = { TIX_CONFIG_DIR: join(dir, 'config'), XDG_DATA_HOME: data, TIX_DB: real };
+    const found = await tix(['--sandbox', 'events', 'search', '--limit', '1', '-o', 'json'], { env });
+    expect(found.code, found.stderr).toBe(0);
+    const id = JSON.parse(found.stdout).events[0].id as string;
+
+    const tracked = await tix(['--sandbox', 'track', id], { env });
+    expect(tracked.code, tracked.stderr).toBe(0);
+    expect(existsSync(real)).toBe(false);
+    const own = join(data, 'tix', 'sandbox', 'history.duckdb');
+    expect(statSync(own).mode & 0o777).toBe(0o600);
+    expect(statSync(join(data, 'tix', 'sandbox')).mode & 0o777).toBe(0o700);
+    const listed = await tix(['--sandbox', 'history', 'list', '-o', 'json'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).events.map((e: { event_id: string }) => e.event_id)).toEqual([id]);
+    // The setting too, and without --sandbox the real history is the one read.
+    const profile = await tix(['config', 'set', 'db', real], { env: { ...env, TIX_DB: '' } });
+    expect(profile.code, profile.stderr).toBe(0);
+    expect((await tix(['--sandbox', 'history', 'list', '-o', 'json'], { env: { ...env, TIX_DB: '' } })).code).toBe(0);
+    expect(existsSync(real)).toBe(false);
+
+    const named = join(dir, 'named.duckdb');
+    const flagged = await tix(['--sandbox', 'track', id, '--db', named], { env });
+    expect(flagged.code, flagged.stderr).toBe(0);
+    expect(existsSync(named)).toBe(true);
+  }, 60_000);
 });

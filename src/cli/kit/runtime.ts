@@ -54,6 +54,21 @@ const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
  * The per-run context shared by every command: resolved settings, the API client (created on first use),
  * stderr notes and the debug trace, and the cancellation signal.
  */
+/**
+ * Under --sandbox the price history is the sandbox's own file unless --db names one on the command line:
+ * TIX_DB and the db setting name the real API's history (perhaps a team's), which generated events must
+ * never reach.
+ */
+async function withSandboxHistory(settings: ResolvedSettings, env: NodeJS.ProcessEnv): Promise<ResolvedSettings> {
+  if (settings.sources.db === 'flag') return settings;
+  const { sandboxHistoryLocation } = await import('../../store/location.js');
+  return {
+    ...settings,
+    values: { ...settings.values, db: sandboxHistoryLocation(env) },
+    sources: { ...settings.sources, db: 'default' },
+  };
+}
+
 export class Runtime {
   readonly controller = new AbortController();
   private clientPromise?: Promise<ApiClient>;
@@ -82,12 +97,13 @@ export class Runtime {
       }
       flags.output = 'json';
     }
-    const settings = await resolveSettings({
+    const resolved = await resolveSettings({
       flags,
       ...(all.profile !== undefined ? { profileFlag: all.profile } : {}),
       env: io.env,
       readConfig: async () => (await import('../../config/store.js')).ConfigStore.read(io.env),
     });
+    const settings = all.sandbox === true ? await withSandboxHistory(resolved, io.env) : resolved;
     const rt = new Runtime(io, all, settings);
     if (settings.configWarning) rt.warn(settings.configWarning);
     // Key and base URL from elsewhere: the run surely goes on without the file, so say so now, not at the end.
