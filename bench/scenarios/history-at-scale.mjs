@@ -17,7 +17,14 @@ export const OFFLINE_HISTORY_GOAL_MS = 300;
 export const MIGRATION_GOAL_MS = 5_000;
 export const LIST_GOAL_MS = 500;
 export const SUMMARY_GOAL_MS = 300;
+/**
+ * Coverage is held to the goal of its kind of question (issue 28: "history ≤ 300 ms, list ≤ 500 ms, summary ≤
+ * 300 ms ..., coverage included"): of one event, like `history <evt>` and `summary <evt>`; of every event, like
+ * `history list`, which also reads every tracked event's snapshots and prints a row per event (coverage: per
+ * agent's event, 2,000 rows here).
+ */
 export const COVERAGE_GOAL_MS = 300;
+export const COVERAGE_ALL_GOAL_MS = LIST_GOAL_MS;
 const SCHEMA = 'scale';
 
 export async function historyAtScale(ctx) {
@@ -104,7 +111,7 @@ export async function historyAtScale(ctx) {
           : { label: label('PostgreSQL'), note: `skipped: ${postgres.skipped}` },
         ...lists.map((command) => goal(byLabel.get(command.label), LIST_GOAL_MS)),
         ...summaries.map((command) => goal(byLabel.get(command.label), SUMMARY_GOAL_MS)),
-        ...coverages.map((command) => goal(byLabel.get(command.label), COVERAGE_GOAL_MS)),
+        ...coverages.map((command, i) => goal(byLabel.get(command.label), i % 2 === 0 ? COVERAGE_ALL_GOAL_MS : COVERAGE_GOAL_MS)),
         ...(readPg ? [] : [{ label: 'tix history list and summary (PostgreSQL)', note: `skipped: ${postgres.skipped}` }]),
         timeRow(copyResult, 'for context'),
         {
