@@ -172,12 +172,7 @@ describe('alert delivery within bounds', () => {
       "tix: warning: 1 alert delivery left pending for the next run: this run's 2 seconds for delivering (notify-deadline) were up\n",
     );
     expect(quick.paths).not.toContain('/late');
-    expect(
-      await sql(
-        file,
-        'SELECT CAST(notification_id AS INTEGER) AS id, attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NOT NULL AS delivered FROM alert_deliveries ORDER BY 1',
-      ),
-    ).toEqual([
+    expect(await deliveries(file)).toEqual([
       { id: 1, attempts: 1, unclaimed: true, delivered: false },
       { id: 2, attempts: 0, unclaimed: true, delivered: false },
     ]);
@@ -228,17 +223,20 @@ describe('Ctrl-C or SIGTERM while delivering', () => {
     const outcome = await running.done;
     expect(outcome.code).toBe(143);
     expect(quick.paths).toEqual(['/first']);
-    expect(
-      await sql(
-        file,
-        'SELECT CAST(notification_id AS INTEGER) AS id, attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NOT NULL AS delivered FROM alert_deliveries ORDER BY 1',
-      ),
-    ).toEqual([
+    expect(await deliveries(file)).toEqual([
       { id: 1, attempts: 1, unclaimed: false, delivered: true },
       { id: 2, attempts: 0, unclaimed: true, delivered: false },
     ]);
   }, 60_000);
 });
+
+/** Each delivery of the history in `file`: its notification, attempts, and whether it is claimed and delivered. */
+function deliveries(file: string) {
+  return sql(
+    file,
+    'SELECT CAST(notification_id AS INTEGER) AS id, attempts, claimed_at IS NULL AS unclaimed, delivered_at IS NOT NULL AS delivered FROM alert_deliveries ORDER BY 1',
+  );
+}
 
 /** Whether the process ended (gone, or a zombie waiting to be reaped), waiting a few seconds at most. */
 async function gone(pid: number): Promise<boolean> {
