@@ -16,7 +16,8 @@ import { microsToIso } from './timestamps.js';
 /**
  * The SQL of `history list`, `history summary` and `history --by`, one text for both stores: DuckDB and
  * PostgreSQL share the syntax used here (window functions, FILTER, GROUPING SETS, timezone(), numbered
- * `$n` parameters), so the figures cannot differ between them. Everything is computed in the database,
+ * `$n` parameters), so the figures cannot differ between them; `history coverage` alone has a form per engine
+ * that gives the same rows (coverageQuery). Everything is computed in the database,
  * over the snapshots' own columns: no query reads a snapshot's listings except the few of a lowest price.
  *
  * `table(name)` gives a table's name as the store spells it (PostgreSQL: schema-qualified). Timestamps come
