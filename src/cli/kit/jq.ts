@@ -5,6 +5,7 @@ import type { Sink } from '../../output/index.js';
 import { type JqFiles, notLoaded } from '../../shared/external-packages.js';
 import { jqWorkerMain } from './jq-worker.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
+import { withoutDebugSections } from './wasm-sections.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
@@ -88,12 +89,13 @@ class JqWorker {
     private readonly stderr: NodeJS.WritableStream,
   ) {
     // jq.wasm is compiled here, while the worker starts, and the module handed to it: V8 shares a compiled
-    // module between threads, so the worker holds no copy of jq.wasm's 2.7 MB (it held two, its copy of the
-    // bytes and the one V8 compiled from: issue 29 §5, -3.5 MB of peak RSS). No code is made here: jq's
+    // module between threads, so the worker holds no copy of jq.wasm (it held two, its copy of the bytes and
+    // the one V8 compiled from: issue 29 §5, -3.5 MB of peak RSS), and V8's copy is 0.9 MB, without the
+    // debugging sections (wasm-sections.ts). No code is made here: jq's
     // functions are compiled lazily, on the worker's thread. On Liftoff only, as the worker says why: a module
     // keeps the tiering it was compiled with (compiled without the flag, --limit 1 peaked 83-89 MB, not 75).
     setFlagsFromString('--liftoff-only');
-    const compiled = wasmCompile(jq.wasm);
+    const compiled = wasmCompile(withoutDebugSections(jq.wasm));
     this.worker = new Worker(`(${String(jqWorkerMain)})(require)`, {
       eval: true,
       workerData: {
