@@ -28,7 +28,7 @@ export async function jqFilter(ctx) {
       rss: true,
     });
     // jq holds a page at a time, so --jq's memory grows with the page; issue 29 §5 holds it to the bulk
-    // export's ceiling at both sizes (BENCHMARKS.md: at --page-size 5000 it is not met, and why).
+    // export's ceiling at both sizes (BENCHMARKS.md, "Bulk --jq memory").
     const [, ...defaultSearch] = search.slice(0, -2);
     const tixDefault = nodeCommand(
       `tix events search --all --jq '${FILTER}' (${count(events)} events, default page size)`,

@@ -38,15 +38,20 @@ function codings(headers: Headers, endpoint: string): string[] {
 const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
 
 // tix asks for gzip and br; deflate costs nothing and some servers send it anyway.
-const decoders: Record<string, { whole: (buffer: Buffer) => Buffer; stream: () => Transform }> = {
-  gzip: { whole: (buffer) => zlib().gunzipSync(buffer), stream: () => zlib().createGunzip() },
-  'x-gzip': { whole: (buffer) => zlib().gunzipSync(buffer), stream: () => zlib().createGunzip() },
-  br: { whole: (buffer) => zlib().brotliDecompressSync(buffer), stream: () => zlib().createBrotliDecompress() },
-  deflate: { whole: (buffer) => zlib().inflateSync(buffer), stream: () => zlib().createInflate() },
+const decoders: Record<string, { whole: (buffer: Buffer) => Buffer; stream: (chunkSize?: number) => Transform }> = {
+  gzip: { whole: (buffer) => zlib().gunzipSync(buffer), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
+  'x-gzip': { whole: (buffer) => zlib().gunzipSync(buffer), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
+  br: { whole: (buffer) => zlib().brotliDecompressSync(buffer), stream: (chunkSize) => zlib().createBrotliDecompress({ chunkSize }) },
+  deflate: { whole: (buffer) => zlib().inflateSync(buffer), stream: (chunkSize) => zlib().createInflate({ chunkSize }) },
 };
 
 /** Reads a whole body into memory, stopping (and discarding the rest) after `limit` bytes. */
 export async function readAll(body: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  return Buffer.concat(await readChunks(body, limit));
+}
+
+/** Reads a whole body as the chunks it came in (copies: a chunk may be a view of a larger read buffer). */
+export async function readChunks(body: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -54,7 +59,7 @@ export async function readAll(body: AsyncIterable<Uint8Array>, limit = Number.PO
     size += chunk.length;
     if (size >= limit) break;
   }
-  return Buffer.concat(chunks);
+  return chunks;
 }
 
 /** Undoes Content-Encoding on a complete body. A broken compressed stream is an API error, not a network one. */
@@ -70,11 +75,19 @@ export async function decodeBody(raw: Buffer, headers: Headers, endpoint: string
   return data;
 }
 
-/** The streaming form of decodeBody, for bodies too large to hold. Errors of any stage surface on the result. */
-export function decodeStream(body: Readable, headers: Headers, endpoint: string): Readable {
+/** Throws the error decodeBody would for a Content-Encoding tix cannot undo, before the body is read. */
+export function checkEncoding(headers: Headers, endpoint: string): void {
+  codings(headers, endpoint);
+}
+
+/**
+ * The streaming form of decodeBody, for bodies too large to hold. Errors of any stage surface on the result.
+ * `chunkBytes`: the size of the decoded chunks (zlib's default is 16 KB).
+ */
+export function decodeStream(body: Readable, headers: Headers, endpoint: string, chunkBytes?: number): Readable {
   const stages = codings(headers, endpoint).reverse();
   if (stages.length === 0) return body;
-  const transforms = stages.map((coding) => decoders[coding]!.stream());
+  const transforms = stages.map((coding) => decoders[coding]!.stream(chunkBytes));
   // pipeline destroys every stage on any failure, so the consumer of the last one sees the first error.
   return pipeline([body, ...transforms], () => {}) as unknown as Readable;
 }

@@ -5,7 +5,7 @@
  * (see BENCHMARKS.md).
  */
 import { ExitCode } from '../shared/errors.js';
-import { parseBody, type RawBody } from './client.js';
+import { bodySlices, parseBody, type RawBody } from './client.js';
 import { ApiError } from './errors.js';
 import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-stream.js';
 import { expectArrayField, expectEvent, expectEventList, expectObject } from './shape.js';
@@ -42,7 +42,7 @@ const SLICE_BYTES = 64 * 1024;
 export function deferredEventsPage(body: RawBody, checked: () => void): DeferredEventsPage {
   return {
     whole: async () => {
-      const page = expectEventList(expectObject(parseBody<unknown>(body), body.endpoint), body.endpoint);
+      const page = expectEventList(expectObject(await parseBody<unknown>(body), body.endpoint), body.endpoint);
       checked();
       return page;
     },
@@ -73,13 +73,10 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
     }
     return batch;
   };
-  // Parsed a slice at a time from the decoded page (a few megabytes, outside V8's heap).
-  let decoded = body.body;
-  // A byte-order mark is legal in front of UTF-8 JSON on the wire (as in parseJson).
-  if (decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf) decoded = decoded.subarray(3);
   try {
-    for (let at = 0; at < decoded.length; at += SLICE_BYTES) {
-      const batch = check(parser.push(decoded.subarray(at, at + SLICE_BYTES)));
+    // Decoded and parsed a slice at a time: no page is ever whole in memory but as the compressed bytes it came as.
+    for await (const slice of withoutByteOrderMark(bodySlices(body, SLICE_BYTES))) {
+      const batch = check(parser.push(slice));
       if (batch.length > 0) yield batch;
     }
     check(parser.end());
@@ -92,4 +89,20 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
     });
   }
   if (!sawEvents) expectArrayField({}, 'events', endpoint);
+}
+
+/** A byte-order mark is legal in front of UTF-8 JSON on the wire (as in parseJson): dropped here. */
+async function* withoutByteOrderMark(slices: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  for await (const slice of slices) {
+    if (head === undefined) {
+      yield slice;
+      continue;
+    }
+    head = head.length === 0 ? slice : Buffer.concat([head, slice]);
+    if (head.length < 3) continue;
+    yield head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
+    head = undefined;
+  }
+  if (head !== undefined && head.length > 0) yield head;
 }

@@ -25,20 +25,23 @@
  *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
- * From the main thread: { bytes } (lines of JSON to filter, UTF-8, a view of memory shared with it: not copied,
- * and left alone there until this worker says 'done'), one at a time after 'ready' or 'done'.
+ * From the main thread: first { module } (jq.wasm, compiled), then { bytes } (lines of JSON to filter, UTF-8, a
+ * view of memory shared with it: not copied, and left alone there until this worker says 'done'), one at a
+ * time after 'ready' or 'done'.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
   // jq's WebAssembly runs on V8's baseline compiler only (Liftoff): tiering up to TurboFan compiles jq's hot
   // functions again on V8's background threads, whose memory stays resident: -14 MB of peak RSS for one
-  // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). Set
-  // here, once the worker is running (starting a worker puts V8's flags back). The flag is the process's:
+  // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). The
+  // main thread sets it before it compiles jq.wasm (a module keeps the tiering it was compiled with), and it is
+  // set again here, where jq's functions are compiled as they are first called, once the worker is running
+  // (starting a worker puts V8's flags back). The flag is the process's:
   // the only other WebAssembly in tix, undici's HTTP parser (loaded only behind a proxy), runs on Liftoff too
   // in a --jq run.
   load('node:v8').setFlagsFromString('--liftoff-only');
   const { dirname } = load('node:path');
-  const { jqScript, jqSource, jqWasm, filter, memoryBytes } = workerData;
+  const { jqScript, jqSource, filter, memoryBytes } = workerData;
   // The results' ring, shared with the main thread: [bytes written, bytes read] (int32 counters that wrap),
   // then the bytes. jq writes into it as it prints; the main thread reads whatever is there when it can.
   const counters = new Int32Array(workerData.ring, 0, 2);
@@ -54,7 +57,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     exports: { memory: WasmMemory };
   }
   const { WebAssembly } = globalThis as unknown as {
-    WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: WasmInstance; module: object }> };
+    WebAssembly: { instantiate(module: object, imports: object): Promise<WasmInstance> };
   };
 
   /** Thrown from fd_write to stop jq at its first uncaught error: nothing after it is printed. */
@@ -148,13 +151,16 @@ export function jqWorkerMain(load: NodeJS.Require): void {
       return resize(size);
     };
     env.fd_write = fdWrite(env.fd_write!);
-    WebAssembly.instantiate(jqWasm, imports).then(
-      ({ instance, module }) => {
-        memory = instance.exports.memory;
-        receive(instance, module);
-      },
-      (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
-    );
+    // The first message is jq.wasm, compiled by the main thread while this worker started (kit/jq.ts).
+    parentPort.once('message', ({ module }: { module: object }) => {
+      WebAssembly.instantiate(module, imports).then(
+        (instance) => {
+          memory = instance.exports.memory;
+          receive(instance, module);
+        },
+        (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
+      );
+    });
     return {};
   }
 

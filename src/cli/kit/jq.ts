@@ -1,9 +1,11 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
-import type { JqFiles } from '../../shared/external-packages.js';
+import { type JqFiles, notLoaded } from '../../shared/external-packages.js';
 import { jqWorkerMain } from './jq-worker.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
+import { withoutDebugSections } from './wasm-sections.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
@@ -59,6 +61,9 @@ function trapError(message: string): TixError {
 
 const encoder = new TextEncoder();
 
+/** WebAssembly.compile, which tix's TypeScript library does not declare (a module is an opaque object here). */
+const wasmCompile = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly.compile;
+
 /** Atomics.waitAsync (Node 16 and later), which tix's TypeScript library does not declare. */
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
   .waitAsync;
@@ -83,18 +88,29 @@ class JqWorker {
     jq: JqFiles,
     private readonly stderr: NodeJS.WritableStream,
   ) {
+    // jq.wasm is compiled here, while the worker starts, and the module handed to it: V8 shares a compiled
+    // module between threads, so the worker holds no copy of jq.wasm (it held two, its copy of the bytes and
+    // the one V8 compiled from: issue 29 §5, -3.5 MB of peak RSS), and V8's copy is 0.9 MB, without the
+    // debugging sections (wasm-sections.ts). No code is made here: jq's
+    // functions are compiled lazily, on the worker's thread. On Liftoff only, as the worker says why: a module
+    // keeps the tiering it was compiled with (compiled without the flag, --limit 1 peaked 83-89 MB, not 75).
+    setFlagsFromString('--liftoff-only');
+    const compiled = wasmCompile(withoutDebugSections(jq.wasm));
     this.worker = new Worker(`(${String(jqWorkerMain)})(require)`, {
       eval: true,
       workerData: {
         jqScript: jq.script,
         jqSource: jq.source,
-        jqWasm: jq.wasm,
         filter,
         memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
         ring: this.shared,
       },
       resourceLimits: { maxOldGenerationSizeMb: JQ_SCRIPT_HEAP_MB, maxYoungGenerationSizeMb: 4 },
     });
+    compiled.then(
+      (module) => this.worker.postMessage({ module }),
+      (error: unknown) => this.finish(notLoaded('jq (for --jq)', error)),
+    );
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
       const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError() : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);

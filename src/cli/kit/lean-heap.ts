@@ -1,4 +1,5 @@
-let done = false;
+let young = false;
+let old = false;
 
 /**
  * For long streaming work (an --all export, a large sales history). As allocation goes on, V8 grows its
@@ -9,22 +10,41 @@ let done = false;
  * collection, so setting it here takes effect.
  */
 export async function keepYoungGenerationSmall(): Promise<void> {
-  if (done) return;
-  done = true;
-  await setGrowthFactor();
+  if (young) return;
+  young = true;
+  await setFlags();
+}
+
+/**
+ * For a long export of API pages (`events search --all`), on top of keepYoungGenerationSmall: V8 runs its
+ * full collection more often (`--optimize-for-size`: its old generation grows by 2 MB steps instead of 8,
+ * and each full collection compacts). What such an export leaves behind lives just long enough to leave the
+ * young generation: the bytes of pages fetched ahead, and the short strings JSON.parse interns (an agent's
+ * id of 10 characters or less: ~4 an event), which V8 allocates in the old generation and indexes in its
+ * string table. Until a full collection finds them dead, they hold native memory that glibc keeps once
+ * freed. Issue 29 §5: 200,000 events at --page-size 5000, -o json 91-105 MB -> 81-84 MB, --jq 125-139 MB
+ * -> 114-118 MB, for 9 full collections of ~3 ms instead of 5 (BENCHMARKS.md). Read at every collection,
+ * like the growth factor, so it takes effect when set here.
+ */
+export async function keepHeapSmall(): Promise<void> {
+  young = true;
+  if (old) return;
+  old = true;
+  await setFlags();
 }
 
 /**
  * Starting a worker thread (--jq's) puts V8's flags back as they were at start-up, so the young generation
  * of tix's own thread grows again (issue 29 §5: +30 MB of peak RSS in a bulk --jq run): called once the
- * worker is running, this sets the growth factor again if it was set.
+ * worker is running, this sets the flags again that were set.
  */
 export async function keepYoungGenerationSmallAfterWorkerStart(): Promise<void> {
-  if (done) await setGrowthFactor();
+  if (young) await setFlags();
 }
 
-async function setGrowthFactor(): Promise<void> {
+async function setFlags(): Promise<void> {
   // node:v8 is loaded here, not at start-up: a one-off query never needs it.
   const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--semi-space-growth-factor=1');
+  if (old) setFlagsFromString('--optimize-for-size');
 }

@@ -4,7 +4,7 @@ import type { EventsResponse } from '../../../api/types.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import type { PagingOptions } from '../../kit/paging.js';
 import { prettyJson, withSink, writeJson } from '../../kit/present.js';
-import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
+import { keepHeapSmall } from '../../kit/lean-heap.js';
 import { markedBatches } from '../../kit/page-batches.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -35,7 +35,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
     return;
   }
 
-  if (paging.all) await keepYoungGenerationSmall();
+  if (paging.all) await keepHeapSmall();
   const spinner = await progress(rt, 'Fetching events', output);
   let fetched = 0;
   let lastPageSize = 0;
