@@ -43,7 +43,8 @@ function packagesLoadedBy(code: string): string[] {
   const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g)].map((m) => m[1]!);
   return specifiers
     .filter(
-      (specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !isBuiltin(specifier),
+      // No package's name starts with '-': a V8 flag passed as `(0, setFlagsFromString)("--liftoff-only")` is not one.
+      (specifier) => !/^[-./]/.test(specifier) && !specifier.startsWith('node:') && !isBuiltin(specifier),
     )
     .map((specifier) =>
       specifier
