@@ -2,12 +2,10 @@
 // through bin/code-cache.cjs, and dist/duckdb-api.cjs.hash, which keys its V8 code cache. Every command that
 // opens a DuckDB history (and -o parquet) compiles it: on Node.js 20, which has no compile cache, that was
 // ~20 ms of each (BENCHMARKS.md, scenario 9). Its native bindings (@duckdb/node-bindings) stay in node_modules.
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { root } from './bundle-tree.mjs';
+import { root, writeCodeCachedBundle } from './bundle-tree.mjs';
 
 export async function buildDuckDbApi() {
   const result = await build({
@@ -24,8 +22,7 @@ export async function buildDuckDbApi() {
     logLevel: 'warning',
   });
   const code = result.outputFiles[0].text;
-  writeFileSync(join(root, 'dist', 'duckdb-api.cjs'), code);
-  writeFileSync(join(root, 'dist', 'duckdb-api.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+  writeCodeCachedBundle('duckdb-api.cjs', code);
 }
 
 /**

@@ -1,12 +1,9 @@
 // dist/fast.cjs, the fast path for one query (src/cli/fast.ts; ARCHITECTURE.md, "The fast path"), with the
 // table of the command tree it reads argv by (fast-table.mjs) built in, and dist/fast.cjs.hash, which keys
 // its V8 code cache on Node.js 20 (bin/code-cache.cjs).
-import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { CJS_IMPORT_META, EXTERNAL_PACKAGES, fastPathStandIns, lazyConfDependencies } from './build-plugins.mjs';
-import { root } from './bundle-tree.mjs';
+import { root, writeCodeCachedBundle } from './bundle-tree.mjs';
 import { fastActionsModule, fastCommands, writeFastWords } from './fast-commands.mjs';
 import { fastTable } from './fast-table.mjs';
 
@@ -38,9 +35,8 @@ export async function buildFastPath(buildProgram, commands, define) {
     plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root)],
   });
   const code = viaTixImport(result.outputFiles[0].text);
-  writeFileSync(join(root, 'dist', 'fast.cjs'), code);
+  writeCodeCachedBundle('fast.cjs', code);
   writeFastWords(fast);
-  writeFileSync(join(root, 'dist', 'fast.cjs.hash'), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
 }
 
 /**

@@ -1,13 +1,23 @@
 // Bundles modules of the command tree (TypeScript) to a temporary ES module and imports it, for scripts that
 // generate files from the tree. dist/ is not touched, so this needs no build and races none.
 import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REQUIRE_BANNER } from './build-plugins.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Writes dist/<name>, a CommonJS bundle bin/code-cache.cjs runs, and dist/<name>.hash beside it: its code
+ * cache is keyed on the bundle's hash, since V8 checks a cache against the source's length only.
+ */
+export function writeCodeCachedBundle(name, code) {
+  writeFileSync(join(root, 'dist', name), code);
+  writeFileSync(join(root, 'dist', `${name}.hash`), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+}
 
 /**
  * DuckDB is a native addon, which cannot be bundled, and an external import would be hoisted to the top of

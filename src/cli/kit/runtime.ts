@@ -51,10 +51,6 @@ const SETTING_FLAGS: Partial<Record<SettingKey, string>> = {
 };
 
 /**
- * The per-run context shared by every command: resolved settings, the API client (created on first use),
- * stderr notes and the debug trace, and the cancellation signal.
- */
-/**
  * Under --sandbox the price history is the sandbox's own file unless --db names one on the command line:
  * TIX_DB and the db setting name the real API's history (perhaps a team's), which generated events must
  * never reach.
@@ -69,6 +65,10 @@ async function withSandboxHistory(settings: ResolvedSettings, env: NodeJS.Proces
   };
 }
 
+/**
+ * The per-run context shared by every command: resolved settings, the API client (created on first use),
+ * stderr notes and the debug trace, and the cancellation signal.
+ */
 export class Runtime {
   readonly controller = new AbortController();
   private clientPromise?: Promise<ApiClient>;
