@@ -16,6 +16,12 @@ export interface DeferredEventsPage {
   whole(): Promise<EventsResponse>;
   /** The page's events in order, in batches of a few hundred. */
   batches(): AsyncGenerator<EventListing[]>;
+  /**
+   * The page's JSON text, decoded a slice at a time as batches() reads it, for a reader of its own (csv and tsv
+   * rows made straight from it: output/delimited-transcoder.ts), and what to call once that reader has found
+   * the documented shape. Absent for an empty page.
+   */
+  text?: { slices(): AsyncGenerator<Buffer>; checked(): void };
 }
 
 /**
@@ -50,6 +56,7 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
       yield* eventBatches(body);
       checked();
     },
+    text: { slices: () => bodySlices(body, SLICE_BYTES), checked },
   };
 }
 

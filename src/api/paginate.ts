@@ -16,6 +16,8 @@ export interface PaginateOptions {
 /** A page as fetched, and how to get its items when its turn comes: for pages that wait unparsed, and are then read whole or in batches. */
 export interface DeferredPaginateOptions<P, T> extends PaginateOptions {
   items: (page: P) => Promise<T[] | AsyncIterable<T[]>>;
+  /** How many of the API's items a batch stands for (default its length): a batch may be one page's rows, formatted. No `limit` then. */
+  size?: (batch: T[]) => number;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -38,7 +40,7 @@ export function paginate<P, T>(
 ): AsyncGenerator<T[], void, undefined>;
 export async function* paginate<T>(
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<unknown>,
-  opts: PaginateOptions & { items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>> },
+  opts: PaginateOptions & { items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>>; size?: (batch: T[]) => number },
 ): AsyncGenerator<T[], void, undefined> {
   const first = opts.firstPage ?? 1;
   const { pageSize } = opts;
@@ -72,7 +74,7 @@ export async function* paginate<T>(
       const items = opts.items ? await opts.items(settled.value) : (settled.value as T[]);
       let count = 0;
       for await (const batch of Array.isArray(items) ? [items] : items) {
-        count += batch.length;
+        count += opts.size ? opts.size(batch) : batch.length;
         const take = batch.length > remaining ? batch.slice(0, remaining) : batch;
         remaining -= take.length;
         if (take.length > 0) yield take;

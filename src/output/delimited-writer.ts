@@ -3,23 +3,30 @@ import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
 import { accessor, type Accessor } from './flatten.js';
 import { ShapeWatch } from './shape-watch.js';
-import type { RowWriter, RowWriterOptions } from './row-writer-interface.js';
+import type { RowTextPlan, RowWriter, RowWriterOptions } from './row-writer-interface.js';
 import type { Sink } from './sink.js';
 import { TSV_EOL, tsvField } from './tsv.js';
 import { widenRows, type WidenPlan } from './widen-rows.js';
 
-interface Dialect {
+export interface Dialect {
   separator: string;
   eol: string;
   /** Quotes or escapes one field's text as the format needs. */
   field(text: string): string;
 }
 
-const CSV: Dialect = { separator: ',', eol: CSV_EOL, field: csvField };
-const TSV: Dialect = { separator: '\t', eol: TSV_EOL, field: tsvField };
+const DIALECTS: Record<RowTextPlan['dialect'], Dialect> = {
+  csv: { separator: ',', eol: CSV_EOL, field: csvField },
+  tsv: { separator: '\t', eol: TSV_EOL, field: tsvField },
+};
+
+/** The separator, end of line and field quoting of csv or tsv (delimited-transcoder.ts writes by them too). */
+export function dialectOf(name: RowTextPlan['dialect']): Readonly<Dialect> {
+  return DIALECTS[name];
+}
 
 /** One value as a field: numbers and booleans as JSON writes them, objects and arrays as JSON text, null as empty. */
-function cellText(value: unknown, excelSafe: boolean, field: (text: string) => string): string {
+export function cellText(value: unknown, excelSafe: boolean, field: (text: string) => string): string {
   switch (typeof value) {
     case 'string':
       return field(excelSafe ? excelSafeText(value) : value);
@@ -40,11 +47,11 @@ function cellText(value: unknown, excelSafe: boolean, field: (text: string) => s
 }
 
 export function createCsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
-  return new DelimitedWriter(sink, options, CSV);
+  return new DelimitedWriter(sink, options, 'csv');
 }
 
 export function createTsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
-  return new DelimitedWriter(sink, options, TSV);
+  return new DelimitedWriter(sink, options, 'tsv');
 }
 
 const NO_FIELDS: object = Object.freeze({});
@@ -73,12 +80,15 @@ class DelimitedWriter implements RowWriter {
   #segments: { rows: number; columns: number }[] = [];
   #leftOut: string[] = [];
   #collided = new Set<string>();
+  private readonly dialect: Dialect;
 
   constructor(
     private readonly sink: Sink,
     private readonly options: RowWriterOptions,
-    private readonly dialect: Dialect,
-  ) {}
+    private readonly dialectName: RowTextPlan['dialect'],
+  ) {
+    this.dialect = DIALECTS[dialectName];
+  }
 
   async write(records: readonly object[]): Promise<void> {
     let out = '';
@@ -86,7 +96,7 @@ class DelimitedWriter implements RowWriter {
       if (records.length === 0) return;
       out = this.#start(records);
     }
-    const track = this.options.fields === undefined || this.options.fields.length === 0;
+    const track = this.#tracksColumns();
     const { separator, eol, field } = this.dialect;
     const excelSafe = this.options.excelSafe === true;
     for (const item of records) {
@@ -117,6 +127,29 @@ class DelimitedWriter implements RowWriter {
 
   leftOut(): readonly string[] {
     return this.#leftOut;
+  }
+
+  rowTextPlan(): RowTextPlan | undefined {
+    if (this.#columns === undefined || !this.#tracksColumns()) return undefined;
+    return {
+      dialect: this.dialectName,
+      columns: [...this.#columns],
+      collided: [...this.#collided],
+      excelSafe: this.options.excelSafe === true,
+    };
+  }
+
+  async writeRowText(text: Uint8Array, rows: number, plan: RowTextPlan): Promise<boolean> {
+    // Columns are only ever added, so the same count means the same columns.
+    if (this.#columns?.length !== plan.columns.length || this.#collided.size !== plan.collided.length) return false;
+    this.#segments[this.#segments.length - 1]!.rows += rows;
+    await this.sink.write(text);
+    return true;
+  }
+
+  /** Whether columns follow the records (not with --fields, which fixes them). */
+  #tracksColumns(): boolean {
+    return this.options.fields === undefined || this.options.fields.length === 0;
   }
 
   collided(): readonly string[] {
@@ -170,7 +203,7 @@ class DelimitedWriter implements RowWriter {
       segments: this.#segments,
       columns: this.#columns!.length,
       separator: this.dialect.separator,
-      quoted: this.dialect === CSV,
+      quoted: this.dialectName === 'csv',
       eol: this.dialect.eol,
     };
     await this.sink.rewrite!((written) => widenRows(written, plan));

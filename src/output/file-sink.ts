@@ -148,6 +148,11 @@ class FileSink implements Sink {
     return step;
   }
 
+  async written(): Promise<void> {
+    await this.#tail;
+    if (this.#failure) throw this.#failure;
+  }
+
   rewrite(transform: (written: AsyncIterable<Buffer>) => AsyncIterable<Buffer | string>): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(this.#notOpen());
     const step = this.#tail.then(async () => {

@@ -31,4 +31,6 @@ export { accessor, collectColumns, flatten, type Accessor, type Cell } from './f
 export { resolveColumns, type ColumnChoice } from './columns.js';
 export { excelSafeText } from './excel-safe.js';
 export { createRowWriter, type RowWriter, type RowWriterOptions } from './row-writer.js';
+export type { RowTextPlan } from './row-writer-interface.js';
+export { canTranscode, DelimitedTranscoder, TranscodeMemory, type TranscodedRows } from './delimited-transcoder.js';
 export { createJsonListWriter, writeJson, type JsonListWriter } from './json-writer.js';

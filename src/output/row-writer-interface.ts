@@ -19,6 +19,25 @@ export interface RowWriter {
   collided?(): readonly string[];
   /** Table columns left out to fit the terminal's width. Known once end() has resolved. */
   leftOutToFit?(): readonly string[];
+  /**
+   * csv and tsv, once the first batch has fixed the columns (not with --fields): how to format rows exactly
+   * as write() would, for rows made straight from a page's bytes (delimited-transcoder.ts).
+   */
+  rowTextPlan?(): RowTextPlan | undefined;
+  /**
+   * Writes rows formatted by `plan` elsewhere, as write() would have written their records. Resolves false,
+   * having written nothing, when the columns are no longer the plan's: the records must go through write().
+   */
+  writeRowText?(text: Uint8Array, rows: number, plan: RowTextPlan): Promise<boolean>;
+}
+
+/** What formats a csv or tsv row: the writer's columns when the plan was made, and its options. */
+export interface RowTextPlan {
+  dialect: 'csv' | 'tsv';
+  columns: readonly string[];
+  /** The suffixed columns (`a.b_1`) known then. */
+  collided: readonly string[];
+  excelSafe: boolean;
 }
 
 export interface RowWriterOptions {

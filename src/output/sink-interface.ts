@@ -6,6 +6,11 @@
 export interface Sink {
   /** Resolves when the destination can take more (after 'drain' for a stream, after the write for a file). Text is written as UTF-8; bytes (Parquet) as they are. */
   write(chunk: string | Uint8Array): Promise<void>;
+  /**
+   * Resolves once every write so far has been carried out, so that the bytes given to it may be reused. A
+   * stream's write may resolve while its bytes still wait in the stream's buffer; a file's, once written.
+   */
+  written?(): Promise<void>;
   /** Everything was written: flush, and for a file make it appear under its real name. */
   commit(): Promise<void>;
   /** The run failed or was interrupted: stop, and for a file remove the temporary file, leaving any target untouched. Does nothing after commit. */

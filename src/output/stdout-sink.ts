@@ -74,6 +74,11 @@ class StreamSink implements Sink {
     return new Promise((resolve, reject) => this.#drainWaiters.push({ resolve, reject }));
   }
 
+  async written(): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    if (this.#inFlight > 0) await new Promise<void>((resolve, reject) => this.#idleWaiters.push({ resolve, reject }));
+  }
+
   async commit(): Promise<void> {
     if (this.#failure) throw this.#failure;
     if (this.#done) return;

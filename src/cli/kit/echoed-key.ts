@@ -97,6 +97,7 @@ export function watchedSink(sink: Sink, watch: EchoedKeyWatch): Sink {
     get closed() {
       return sink.closed;
     },
+    ...(sink.written ? { written: sink.written.bind(sink) } : {}),
     ...(sink.rewrite ? { rewrite: sink.rewrite.bind(sink) } : {}),
     // A file a database wrote (history sql's Parquet) holds the store's rows, not the API's replies.
     ...(sink.fillFrom ? { fillFrom: sink.fillFrom.bind(sink) } : {}),

@@ -41,8 +41,7 @@ export interface RecordView {
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
   const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
   const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt.io.stderr) : destination;
-  // The sandbox's key is public, and the sandbox never echoes it.
-  const key = rt.globals.sandbox ? undefined : rt.settings.apiKey;
+  const key = watchedKey(rt);
   const watch = key ? new EchoedKeyWatch(key) : undefined;
   const sink = watch ? watchedSink(target, watch) : target;
   let written = false;
@@ -59,6 +58,11 @@ export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sin
     const warning = written ? watch?.warning() : undefined;
     if (warning) rt.warn(warning);
   }
+}
+
+/** The key the output is watched for, if any. The sandbox's key is public, and the sandbox never echoes it. */
+export function watchedKey(rt: Runtime): string | undefined {
+  return rt.globals.sandbox ? undefined : rt.settings.apiKey;
 }
 
 /** The --jq sink (kit/jq.ts, which loads jq): a filter that does not compile leaves no --out file behind. */
@@ -104,6 +108,9 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
       if (watch) for (const record of records) watch.scan(record, '', keep);
       return writer.write(records);
     },
+    // Rows made from a page's bytes were watched there: a page holding the key is never made so (delimited-transcoder.ts).
+    ...(writer.rowTextPlan ? { rowTextPlan: () => writer.rowTextPlan!() } : {}),
+    ...(writer.writeRowText ? { writeRowText: (text, rows, plan) => writer.writeRowText!(text, rows, plan) } : {}),
     async end() {
       await writer.end();
       const leftOut = writer.leftOut?.() ?? [];

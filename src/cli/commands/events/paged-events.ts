@@ -3,11 +3,14 @@ import type { DeferredEventsPage } from '../../../api/events-stream.js';
 import type { EventsResponse } from '../../../api/types.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import type { PagingOptions } from '../../kit/paging.js';
-import { prettyJson, withSink, writeJson } from '../../kit/present.js';
+import { prettyJson, watchedKey, withSink, writeJson } from '../../kit/present.js';
 import { keepHeapSmall } from '../../kit/lean-heap.js';
 import { markedBatches } from '../../kit/page-batches.js';
 import { progress } from '../../kit/progress.js';
 import type { Runtime } from '../../kit/runtime.js';
+import { type RowWriter, TranscodeMemory } from '../../../output/index.js';
+import { type EventBatch, eventCount } from './formatted-rows.js';
+import { transcodedPage } from './transcoded-page.js';
 import { writeEventPages } from './write-event-pages.js';
 import { isDocument } from '../../../output/formats.js';
 
@@ -40,31 +43,52 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
   let fetched = 0;
   let lastPageSize = 0;
   let firstPage = true;
-  const pages = paginate((pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal), {
-    // Pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once,
-    // each batch but a page's last marked as such (--jq filters a page at a time); for csv and tsv the first
-    // page is written whole, as they fix their columns from the first batch.
-    items: async (page) => {
-      const stream = paging.all && isDeferred(page) && (!firstPage || isDocument(output.format));
-      firstPage = false;
-      return stream ? markedBatches(page.batches()) : (await parsed(page)).events;
+  // csv and tsv rows of an export are made straight from the pages' bytes once the first page has fixed the
+  // columns (transcoded-page.ts); any page that cannot be is read the usual way.
+  let writer: RowWriter | undefined;
+  const transcode = makesRowsFromBytes(paging, output);
+  const key = watchedKey(rt);
+  const memory = new TranscodeMemory();
+  let turn = 0;
+  const pages = paginate<EventsResponse | DeferredEventsPage, EventBatch[number]>(
+    (pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal),
+    {
+      // Pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once,
+      // each batch but a page's last marked as such (--jq filters a page at a time); for csv and tsv the first
+      // page is written whole, as they fix their columns from the first batch.
+      items: async (page) => {
+        const pageNumber = paging.page + turn++;
+        const plan = transcode && isDeferred(page) ? writer?.rowTextPlan?.() : undefined;
+        if (plan && isDeferred(page) && page.text) {
+          const rows = await transcodedPage(page, plan, key, memory);
+          rt.trace(`events page ${pageNumber}: ${rows ? `${output.format} rows made from its bytes` : 'read record by record'}`);
+          if (rows) return [rows];
+        }
+        const stream = paging.all && (!firstPage || isDocument(output.format));
+        firstPage = false;
+        return stream && isDeferred(page) ? markedBatches(page.batches()) : (await parsed(page)).events;
+      },
+      size: eventCount,
+      firstPage: paging.page,
+      pageSize: paging.pageSize,
+      all: paging.all || paging.limit !== undefined,
+      concurrency: pagesAhead(paging),
+      ...(paging.limit !== undefined ? { limit: paging.limit } : {}),
     },
-    firstPage: paging.page,
-    pageSize: paging.pageSize,
-    all: paging.all || paging.limit !== undefined,
-    concurrency: pagesAhead(paging),
-    ...(paging.limit !== undefined ? { limit: paging.limit } : {}),
-  });
+  );
   const counted = (async function* () {
     for await (const page of pages) {
-      fetched += page.length;
-      lastPageSize = page.length;
+      const count = eventCount(page);
+      fetched += count;
+      lastPageSize = count;
       spinner.update(`Fetching events: ${fetched.toLocaleString('en-US')} so far`);
       yield page;
     }
   })();
   try {
-    await writeEventPages(rt, output, counted);
+    await writeEventPages(rt, output, counted, (fixed) => {
+      writer = fixed;
+    });
   } finally {
     spinner.stop();
   }
@@ -82,6 +106,15 @@ function pagesAhead(paging: PagingOptions): number {
 }
 
 const EVENTS_AHEAD = 10_000;
+
+/**
+ * Whether the rows of this run may be made straight from the pages' bytes: a long csv or tsv export whose
+ * columns follow the records (not --fields, which the writer checks record by record) and that is not cut
+ * short (--limit counts records as they are parsed).
+ */
+function makesRowsFromBytes(paging: PagingOptions, output: OutputOptions): boolean {
+  return paging.all && paging.limit === undefined && (output.format === 'csv' || output.format === 'tsv') && output.fields === undefined;
+}
 
 /** A full page means there may be more; say how to get them, on stderr where it does not disturb the data. */
 function hintMorePages(rt: Runtime, count: number, paging: PagingOptions): void {
