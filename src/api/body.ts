@@ -51,7 +51,7 @@ export async function readAll(body: AsyncIterable<Uint8Array>, limit = Number.PO
 }
 
 /** Reads a whole body as the chunks it came in (copies: a chunk may be a view of a larger read buffer). */
-export async function readChunks(body: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<Buffer[]> {
+async function readChunks(body: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -14,9 +14,9 @@ import {
   type Headers,
   parseJson,
   readAll,
-  readChunks,
   serverMessageFrom,
 } from './body.js';
+import { ByteBlocks } from './byte-blocks.js';
 import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -85,6 +85,11 @@ export interface StreamResponse {
  */
 export interface RawBody {
   chunks: Buffer[];
+  /**
+   * The chunks' memory may be used for another body from now on (byte-blocks.ts): call it once the body has
+   * been read for the last time. Not calling it only leaves the memory to the collector.
+   */
+  release(): void;
   headers: Headers;
   endpoint: string;
   status: number;
@@ -191,6 +196,8 @@ export class ApiClient {
   /** The proxy requests go through (HTTPS_PROXY, HTTP_PROXY; never for this machine), for messages and traces. */
   readonly #proxy: ProxyRoute | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Memory for getBody()'s bodies, reused once they are released. */
+  readonly #blocks = new ByteBlocks();
   readonly #random: () => number;
   #requestCount = 0;
 
@@ -263,8 +270,8 @@ export class ApiClient {
     return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       checkEncoding(response.headers, endpoint);
-      const chunks = await readChunks(response.body);
-      return { chunks, headers: response.headers, endpoint, status: response.statusCode };
+      const { chunks, release } = await this.#blocks.read(response.body);
+      return { chunks, release, headers: response.headers, endpoint, status: response.statusCode };
     });
   }
 

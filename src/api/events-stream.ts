@@ -22,6 +22,8 @@ export interface DeferredEventsPage {
    * the documented shape. Absent for an empty page.
    */
   text?: { slices(): AsyncGenerator<Buffer>; checked(): void };
+  /** The page has been read for the last time: its memory may hold another (RawBody.release). */
+  release(): void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function emptyPage(confirm: () => Promise<void>): DeferredEventsPage {
     batches: async function* () {
       await confirm();
     },
+    release: () => {},
   };
 }
 
@@ -57,6 +60,7 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
       checked();
     },
     text: { slices: () => bodySlices(body, SLICE_BYTES), checked },
+    release: () => body.release(),
   };
 }
 

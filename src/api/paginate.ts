@@ -18,6 +18,8 @@ export interface DeferredPaginateOptions<P, T> extends PaginateOptions {
   items: (page: P) => Promise<T[] | AsyncIterable<T[]>>;
   /** How many of the API's items a batch stands for (default its length): a batch may be one page's rows, formatted. No `limit` then. */
   size?: (batch: T[]) => number;
+  /** Called once the consumer has taken every batch of a page and asked for more: the page is no longer used. */
+  done?: (page: P) => void;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -40,7 +42,11 @@ export function paginate<P, T>(
 ): AsyncGenerator<T[], void, undefined>;
 export async function* paginate<T>(
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<unknown>,
-  opts: PaginateOptions & { items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>>; size?: (batch: T[]) => number },
+  opts: PaginateOptions & {
+    items?: (page: unknown) => Promise<T[] | AsyncIterable<T[]>>;
+    size?: (batch: T[]) => number;
+    done?: (page: unknown) => void;
+  },
 ): AsyncGenerator<T[], void, undefined> {
   const first = opts.firstPage ?? 1;
   const { pageSize } = opts;
@@ -80,6 +86,7 @@ export async function* paginate<T>(
         if (take.length > 0) yield take;
         if (remaining <= 0) return;
       }
+      opts.done?.(settled.value);
       if (count < pageSize) return;
     }
   } finally {

@@ -69,6 +69,9 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
         return stream && isDeferred(page) ? markedBatches(page.batches()) : (await parsed(page)).events;
       },
       size: eventCount,
+      done: (page) => {
+        if (isDeferred(page)) page.release();
+      },
       firstPage: paging.page,
       pageSize: paging.pageSize,
       all: paging.all || paging.limit !== undefined,
