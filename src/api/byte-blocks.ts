@@ -4,7 +4,8 @@
  * its bytes outlive V8's young generation and are freed only by a full collection; a long export whose
  * pages make few other objects (csv rows made from a page's bytes) seldom has one, and grew by ~0.6 MB a
  * page, 20 MB over 400,000 events, until it did (BENCHMARKS.md). A body that is never released is left to
- * the collector, as any other.
+ * the collector, as any other: only such an export releases its pages, since reusing blocks where objects
+ * are many raised the peak (a bulk --jq run by 5 MB).
  */
 const BLOCK_BYTES = 64 * 1024;
 /** Enough for the pages in flight of an export (at --page-size 5000, ~10 blocks a page); more are let go. */

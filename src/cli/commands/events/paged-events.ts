@@ -69,8 +69,10 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
         return stream && isDeferred(page) ? markedBatches(page.batches()) : (await parsed(page)).events;
       },
       size: eventCount,
+      // Only an export whose rows come from the pages' bytes makes so few objects that V8 would keep the
+      // pages' memory until a full collection (api/byte-blocks.ts); any other leaves it to the collector.
       done: (page) => {
-        if (isDeferred(page)) page.release();
+        if (transcode && isDeferred(page)) page.release();
       },
       firstPage: paging.page,
       pageSize: paging.pageSize,
