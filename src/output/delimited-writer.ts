@@ -8,7 +8,8 @@ import type { Sink } from './sink.js';
 import { TSV_EOL, tsvField } from './tsv.js';
 import { widenRows, type WidenPlan } from './widen-rows.js';
 
-export interface Dialect {
+interface Dialect {
+  name: RowTextPlan['dialect'];
   separator: string;
   eol: string;
   /** Quotes or escapes one field's text as the format needs. */
@@ -16,8 +17,8 @@ export interface Dialect {
 }
 
 const DIALECTS: Record<RowTextPlan['dialect'], Dialect> = {
-  csv: { separator: ',', eol: CSV_EOL, field: csvField },
-  tsv: { separator: '\t', eol: TSV_EOL, field: tsvField },
+  csv: { name: 'csv', separator: ',', eol: CSV_EOL, field: csvField },
+  tsv: { name: 'tsv', separator: '\t', eol: TSV_EOL, field: tsvField },
 };
 
 /** The separator, end of line and field quoting of csv or tsv (delimited-transcoder.ts writes by them too). */
@@ -47,11 +48,11 @@ export function cellText(value: unknown, excelSafe: boolean, field: (text: strin
 }
 
 export function createCsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
-  return new DelimitedWriter(sink, options, 'csv');
+  return new DelimitedWriter(sink, options, DIALECTS.csv);
 }
 
 export function createTsvWriter(sink: Sink, options: RowWriterOptions): RowWriter {
-  return new DelimitedWriter(sink, options, 'tsv');
+  return new DelimitedWriter(sink, options, DIALECTS.tsv);
 }
 
 const NO_FIELDS: object = Object.freeze({});
@@ -80,15 +81,12 @@ class DelimitedWriter implements RowWriter {
   #segments: { rows: number; columns: number }[] = [];
   #leftOut: string[] = [];
   #collided = new Set<string>();
-  private readonly dialect: Dialect;
 
   constructor(
     private readonly sink: Sink,
     private readonly options: RowWriterOptions,
-    private readonly dialectName: RowTextPlan['dialect'],
-  ) {
-    this.dialect = DIALECTS[dialectName];
-  }
+    private readonly dialect: Dialect,
+  ) {}
 
   async write(records: readonly object[]): Promise<void> {
     let out = '';
@@ -132,7 +130,7 @@ class DelimitedWriter implements RowWriter {
   rowTextPlan(): RowTextPlan | undefined {
     if (this.#columns === undefined || !this.#tracksColumns()) return undefined;
     return {
-      dialect: this.dialectName,
+      dialect: this.dialect.name,
       columns: [...this.#columns],
       collided: [...this.#collided],
       excelSafe: this.options.excelSafe === true,
@@ -203,7 +201,7 @@ class DelimitedWriter implements RowWriter {
       segments: this.#segments,
       columns: this.#columns!.length,
       separator: this.dialect.separator,
-      quoted: this.dialectName === 'csv',
+      quoted: this.dialect === DIALECTS.csv,
       eol: this.dialect.eol,
     };
     await this.sink.rewrite!((written) => widenRows(written, plan));

@@ -82,7 +82,7 @@ class StreamSink implements Sink {
   async commit(): Promise<void> {
     if (this.#failure) throw this.#failure;
     if (this.#done) return;
-    if (this.#inFlight > 0) await new Promise<void>((resolve, reject) => this.#idleWaiters.push({ resolve, reject }));
+    await this.written();
     this.#finish();
   }
 

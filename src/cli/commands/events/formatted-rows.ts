@@ -1,5 +1,5 @@
 import type { EventListing } from '../../../api/types.js';
-import type { RowTextPlan } from '../../../output/index.js';
+import type { RowTextPlan, TranscodedRows } from '../../../output/index.js';
 
 /**
  * A page of events made into csv or tsv rows straight from its bytes (output/delimited-transcoder.ts), by
@@ -8,8 +8,7 @@ import type { RowTextPlan } from '../../../output/index.js';
  */
 export class FormattedRows {
   constructor(
-    /** `release` gives the text's memory back once it has been written (Sink.written). */
-    readonly rowText: { text: Uint8Array; rows: number; plan: RowTextPlan; release(): void },
+    readonly rowText: TranscodedRows & { plan: RowTextPlan },
     readonly events: () => AsyncIterable<EventListing[]>,
   ) {}
 }

@@ -58,7 +58,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
       // page is written whole, as they fix their columns from the first batch.
       items: async (page) => {
         const pageNumber = paging.page + turn++;
-        const plan = transcode && isDeferred(page) ? writer?.rowTextPlan?.() : undefined;
+        const plan = transcode ? writer?.rowTextPlan?.() : undefined;
         if (plan && isDeferred(page) && page.text) {
           const rows = await transcodedPage(page, plan, key, memory);
           rt.trace(`events page ${pageNumber}: ${rows ? `${output.format} rows made from its bytes` : 'read record by record'}`);

@@ -24,5 +24,5 @@ export async function transcodedPage(
   const rows = transcoder.end();
   if (rows === undefined) return undefined;
   page.text.checked();
-  return new FormattedRows({ text: rows.text, rows: rows.rows, plan, release: rows.release }, () => page.batches());
+  return new FormattedRows({ ...rows, plan }, () => page.batches());
 }
