@@ -3,14 +3,14 @@ import type {
   CoverageRow,
   HistoryQuery,
   ListingFilter,
-  PeriodLowRow,
+  PeriodSnapshotRow,
   PeriodUnit,
   PriceSummaryRow,
   SnapshotRow,
-  SummaryProbes,
   TrackedEventFilter,
   TrackedEventRow,
 } from './store.js';
+import { type FloorPoint, MarketFloor } from '../market/floor.js';
 import { microsToIso } from './timestamps.js';
 
 /**
@@ -146,9 +146,12 @@ function windowBounds(window: { since?: string; until?: string }, params: (strin
 
 /**
  * One row per tracked event: the snapshots of an agent's event belong to its evt_ id when event_agents
- * knows it, else they are an event of their own (`AGENT:ID`). Current: each agent's latest snapshot, the
- * lowest across them. Lowest ever: the earliest snapshot at the lowest price (then by agent), found from
- * each agent's own earliest snapshot at its lowest.
+ * knows it, else they are an event of their own (`AGENT:ID`). Current: the market floor (src/market/floor.ts)
+ * at the event's latest snapshot. Where every agent's latest snapshot is that one instant, all of them count
+ * and it is the lowest across them; otherwise (`mixed`) the row carries each agent's latest snapshot and usual
+ * interval (`latest_by_agent`, read by trackedEventRow), those intervals computed for such events alone. Lowest
+ * ever: the earliest snapshot at the lowest price (then by agent), found from each agent's own earliest
+ * snapshot at its lowest.
  */
 export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): AnalysisQuery {
   const params: (string | number)[] = [];
@@ -165,6 +168,10 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
     params.push(filter.nameContains.toLowerCase());
     where.push(`strpos(lower(e.name), CAST($${params.length} AS TEXT)) > 0`);
   }
+  const text = (value: string) => `CAST(${value} AS TEXT)`;
+  const latestOfAgent = [`agent`, text(epoch('last_at')), `coalesce(${text('current_price')}, '')`, `coalesce(${text('usual')}, '')`].join(
+    " || '|' || ",
+  );
   // Each agent's event is summed up first (a few rows per event), then its agents are gathered by event.
   const sql = `WITH per_agent AS MATERIALIZED (
       SELECT agent, event_id AS agent_event_id, CAST(count(*) AS INTEGER) AS snapshots, min(api_timestamp) AS first_at,
@@ -180,23 +187,40 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
       JOIN ${table('snapshots')} s ON s.agent = p.agent AND s.event_id = p.agent_event_id AND s.min_price = p.lowest_price
       GROUP BY p.agent, p.agent_event_id
     ),
-    keyed AS (
+    keyed AS MATERIALIZED (
       SELECT p.*, l.current_price, c.lowest_at, ea.event_id AS evt, coalesce(ea.event_id, p.agent || ':' || p.agent_event_id) AS k
       FROM per_agent p JOIN latest l ON l.agent = p.agent AND l.agent_event_id = p.agent_event_id
       LEFT JOIN cheapest c ON c.agent = p.agent AND c.agent_event_id = p.agent_event_id
       LEFT JOIN ${table('event_agents')} ea ON ea.agent = p.agent AND ea.agent_event_id = p.agent_event_id
     ),
-    ranked AS (SELECT keyed.*, row_number() OVER (PARTITION BY k ORDER BY lowest_price NULLS LAST, lowest_at, agent) AS cheap FROM keyed),
+    mixed AS MATERIALIZED (
+      SELECT DISTINCT keyed.k FROM keyed JOIN (SELECT k, max(last_at) AS ends FROM keyed GROUP BY k) AS m ON m.k = keyed.k
+      WHERE keyed.last_at < m.ends
+    ),
+    usual AS (
+      SELECT agent, event_id, percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual FROM (
+        SELECT sn.agent, sn.event_id,
+          ${epoch('sn.api_timestamp')} - ${epoch('lag(sn.api_timestamp) OVER (PARTITION BY sn.agent, sn.event_id ORDER BY sn.api_timestamp)')} AS gap
+        FROM ${table('snapshots')} sn JOIN keyed ON keyed.agent = sn.agent AND keyed.agent_event_id = sn.event_id
+        WHERE keyed.k IN (SELECT k FROM mixed)
+      ) AS g GROUP BY agent, event_id
+    ),
+    ranked AS (
+      SELECT keyed.*, u.usual, keyed.k IN (SELECT k FROM mixed) AS mixed,
+        row_number() OVER (PARTITION BY keyed.k ORDER BY keyed.lowest_price NULLS LAST, keyed.lowest_at, keyed.agent) AS cheap
+      FROM keyed LEFT JOIN usual u ON u.agent = keyed.agent AND u.event_id = keyed.agent_event_id
+    ),
     totals AS (
       SELECT k, min(evt) AS evt, min(agent_event_id) AS agent_event_id, string_agg(DISTINCT agent, ',' ORDER BY agent) AS agents,
         CAST(sum(snapshots) AS INTEGER) AS snapshots, min(first_at) AS first_at, max(last_at) AS last_at, min(current_price) AS current_price,
+        string_agg(${latestOfAgent}, ';' ORDER BY agent) FILTER (WHERE mixed) AS latest_by_agent,
         min(lowest_price) AS lowest_price,
         min(lowest_at) FILTER (WHERE cheap = 1 AND lowest_price IS NOT NULL) AS lowest_at,
         min(agent) FILTER (WHERE cheap = 1 AND lowest_price IS NOT NULL) AS lowest_agent
       FROM ranked GROUP BY k
     )
     SELECT t.evt AS event_id, e.name, e.event_date, t.agents, t.agent_event_id, t.snapshots, t.first_at, t.last_at,
-      t.current_price, t.lowest_price, t.lowest_at, t.lowest_agent
+      t.current_price, t.latest_by_agent, t.lowest_price, t.lowest_at, t.lowest_agent
     FROM totals t LEFT JOIN ${table('events')} e ON e.event_id = t.evt
     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY e.event_date NULLS LAST, e.name NULLS LAST, t.k`;
@@ -204,6 +228,7 @@ export function trackedEventsQuery(table: Table, filter: TrackedEventFilter): An
 }
 
 export function trackedEventRow(r: Record<string, unknown>): TrackedEventRow {
+  const current = r.latest_by_agent == null ? undefined : currentAcross(String(r.latest_by_agent));
   return {
     eventId: (r.event_id as string | null) ?? null,
     name: (r.name as string | null) ?? null,
@@ -213,70 +238,59 @@ export function trackedEventRow(r: Record<string, unknown>): TrackedEventRow {
     snapshots: Number(r.snapshots),
     firstSnapshot: String(r.first_at),
     lastSnapshot: String(r.last_at),
-    currentPrice: (r.current_price as number | null) ?? null,
+    currentPrice: current ? current.price : ((r.current_price as number | null) ?? null),
+    staleAgents: current ? current.stale : [],
     lowestPrice: (r.lowest_price as number | null) ?? null,
     lowestAt: (r.lowest_at as string | null) ?? null,
     lowestAgent: (r.lowest_agent as string | null) ?? null,
   };
 }
 
+/** The market floor at the event's latest snapshot, from `agent|epoch seconds|price|usual seconds;...` (trackedEventsQuery). */
+function currentAcross(latestByAgent: string): FloorPoint {
+  const seconds = (text: string) => (text === '' ? null : Number(text) * 1000);
+  const timelines = latestByAgent.split(';').map((entry) => {
+    const [agent, last, price, usual] = entry.split('|') as [string, string, string, string];
+    return {
+      agent,
+      snapshots: [{ at: Math.round(Number(last) * 1000), price: price === '' ? null : Number(price), listings: 0 }],
+      usualMs: seconds(usual),
+    };
+  });
+  // The latest instant as these texts give it, not as last_at's ISO text rounds it.
+  return new MarketFloor(timelines).at(Math.max(...timelines.map((t) => t.snapshots[0]!.at)));
+}
+
 /**
- * Per agent, and across them (the row whose agent is NULL), the figures of `history summary`. The market
- * across agents at a moment is each agent's latest snapshot at or before it: so the ALL row's current
- * price is the lowest of the agents' latest snapshots, its previous one the same at the latest API
- * timestamp before the last, and its listings at peak the most the agents offered together at any moment.
- * `$dayAgo` and `$weekAgo` bound the snapshots the 24-hour and 7-day changes compare with; a change's
- * earlier price is null unless a snapshot falls inside its window (at or after the probe), so a history
- * that stopped shows no change rather than the latest snapshot compared with itself. `range` (--since,
- * --until) adds the prices at either end of that window, by the same rule. Each agent's usual interval
- * (as coverageQuery's) says whether its latest snapshot is stale.
+ * Per agent, and across them (the row whose agent is NULL), the figures of `history summary` that are a
+ * snapshot's own: how many, the latest, the lowest ever (the earliest snapshot at that price, then by agent,
+ * with its seat) and the highest. What depends on which agents were current at an instant (the market's
+ * current price, the changes over 24 hours, 7 days and --since/--until, the listings now and at peak across
+ * agents) is the market floor's, src/market/floor.ts, computed over the snapshots by the caller. Each agent's
+ * usual interval (as coverageQuery's) says whether its latest snapshot is stale.
  */
-export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], probes: SummaryProbes): AnalysisQuery {
-  const params: (string | number)[] = [probes.dayAgo, probes.weekAgo];
+export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], filter: ListingFilter | undefined): AnalysisQuery {
+  const params: (string | number)[] = [];
   const which = agentEventsWhere(events, params);
-  const source = snapshotSource(table, which, probes.listings, params);
-  const atOrBefore = (bound: string, name: string) =>
-    `CASE WHEN api_timestamp <= ${bound} THEN row_number() OVER (PARTITION BY agent, api_timestamp <= ${bound} ORDER BY api_timestamp DESC) END AS ${name}`;
-  const since = (bound: string, price: string) => `CASE WHEN max(api_timestamp) >= ${bound} THEN ${price} END`;
-  let rangeProbes = '';
-  let rangeFigures = '';
-  if (probes.range) {
-    params.push(probes.range.since, probes.range.until);
-    const from = `CAST($${params.length - 1} AS TIMESTAMPTZ)`;
-    const to = `CAST($${params.length} AS TIMESTAMPTZ)`;
-    rangeProbes = `, ${atOrBefore(from, 'at_since')}, ${atOrBefore(to, 'at_until')}`;
-    rangeFigures = `, min(min_price) FILTER (WHERE at_since = 1) AS range_start_price,
-      CASE WHEN count(*) FILTER (WHERE api_timestamp >= ${from} AND api_timestamp <= ${to}) > 0
-        THEN min(min_price) FILTER (WHERE at_until = 1) END AS range_end_price`;
-  }
+  const source = snapshotSource(table, which, filter, params);
   const figures = `CAST(count(*) AS INTEGER) AS snapshots, max(api_timestamp) AS latest_at,
-      min(min_price) FILTER (WHERE back = 1) AS current_price,
-      min(min_price) AS lowest_price, max(max_price) AS highest_price,
-      ${since('CAST($1 AS TIMESTAMPTZ)', 'min(min_price) FILTER (WHERE at_day = 1)')} AS day_ago_price,
-      ${since('CAST($2 AS TIMESTAMPTZ)', 'min(min_price) FILTER (WHERE at_week = 1)')} AS week_ago_price,
-      CAST(sum(listings) FILTER (WHERE back = 1) AS INTEGER) AS listings_now${rangeFigures}`;
+      min(min_price) AS lowest_price, max(max_price) AS highest_price`;
   // The lowest price's seat: a listing at that price in that snapshot, one the listing filter keeps.
-  const seatConditions = probes.listings ? listingConditions(probes.listings, params) : [];
+  const seatConditions = filter ? listingConditions(filter, params) : [];
   const sql = `WITH s AS MATERIALIZED (${source}),
-    prev AS (SELECT max(api_timestamp) AS at FROM s WHERE api_timestamp < (SELECT max(api_timestamp) FROM s)),
     ranked AS MATERIALIZED (
       SELECT s.*,
         row_number() OVER (PARTITION BY agent ORDER BY api_timestamp DESC) AS back,
         row_number() OVER (PARTITION BY agent ORDER BY min_price NULLS LAST, api_timestamp) AS cheap,
         row_number() OVER (ORDER BY min_price NULLS LAST, api_timestamp, agent) AS cheapest,
-        ${atOrBefore('prev.at', 'at_prev')},
-        ${atOrBefore('CAST($1 AS TIMESTAMPTZ)', 'at_day')},
-        ${atOrBefore('CAST($2 AS TIMESTAMPTZ)', 'at_week')}${rangeProbes},
-        listings - coalesce(lag(listings) OVER (PARTITION BY agent ORDER BY api_timestamp), 0) AS change_in_listings,
         ${epoch('api_timestamp')} - ${epoch('lag(api_timestamp) OVER (PARTITION BY agent ORDER BY api_timestamp)')} AS gap
-      FROM s CROSS JOIN prev
-    ),
-    market AS (
-      SELECT sum(sum(change_in_listings)) OVER (ORDER BY api_timestamp) AS listings FROM ranked GROUP BY api_timestamp
+      FROM s
     ),
     summary AS MATERIALIZED (
       SELECT agent, min(event_id) AS event_id, ${figures},
+        min(min_price) FILTER (WHERE back = 1) AS current_price,
         min(min_price) FILTER (WHERE back = 2) AS previous_price,
+        CAST(sum(listings) FILTER (WHERE back = 1) AS INTEGER) AS listings_now,
         CAST(max(listings) AS INTEGER) AS listings_peak,
         min(api_timestamp) FILTER (WHERE cheap = 1 AND min_price IS NOT NULL) AS lowest_at,
         agent AS lowest_agent,
@@ -284,8 +298,7 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], p
       FROM ranked GROUP BY agent
       UNION ALL
       SELECT NULL, min(event_id) FILTER (WHERE cheapest = 1), ${figures},
-        min(min_price) FILTER (WHERE at_prev = 1),
-        (SELECT CAST(max(listings) AS INTEGER) FROM market),
+        NULL, NULL, NULL, NULL,
         min(api_timestamp) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
         min(agent) FILTER (WHERE cheapest = 1 AND min_price IS NOT NULL),
         NULL
@@ -306,35 +319,40 @@ export function priceSummaryQuery(table: Table, events: readonly AgentEvent[], p
 
 export function priceSummaryRow(r: Record<string, unknown>): PriceSummaryRow {
   const price = (key: string) => (r[key] as number | null) ?? null;
+  const market = r.agent == null;
   return {
     agent: (r.agent as string | null) ?? null,
     snapshots: Number(r.snapshots),
     latestAt: String(r.latest_at),
     currentPrice: price('current_price'),
     previousPrice: price('previous_price'),
-    dayAgoPrice: price('day_ago_price'),
-    weekAgoPrice: price('week_ago_price'),
     lowestPrice: price('lowest_price'),
     lowestAt: (r.lowest_at as string | null) ?? null,
     lowestSection: (r.lowest_section as string | null) ?? null,
     lowestRow: (r.lowest_row as string | null) ?? null,
     highestPrice: price('highest_price'),
-    listingsNow: Number(r.listings_now ?? 0),
-    listingsPeak: Number(r.listings_peak ?? 0),
-    agentEventId: (r.agent as string | null) === null ? null : String(r.event_id),
+    listingsNow: market ? null : Number(r.listings_now ?? 0),
+    listingsPeak: market ? null : Number(r.listings_peak ?? 0),
+    agentEventId: market ? null : String(r.event_id),
     usualIntervalSeconds: r.usual_interval == null ? null : Number(r.usual_interval),
-    ...('range_end_price' in r ? { rangeStartPrice: price('range_start_price'), rangeEndPrice: price('range_end_price') } : {}),
   };
 }
 
 /**
- * The lowest price of each period, per agent and across them (agent NULL), in the time zone. A day or a
- * week (from Monday, ISO) is its local date; an hour is the instant it starts (a local hour is an exact
- * hour of UTC, except in zones offset by a fraction of an hour, where it is still an hour long). By
- * days-to-event, a period is the whole days from the snapshot to `eventDate` (0: the last 24 hours before
- * it; negative after it), the farthest first.
+ * Each snapshot of these events (in the window) with the period it falls in, in the time zone, oldest first
+ * (then by agent): `history --by` takes each agent's lowest per period, and the market floor's, from these. A
+ * day or a week (from Monday, ISO) is its local date; an hour is the instant it starts (a local hour is an
+ * exact hour of UTC, except in zones offset by a fraction of an hour, where it is still an hour long). By
+ * days-to-event, a period is the whole days from the snapshot to `eventDate` (0: the last 24 hours before it;
+ * negative after it).
  */
-export function periodLowsQuery(table: Table, query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): AnalysisQuery {
+export function periodSnapshotsQuery(
+  table: Table,
+  query: HistoryQuery,
+  by: PeriodUnit,
+  timeZone: string,
+  eventDate?: string,
+): AnalysisQuery {
   // $1: the time zone of a calendar period, or the event's date for days-to-event (PostgreSQL cannot type a parameter the text does not use).
   const params: (string | number)[] = [by === 'days-to-event' ? (eventDate ?? '') : timeZone];
   const which = `(${agentEventsWhere(query.events, params)})${windowBounds(query, params)}`;
@@ -346,17 +364,17 @@ export function periodLowsQuery(table: Table, query: HistoryQuery, by: PeriodUni
       : by === 'hour'
         ? `api_timestamp - (${local} - date_trunc('hour', ${local}))`
         : `CAST(CAST(date_trunc('${by}', ${local}) AS DATE) AS TEXT)`;
-  const sql = `WITH s AS (
-      SELECT agent, ${period} AS period, min_price FROM (${source}) AS src
-    )
-    SELECT period, agent, min(min_price) AS lowest_price FROM s
-    GROUP BY GROUPING SETS ((period, agent), (period))
-    ORDER BY period${by === 'days-to-event' ? ' DESC' : ''}, agent NULLS LAST`;
+  const sql = `SELECT ${period} AS period, agent, api_timestamp, min_price FROM (${source}) AS src ORDER BY api_timestamp, agent`;
   return { sql, params };
 }
 
-export function periodLowRow(r: Record<string, unknown>): PeriodLowRow {
-  return { period: String(r.period), agent: (r.agent as string | null) ?? null, lowestPrice: (r.lowest_price as number | null) ?? null };
+export function periodSnapshotRow(r: Record<string, unknown>): PeriodSnapshotRow {
+  return {
+    period: String(r.period),
+    agent: String(r.agent),
+    apiTimestamp: String(r.api_timestamp),
+    minPrice: (r.min_price as number | null) ?? null,
+  };
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   filteredSnapshotsQuery,
   snapshotRowOf,
   tablesOf,
-  periodLowRow,
-  periodLowsQuery,
+  periodSnapshotRow,
+  periodSnapshotsQuery,
   priceSummaryQuery,
   priceSummaryRow,
   trackedEventRow,
@@ -20,11 +20,11 @@ import type {
   AgentEvent,
   CoverageRow,
   HistoryQuery,
-  PeriodLowRow,
+  ListingFilter,
+  PeriodSnapshotRow,
   PeriodUnit,
   PriceSummaryRow,
   SnapshotRow,
-  SummaryProbes,
   TrackedEventFilter,
   TrackedEventRow,
 } from './store.js';
@@ -53,21 +53,21 @@ export async function readTrackedEvents(
 export async function readPriceSummary(
   connection: DuckDBConnection,
   events: readonly AgentEvent[],
-  probes: SummaryProbes,
+  filter: ListingFilter | undefined,
 ): Promise<PriceSummaryRow[]> {
   if (events.length === 0) return [];
-  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, probes))).map(priceSummaryRow);
+  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, filter))).map(priceSummaryRow);
 }
 
-export async function readPeriodLows(
+export async function readPeriodSnapshots(
   connection: DuckDBConnection,
   query: HistoryQuery,
   by: PeriodUnit,
   timeZone: string,
   eventDate?: string,
-): Promise<PeriodLowRow[]> {
+): Promise<PeriodSnapshotRow[]> {
   if (query.events.length === 0) return [];
-  return (await rowsOf(connection, periodLowsQuery(tablesOf('', true), query, by, timeZone, eventDate))).map(periodLowRow);
+  return (await rowsOf(connection, periodSnapshotsQuery(tablesOf('', true), query, by, timeZone, eventDate))).map(periodSnapshotRow);
 }
 
 /** The snapshots with their figures over the listings --min-quantity and --section keep. */

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
-import { readCoverage, readFilteredSnapshots, readPeriodLows, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
+import { readCoverage, readFilteredSnapshots, readPeriodSnapshots, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
 import {
   addDuckDbAlertRule,
   claimDuckDbDeliveries,
@@ -34,9 +34,10 @@ import type {
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
+  ListingFilter,
   HistoryStore,
   ListingLifeRow,
-  PeriodLowRow,
+  PeriodSnapshotRow,
   PeriodUnit,
   PriceSummaryRow,
   NewAlertRule,
@@ -47,7 +48,6 @@ import type {
   SnapshotRow,
   SqlQuery,
   SqlRows,
-  SummaryProbes,
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
@@ -178,12 +178,12 @@ class DuckDbStore implements HistoryStore {
     return readTrackedEvents(this.connection, filter, this.version >= EVENTS_VERSION);
   }
 
-  priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]> {
-    return readPriceSummary(this.connection, events, probes);
+  priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]> {
+    return readPriceSummary(this.connection, events, filter);
   }
 
-  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]> {
-    return readPeriodLows(this.connection, query, by, timeZone, eventDate);
+  periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]> {
+    return readPeriodSnapshots(this.connection, query, by, timeZone, eventDate);
   }
 
   coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {

@@ -7,8 +7,8 @@ import {
   filteredSnapshotsQuery,
   snapshotRowOf,
   tablesOf,
-  periodLowRow,
-  periodLowsQuery,
+  periodSnapshotRow,
+  periodSnapshotsQuery,
   priceSummaryQuery,
   priceSummaryRow,
   trackedEventRow,
@@ -43,10 +43,11 @@ import type {
   CoverageRow,
   HistoryBatch,
   HistoryQuery,
+  ListingFilter,
   HistoryStore,
   ListingLifeRow,
   ListingRecord,
-  PeriodLowRow,
+  PeriodSnapshotRow,
   PeriodUnit,
   PriceSummaryRow,
   NewAlertRule,
@@ -60,7 +61,6 @@ import type {
   TrackedEventFilter,
   TrackedEventRow,
   StoredEvent,
-  SummaryProbes,
 } from './store.js';
 import { snapshotRow as snapshotTableRow } from './store.js';
 
@@ -447,16 +447,16 @@ class PostgresHistoryStore implements HistoryStore {
     return (await this.read('cannot read', sql, params)).map(trackedEventRow);
   }
 
-  async priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]> {
+  async priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]> {
     if (events.length === 0) return [];
-    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, probes);
+    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, filter);
     return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
   }
 
-  async periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]> {
+  async periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]> {
     if (query.events.length === 0) return [];
-    const { sql, params } = periodLowsQuery(tablesOf(`${this.s}.`, true), query, by, timeZone, eventDate);
-    return (await this.read('cannot read', sql, params)).map(periodLowRow);
+    const { sql, params } = periodSnapshotsQuery(tablesOf(`${this.s}.`, true), query, by, timeZone, eventDate);
+    return (await this.read('cannot read', sql, params)).map(periodSnapshotRow);
   }
 
   async coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {

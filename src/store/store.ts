@@ -317,12 +317,12 @@ export interface HistoryStore {
   /** `tix history list`: every tracked event with its figures, filtered (src/store/analysis-sql.ts says how each is computed). */
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]>;
   /** `tix history summary`: one row per agent of these events with snapshots, then the row across them (agent null). */
-  priceSummary(events: readonly AgentEvent[], probes: SummaryProbes): Promise<PriceSummaryRow[]>;
+  priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]>;
   /**
-   * `tix history --by`: the lowest price per period and agent, and per period across agents (agent null), oldest
-   * first; by days-to-event, `eventDate` is the event's date and the periods count down to it.
+   * `tix history --by`: each snapshot with the period it falls in, oldest first (then by agent); by
+   * days-to-event, `eventDate` is the event's date and the periods count down to it.
    */
-  periodLows(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodLowRow[]>;
+  periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]>;
   /** `tix history coverage`: per agent's event (these, or every one stored), when it was tracked and where it was not. */
   coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]>;
   close(): Promise<void>;
@@ -350,48 +350,39 @@ export interface TrackedEventRow {
   snapshots: number;
   firstSnapshot: string;
   lastSnapshot: string;
-  /** The lowest of each agent's latest snapshot's lowest price. */
+  /** The market floor (src/market/floor.ts) at the latest snapshot: the lowest of the agents whose latest snapshot still counts then. */
   currentPrice: number | null;
+  /** The agents left out of currentPrice: their latest snapshot is too old at the event's latest (src/market/floor.ts). */
+  staleAgents: string[];
   lowestPrice: number | null;
   lowestAt: string | null;
   lowestAgent: string | null;
 }
 
-/** One agent's figures for `history summary`, or the market's across agents (agent null). */
+/**
+ * One agent's figures for `history summary`, or those across agents (agent null) that are a snapshot's own:
+ * `snapshots`, `latestAt`, the lowest (with when, where and the seat) and `highestPrice`; the market's current
+ * price, changes and listings are the market floor's (src/market/floor.ts), null here.
+ */
 export interface PriceSummaryRow {
   agent: string | null;
   snapshots: number;
   latestAt: string;
   currentPrice: number | null;
-  /** At the previous snapshot (the market's: at the API timestamp before the latest). */
+  /** At the previous snapshot. */
   previousPrice: number | null;
-  /** At the latest snapshot at or before the probes; null when no snapshot falls between the probe and now. */
-  dayAgoPrice: number | null;
-  weekAgoPrice: number | null;
-  /** --since/--until: at the latest snapshot at or before each bound; the end null when no snapshot falls inside the window. */
-  rangeStartPrice?: number | null;
-  rangeEndPrice?: number | null;
   lowestPrice: number | null;
   lowestAt: string | null;
   /** Of a listing at the lowest price in that snapshot (the first by section, row and listing id). */
   lowestSection: string | null;
   lowestRow: string | null;
   highestPrice: number | null;
-  listingsNow: number;
-  listingsPeak: number;
+  listingsNow: number | null;
+  listingsPeak: number | null;
   /** The agent's own event id (null across agents). */
   agentEventId: string | null;
   /** The median gap between the agent's consecutive snapshots (as CoverageRow's), seconds; null across agents or with one snapshot. */
   usualIntervalSeconds: number | null;
-}
-
-/** The instants `history summary` compares the latest snapshot with (ISO 8601), and what it counts. */
-export interface SummaryProbes {
-  dayAgo: string;
-  weekAgo: string;
-  /** --since/--until: the change over that window (the end defaults to the run's clock). */
-  range?: { since: string; until: string };
-  listings?: ListingFilter;
 }
 
 export type PeriodUnit = 'hour' | 'day' | 'week' | 'days-to-event';
@@ -417,11 +408,13 @@ export interface CoverageRow {
   gaps: { start: string; end: string }[];
 }
 
-export interface PeriodLowRow {
+/** A snapshot's lowest price and the period of `history --by` it falls in. */
+export interface PeriodSnapshotRow {
   /** An hour: the ISO instant it starts; a day or a week: its (first) local date, YYYY-MM-DD; days-to-event: whole days before the event, as text. */
   period: string;
-  agent: string | null;
-  lowestPrice: number | null;
+  agent: string;
+  apiTimestamp: string;
+  minPrice: number | null;
 }
 
 /** A query of the user's (`tix history sql`) and how it runs. */

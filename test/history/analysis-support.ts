@@ -73,3 +73,48 @@ export function lowestOf(prices: readonly (number | null | undefined)[]): number
   const there = prices.filter((p): p is number => typeof p === 'number');
   return there.length === 0 ? null : Math.min(...there);
 }
+
+/** An agent's snapshot that counts at an instant, by the definition of docs/history.md#the-market-floor-all. */
+export interface Counted {
+  agent: string;
+  snapshot: PrintedSnapshot;
+}
+
+/**
+ * The market floor as docs/history.md defines it, computed here from what `tix history -o json` printed and
+ * nothing of tix's: at an instant, each agent's latest snapshot at or before it counts unless it is older than
+ * twice that agent's usual interval (the lower middle of its sorted gaps; with a single snapshot, the lower
+ * middle of the other agents' intervals; with none at all, no bound).
+ */
+export function floorReference(agents: ReadonlyMap<string, readonly PrintedSnapshot[]>) {
+  const time = (s: PrintedSnapshot) => Date.parse(s.api_timestamp);
+  const lowerMiddle = (values: number[]) => (values.length === 0 ? null : values.sort((a, b) => a - b)[Math.ceil(values.length / 2) - 1]!);
+  const own = new Map(
+    [...agents].map(([agent, series]) => {
+      const times = series.map(time).sort((a, b) => a - b);
+      return [agent, lowerMiddle(times.slice(1).map((t, i) => t - times[i]!))] as const;
+    }),
+  );
+  const shared = lowerMiddle([...own.values()].filter((u): u is number => u !== null));
+  const counted = (instant: number) => {
+    const current: Counted[] = [];
+    const stale: string[] = [];
+    for (const [agent, series] of agents) {
+      const before = series.filter((s) => time(s) <= instant);
+      if (before.length === 0) continue;
+      const latest = before.reduce((a, b) => (time(b) > time(a) ? b : a));
+      const usual = own.get(agent) ?? shared;
+      if (usual !== null && instant - time(latest) > 2 * usual) stale.push(agent);
+      else current.push({ agent, snapshot: latest });
+    }
+    return { current, stale: stale.sort() };
+  };
+  return {
+    /** Every instant an agent has a snapshot at, oldest first. */
+    instants: () => [...new Set([...agents.values()].flat().map(time))].sort((a, b) => a - b),
+    counted,
+    price: (instant: number) => lowestOf(counted(instant).current.map((c) => c.snapshot.min_price)),
+    listings: (instant: number) => counted(instant).current.reduce((n, c) => n + c.snapshot.listings, 0),
+    agentPrice: (agent: string, instant: number) => counted(instant).current.find((c) => c.agent === agent)?.snapshot.min_price ?? null,
+  };
+}

@@ -40,6 +40,8 @@ function expectedRow(eventId: string | null, event: SandboxEvent | undefined, ag
     first_snapshot: ordered[0]!.api_timestamp,
     last_snapshot: ordered.at(-1)!.api_timestamp,
     current_price: lowestOf(latest.map((s) => s.min_price)),
+    // Tracked together: every agent's latest snapshot counts (the market floor leaves none out).
+    stale_agents: [],
     lowest_price: lowest,
     lowest_at: cheapest.api_timestamp,
     lowest_agent: cheapest.agent ?? agents[0]!.split(':')[0],

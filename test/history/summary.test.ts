@@ -4,6 +4,7 @@ import {
   byAgent,
   DAY,
   eventOnSaleUntil,
+  floorReference,
   HOUR,
   lowestOf,
   printedHistory,
@@ -34,41 +35,36 @@ const at_ = (s: PrintedSnapshot) => Date.parse(s.api_timestamp);
 const cents = (n: number) => Math.round(n * 100) / 100;
 const change = (now: number | null, then: number | null | undefined) => (now == null || then == null ? null : cents(now - then));
 
-/** The market at an instant: each agent's latest snapshot at or before it (agents without one leave it out). */
-function marketAt(agents: Map<string, PrintedSnapshot[]>, instant: number): PrintedSnapshot[] {
-  return [...agents.values()].flatMap((series) => {
-    const known = series.filter((s) => at_(s) <= instant);
-    return known.length > 0 ? [known.at(-1)!] : [];
-  });
-}
-
-/** A summary row as it should be, from the snapshots `tix history -o json` printed (for ALL, every agent's). */
+/** A summary row as it should be, from the snapshots `tix history -o json` printed (for ALL, every agent's), by docs/history.md's definitions. */
 function expectedRow(agent: string, agents: Map<string, PrintedSnapshot[]>, daysLeft: number | null) {
   const all = [...agents.values()].flat();
-  const times = [...new Set(all.map(at_))].sort((a, b) => a - b);
+  const floor = floorReference(agents);
+  const times = floor.instants();
   const latest = times.at(-1)!;
-  const priceAt = (instant: number | undefined) => {
-    if (instant === undefined) return undefined;
-    const market = marketAt(agents, instant);
-    return market.length === 0 ? undefined : lowestOf(market.map((s) => s.min_price));
-  };
-  const current = priceAt(latest)!;
+  const mine = agents.size === 1 ? [...agents.keys()][0]! : undefined;
+  // ALL's price at an instant is the floor's; one agent's is its own snapshot that counts then.
+  const priceAt = (instant: number) => (mine === undefined ? floor.price(instant) : floor.agentPrice(mine, instant));
+  const current = mine === undefined ? floor.price(latest) : agents.get(mine)!.at(-1)!.min_price;
+  const previous =
+    mine === undefined ? (times.length > 1 ? floor.price(times.at(-2)!) : null) : (agents.get(mine)!.at(-2)?.min_price ?? null);
   const lowest = lowestOf(all.map((s) => s.min_price));
   const lowestAt = all.filter((s) => s.min_price === lowest).sort((a, b) => at_(a) - at_(b))[0]!;
+  // A change needs a snapshot inside its window (at or after its start), and the price that counted at its start.
+  const since = (start: number) => (latest >= start ? priceAt(start) : null);
   return {
     agent,
     snapshots: all.length,
     latest: new Date(latest).toISOString().replace('.000Z', 'Z'),
     current_price: current,
-    change: change(current, priceAt(times.at(-2))),
-    // A change needs a snapshot inside its window (at or after its start), and one at or before the start.
-    change_24h: change(current, priceAt(latest >= NOW - DAY && times.some((t) => t <= NOW - DAY) ? NOW - DAY : undefined)),
-    change_7d: change(current, priceAt(latest >= NOW - 7 * DAY && times.some((t) => t <= NOW - 7 * DAY) ? NOW - 7 * DAY : undefined)),
+    stale_agents: agent === 'ALL' ? floor.counted(latest).stale : null,
+    change: change(current, previous),
+    change_24h: change(current, since(NOW - DAY)),
+    change_7d: change(current, since(NOW - 7 * DAY)),
     lowest_price: lowest,
     lowest_at: lowestAt.api_timestamp,
     highest_price: Math.max(...all.map((s) => s.max_price ?? -1)),
-    listings_now: marketAt(agents, latest).reduce((n, s) => n + s.listings, 0),
-    listings_peak: Math.max(...times.map((t) => marketAt(agents, t).reduce((n, s) => n + s.listings, 0))),
+    listings_now: mine === undefined ? floor.listings(latest) : agents.get(mine)!.at(-1)!.listings,
+    listings_peak: mine === undefined ? Math.max(...times.map(floor.listings)) : Math.max(...agents.get(mine)!.map((s) => s.listings)),
     days_left: daysLeft,
   };
 }
@@ -124,8 +120,10 @@ describeStores('tix history summary', (store) => {
         lowest_row,
       });
     }
-    // The history spans more than 7 days, so each change is a number.
-    expect(rows.at(-1)!.change_7d).not.toBeNull();
+    // 7 days back, the latest snapshot (the run at +3 h) was already 21 hours old, and a day back the latest (+25 h)
+    // 6 days old: far past twice the usual interval (2 h 45 m), so neither is a price of then, and a pause of a
+    // week does not pass for "the last 24 hours" or "7 days".
+    for (const row of rows) expect([row.agent, row.change_24h, row.change_7d]).toEqual([row.agent, null, null]);
   });
 
   it("one agent's event: its row alone, by AGENT ID or AGENT:ID; a change with no snapshot that old is empty", async () => {

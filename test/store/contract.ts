@@ -343,8 +343,9 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         [],
       );
       const events = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
-      // 24 hours back lands just after T2; 7 days back before anything.
-      const rows = await store.priceSummary(events, { dayAgo: '2026-03-15T03:16:00.000Z', weekAgo: '2026-03-08T03:00:00.000Z' });
+      // What depends on which agents counted at an instant (ALL's current price, every change over a window) is
+      // the market floor's (test/market/floor.test.ts), not the store's.
+      const rows = await store.priceSummary(events);
       const seat = { lowestSection: 'Section A', lowestRow: '7' };
       expect(rows).toEqual([
         {
@@ -353,9 +354,6 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           latestAt: T2,
           currentPrice: 110,
           previousPrice: null,
-          // Its one snapshot is older than 24 hours back: no snapshot inside the window, so no price to compare with.
-          dayAgoPrice: null,
-          weekAgoPrice: null,
           lowestPrice: 110,
           lowestAt: T2,
           lowestSection: 'Section S',
@@ -372,8 +370,6 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           latestAt: T3,
           currentPrice: 120,
           previousPrice: 100,
-          dayAgoPrice: 100,
-          weekAgoPrice: null,
           lowestPrice: 100,
           lowestAt: T1,
           ...seat,
@@ -387,23 +383,19 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           agent: null,
           snapshots: 3,
           latestAt: T3,
-          // At T3: TMUSA 120, STUBHUB still 110 (its latest); at T2 (the moment before): TMUSA 100, STUBHUB 110.
-          currentPrice: 110,
-          previousPrice: 100,
-          dayAgoPrice: 100,
-          weekAgoPrice: null,
+          currentPrice: null,
+          previousPrice: null,
           lowestPrice: 100,
           lowestAt: T1,
           ...seat,
           highestPrice: 400,
-          // 2 + 4 now; at T2 the agents offered 3 + 4 together.
-          listingsNow: 6,
-          listingsPeak: 7,
+          listingsNow: null,
+          listingsPeak: null,
           agentEventId: null,
           usualIntervalSeconds: null,
         },
       ]);
-      expect(await store.priceSummary([{ agent: 'TMUSA', eventId: 'nosuchevent' }], { dayAgo: T1, weekAgo: T1 })).toEqual([]);
+      expect(await store.priceSummary([{ agent: 'TMUSA', eventId: 'nosuchevent' }])).toEqual([]);
     });
 
     it('coverage, listing filters, summary ranges and days to the event: the shared analysis SQL on this store', async () => {
@@ -442,24 +434,15 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       const none = await store.snapshots({ events: [EVENT], listings: { section: 'section _' } });
       expect(none.map((r) => [r.listings, r.minPrice])).toEqual(times.map(() => [0, null]));
 
-      const now = Date.parse(times[5]!) + 60_000;
-      const [row] = await store.priceSummary([EVENT], {
-        dayAgo: new Date(now - 86_400_000).toISOString(),
-        weekAgo: new Date(now - 7 * 86_400_000).toISOString(),
-        range: { since: times[1]!, until: at(100) },
-        listings: { minQuantity: 4 },
-      });
-      expect([row!.currentPrice, row!.rangeStartPrice, row!.rangeEndPrice, row!.lowestSection]).toEqual([155, 151, 153, 'Section B']);
-      // A window inside the pause has no snapshot: no price at its end.
-      const [paused] = await store.priceSummary([EVENT], { dayAgo: T1, weekAgo: T1, range: { since: at(60), until: at(120) } });
-      expect([paused!.rangeStartPrice, paused!.rangeEndPrice]).toEqual([103, null]);
+      const [row] = await store.priceSummary([EVENT], { minQuantity: 4 });
+      expect([row!.currentPrice, row!.previousPrice, row!.lowestPrice, row!.lowestSection]).toEqual([155, 154, 150, 'Section B']);
 
       // Days before an event 52 hours after the first snapshot (49 after the last): all of them 2 whole days before.
       const eventDate = new Date(Date.parse(T1) + 52 * 3_600_000).toISOString();
-      expect(await store.periodLows({ events: [EVENT], listings: { minQuantity: 4 } }, 'days-to-event', 'UTC', eventDate)).toEqual([
-        { period: '2', agent: 'TMUSA', lowestPrice: 150 },
-        { period: '2', agent: null, lowestPrice: 150 },
-      ]);
+      const countdown = await store.periodSnapshots({ events: [EVENT], listings: { minQuantity: 4 } }, 'days-to-event', 'UTC', eventDate);
+      expect(countdown.map((r) => [r.period, r.agent, r.apiTimestamp, r.minPrice])).toEqual(
+        times.map((t, i) => ['2', 'TMUSA', t, 150 + i]),
+      );
     });
 
     it('history list: one row per event (by evt_ id where known), ties to the earliest then the agent, filters', async () => {
@@ -505,6 +488,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         lowestPrice: 90,
         lowestAt: T1,
         lowestAgent: 'STUBHUB',
+        staleAgents: [],
       };
       const unknown = {
         eventId: null,
@@ -519,6 +503,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
         lowestPrice: null,
         lowestAt: null,
         lowestAgent: null,
+        staleAgents: [],
       };
       expect(await store.trackedEvents({})).toEqual([known, unknown]);
       expect(await store.trackedEvents({ nameContains: 'summer' })).toEqual([known]);
@@ -527,7 +512,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       expect(await store.trackedEvents({ lastSnapshotSince: T2 })).toEqual([known]);
     });
 
-    it('history --by: the lowest price per local hour and day, per agent and across them', async () => {
+    it('history --by: each snapshot in its local hour and day', async () => {
       const store = await open();
       await store.record(
         [
@@ -540,22 +525,18 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       );
       const events = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
       // Kolkata is UTC+05:30: 03:00Z is 08:30 there, in the hour that starts at 02:30Z; 19:00Z is 00:30 on the 16th.
-      const hours = await store.periodLows({ events }, 'hour', 'Asia/Kolkata');
-      expect(hours.map((h) => ({ ...h, period: new Date(h.period).toISOString() }))).toEqual([
-        { period: '2026-03-15T02:30:00.000Z', agent: 'STUBHUB', lowestPrice: 95 },
-        { period: '2026-03-15T02:30:00.000Z', agent: 'TMUSA', lowestPrice: 100 },
-        { period: '2026-03-15T02:30:00.000Z', agent: null, lowestPrice: 95 },
-        { period: '2026-03-15T03:30:00.000Z', agent: 'TMUSA', lowestPrice: 90 },
-        { period: '2026-03-15T03:30:00.000Z', agent: null, lowestPrice: 90 },
-        { period: '2026-03-15T18:30:00.000Z', agent: 'STUBHUB', lowestPrice: 97 },
-        { period: '2026-03-15T18:30:00.000Z', agent: null, lowestPrice: 97 },
+      const hours = await store.periodSnapshots({ events }, 'hour', 'Asia/Kolkata');
+      expect(hours.map((h) => [new Date(h.period).toISOString(), h.agent, h.apiTimestamp, h.minPrice])).toEqual([
+        ['2026-03-15T02:30:00.000Z', 'TMUSA', T1, 100],
+        ['2026-03-15T02:30:00.000Z', 'STUBHUB', T2, 95],
+        ['2026-03-15T03:30:00.000Z', 'TMUSA', T3, 90],
+        ['2026-03-15T18:30:00.000Z', 'STUBHUB', '2026-03-15T19:00:00.000Z', 97],
       ]);
-      expect(await store.periodLows({ events, since: T2 }, 'day', 'Asia/Kolkata')).toEqual([
-        { period: '2026-03-15', agent: 'STUBHUB', lowestPrice: 95 },
-        { period: '2026-03-15', agent: 'TMUSA', lowestPrice: 90 },
-        { period: '2026-03-15', agent: null, lowestPrice: 90 },
-        { period: '2026-03-16', agent: 'STUBHUB', lowestPrice: 97 },
-        { period: '2026-03-16', agent: null, lowestPrice: 97 },
+      const days = await store.periodSnapshots({ events, since: T2 }, 'day', 'Asia/Kolkata');
+      expect(days.map((h) => [h.period, h.agent, h.minPrice])).toEqual([
+        ['2026-03-15', 'STUBHUB', 95],
+        ['2026-03-15', 'TMUSA', 90],
+        ['2026-03-16', 'STUBHUB', 97],
       ]);
     });
 

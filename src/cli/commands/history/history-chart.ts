@@ -1,7 +1,8 @@
 import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
 import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../../output/money.js';
-import { marketFloor } from './market-floor.js';
+import type { MarketFloor } from '../../../market/floor.js';
+import { ALL_AGENTS } from './history-pivot.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
@@ -13,6 +14,8 @@ export interface HistoryChartOptions {
   target: string;
   /** The service's event, when the store (or the API) knows it: its name, date and place title the chart. */
   about?: EventAbout | undefined;
+  /** For an evt_ id: the market floor, drawn as ALL over the chart's range when there are several agents. */
+  market?: MarketFloor | undefined;
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
@@ -20,12 +23,13 @@ const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
 
 /**
  * `tix history --chart`: the lowest price (min_price) of each snapshot, one series per agent, at the
- * snapshot's API timestamp, and for several agents the market floor across them (ALL, market-floor.ts).
+ * snapshot's API timestamp, and for several agents the market floor across them (ALL, src/market/floor.ts) at
+ * each instant one of them has a snapshot at.
  * A snapshot without listings has no lowest price: a gap in its agent's line. The title names the event
  * (name, date, venue) for an evt_ id and an agent's event alike; the event's date and its public sale are
  * ruled where the snapshots span them.
  */
-export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart {
+export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart & { leftOut?: Map<string, number> } {
   const byAgent = new Map<string, { at: number; value: number | null }[]>();
   for (const row of rows) {
     const points = byAgent.get(row.agent) ?? [];
@@ -33,9 +37,14 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     byAgent.set(row.agent, points);
   }
   const agents: TimeSeries[] = [...byAgent].map(([name, points]) => ({ name, points: points.sort((a, b) => a.at - b.at) }));
-  const series = agents.length > 1 ? [...agents, marketFloor(agents)] : agents;
-  const label = wallClock(options.timeZone);
   const [first, last] = extent(agents.flatMap((a) => [a.points[0]!.at, a.points.at(-1)!.at])) ?? [Number.NaN, Number.NaN];
+  const floor = agents.length > 1 && options.market ? options.market.series(first, last) : undefined;
+  const series: TimeSeries[] = floor
+    ? [...agents, { name: ALL_AGENTS, points: floor.map((p) => ({ at: p.at, value: p.price })), floor: true }]
+    : agents;
+  const leftOut = new Map<string, number>();
+  for (const point of floor ?? []) for (const agent of point.stale) leftOut.set(agent, (leftOut.get(agent) ?? 0) + 1);
+  const label = wallClock(options.timeZone);
   const what = agents.length > 1 ? 'by agent, and the lowest across them (ALL)' : `at ${agents[0]?.name ?? 'no agent'}`;
   const about = options.about;
   return {
@@ -48,6 +57,7 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     timeZone: options.timeZone,
     formatValue: money,
     formatTime: label,
+    leftOut,
   };
 }
 

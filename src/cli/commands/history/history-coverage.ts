@@ -1,14 +1,17 @@
+import { STALE_INTERVALS } from '../../../market/floor.js';
 import type { CoverageRow } from '../../../store/store.js';
+
+export { STALE_INTERVALS };
 
 /**
  * What "tracked as usual" means, for `history coverage` and the stale note of `history summary`
  * (docs/history.md). An agent's event's usual interval is the median gap between its consecutive snapshots
  * (the lower middle one of an even count): a cron job's period, whatever it is, and not moved by a few
  * pauses. A gap is a pause longer than GAP_INTERVALS of them; the history is stale when its newest
- * snapshot is older than STALE_INTERVALS of them at the run's clock.
+ * snapshot is older than STALE_INTERVALS of them at the run's clock: the rule by which the market floor
+ * (src/market/floor.ts) leaves an agent out.
  */
 export const GAP_INTERVALS = 3;
-export const STALE_INTERVALS = 2;
 
 /** Whether tracking of this agent's event looks stopped at `now` (epoch ms); never with a single snapshot (no interval). */
 export function isStale(row: Pick<CoverageRow, 'lastSnapshot' | 'usualIntervalSeconds'>, now: number): boolean {

@@ -1,6 +1,7 @@
 import type { ColumnType } from '../../../output/column-types.js';
 import { timeZoneOffsetMs } from '../../../shared/time-zone-offset.js';
-import type { PeriodLowRow, PeriodUnit } from '../../../store/store.js';
+import type { MarketFloor } from '../../../market/floor.js';
+import type { PeriodSnapshotRow, PeriodUnit } from '../../../store/store.js';
 import { addDays } from '../../kit/parse/dates.js';
 import type { RecordView } from '../../kit/present.js';
 
@@ -8,6 +9,37 @@ const HOUR_MS = 3_600_000;
 
 /** The column across agents, for an evt_ id. */
 export const ALL_AGENTS = 'ALL';
+
+/** The lowest price of a period, of one agent or across them (agent null). */
+export interface PeriodLowRow {
+  period: string;
+  agent: string | null;
+  lowestPrice: number | null;
+}
+
+/**
+ * Each agent's lowest price per period, from its snapshots in it; and with a market floor, ALL's: the lowest
+ * the floor was at the instants of the period's snapshots (src/market/floor.ts: an agent's snapshot from before
+ * the period counts while it is current; a stale one does not).
+ */
+export function periodLows(rows: readonly PeriodSnapshotRow[], market: MarketFloor | undefined): PeriodLowRow[] {
+  const lows = new Map<string, PeriodLowRow>();
+  const lower = (period: string, agent: string | null, price: number | null) => {
+    const key = `${period}\u0000${agent ?? ''}`;
+    const held = lows.get(key);
+    if (!held) lows.set(key, { period, agent, lowestPrice: price });
+    else if (price !== null && (held.lowestPrice === null || price < held.lowestPrice)) held.lowestPrice = price;
+  };
+  let instant: string | undefined;
+  for (const row of rows) {
+    lower(row.period, row.agent, row.minPrice);
+    if (market && row.apiTimestamp !== instant) {
+      instant = row.apiTimestamp;
+      lower(row.period, null, market.at(Date.parse(instant)).price);
+    }
+  }
+  return [...lows.values()];
+}
 
 /**
  * `history --by`: one record per period from the first to the last with a snapshot, every period in

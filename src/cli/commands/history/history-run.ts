@@ -14,14 +14,15 @@ import type {
   HistoryStore,
   ListingFilter,
   ListingLifeRow,
-  PeriodLowRow,
+  PeriodSnapshotRow,
   PeriodUnit,
   SnapshotRow,
 } from '../../../store/store.js';
+import { MarketFloor, timelinesOf } from '../../../market/floor.js';
 import { eventRecordOf } from '../../../recording/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
-import { pivotRecords, pivotView } from './history-pivot.js';
+import { type PeriodLowRow, periodLows, pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { type EventAbout, historyChart } from './history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
@@ -92,7 +93,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const flags = { ...options.store, readOnly: true };
-  const { events, about, rows, outsideWindow } = await withEventInStore(
+  const { events, about, rows, market, outsideWindow } = await withEventInStore(
     options.event,
     flags,
     location,
@@ -107,14 +108,24 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
         ...(options.listingFilter ? { listings: options.listingFilter } : {}),
       };
       const countdownTo = options.by === 'days-to-event' ? await eventDateOf(options.event, store, eventDate) : undefined;
-      const rows: SnapshotRow[] | ListingLifeRow[] | PeriodLowRow[] = options.by
-        ? await store.periodLows(query, options.by, rt.settings.values.timezone, countdownTo)
+      const rows: SnapshotRow[] | ListingLifeRow[] | PeriodSnapshotRow[] = options.by
+        ? await store.periodSnapshots(query, options.by, rt.settings.values.timezone, countdownTo)
         : options.listings
           ? await store.listingLives(query)
           : await store.snapshots(query);
+      // ALL, for an evt_ id's chart and --by: from every snapshot, so that one from before the window counts while it is current.
+      const windowed = Boolean(options.since || options.until);
+      const floorNeeded = options.event.kind === 'event' && (options.chart !== false || options.by !== undefined) && rows.length > 0;
+      const market = floorNeeded
+        ? marketOf(
+            !windowed && !options.by
+              ? (rows as SnapshotRow[])
+              : await store.snapshots({ events, ...(query.listings ? { listings: query.listings } : {}) }),
+          )
+        : undefined;
       // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
-      const outsideWindow = rows.length === 0 && Boolean(options.since || options.until) && (await store.snapshots({ events })).length > 0;
-      return { events, about, rows, outsideWindow };
+      const outsideWindow = rows.length === 0 && windowed && (await store.snapshots({ events })).length > 0;
+      return { events, about, rows: options.by ? periodLows(rows as PeriodSnapshotRow[], market) : rows, market, outsideWindow };
     },
   );
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
@@ -130,7 +141,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const { output } = options;
   await withSink(rt, output, async (sink) => {
     if (options.chart) {
-      await sink.write(await drawChart(rows as SnapshotRow[], options, about, rt));
+      await sink.write(await drawChart(rows as SnapshotRow[], options, about, market, rt));
       return;
     }
     if (options.by) {
@@ -260,11 +271,32 @@ async function listedAgentEvents(event: { eventId: string }, location: string, r
 }
 
 /** The chart as text for the terminal (in colour when it is one) or a file, or as an SVG document; the renderers load only for --chart. */
-async function drawChart(rows: SnapshotRow[], options: HistoryOptions, about: EventAbout | undefined, rt: Runtime): Promise<string> {
-  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about });
+async function drawChart(
+  rows: SnapshotRow[],
+  options: HistoryOptions,
+  about: EventAbout | undefined,
+  market: MarketFloor | undefined,
+  rt: Runtime,
+): Promise<string> {
+  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about, market });
+  noteLeftOut(chart.series.find((s) => s.floor)?.points.length ?? 0, chart.leftOut, rt);
   if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
   const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
+}
+
+/** The market floor of an evt_ id's snapshots (src/market/floor.ts). */
+function marketOf(snapshots: readonly SnapshotRow[]): MarketFloor {
+  return new MarketFloor(
+    timelinesOf(snapshots.map((s) => ({ agent: s.agent, at: Date.parse(s.apiTimestamp), price: s.minPrice, listings: s.listings }))),
+  );
+}
+
+/** Which agents the chart's ALL left out, and at how many of its points: an agent that stopped being tracked stops counting. */
+function noteLeftOut(points: number, leftOut: ReadonlyMap<string, number> | undefined, rt: Runtime): void {
+  if (!leftOut || leftOut.size === 0) return;
+  const who = [...leftOut].map(([agent, count]) => `${agent} at ${count} of ${points} points`).join(', ');
+  rt.note(`tix: note: ALL leaves out an agent whose latest snapshot is older than twice its usual interval: ${who}`);
 }
 
 function snapshotRecord(row: SnapshotRow, withAgent: boolean): Record<string, unknown> {

@@ -23,6 +23,7 @@ const COLUMNS = [
   'first_snapshot',
   'last_snapshot',
   'current_price',
+  'stale_agents',
   'lowest_price',
   'lowest_at',
   'lowest_agent',
@@ -30,7 +31,8 @@ const COLUMNS = [
 
 const LIST_VIEW: RecordView = {
   documented: COLUMNS,
-  tableDefaults: COLUMNS,
+  // The table names the agents left out of current_price in a note instead.
+  tableDefaults: COLUMNS.filter((c) => c !== 'stale_agents'),
   columnTypes: {
     event_date: 'datetime',
     snapshots: 'integer',
@@ -66,6 +68,7 @@ export async function runHistoryList(options: HistoryListOptions, rt: Runtime): 
     await writer.end();
   });
   if (events.length === 0) rt.note(Object.keys(options.filter).length > 0 ? 'No tracked event matches.' : 'No events tracked yet.');
+  noteStaleAgents(events, rt);
   return ExitCode.OK;
 }
 
@@ -82,8 +85,19 @@ function eventRecord(e: TrackedEventRow, agentsAsList: boolean): Record<string, 
     first_snapshot: instant(e.firstSnapshot),
     last_snapshot: instant(e.lastSnapshot),
     current_price: e.currentPrice,
+    stale_agents: agentsAsList ? e.staleAgents : e.staleAgents.join(','),
     lowest_price: e.lowestPrice,
     lowest_at: instant(e.lowestAt),
     lowest_agent: e.lowestAgent,
   };
+}
+
+/** Which agents each current_price leaves out (src/market/floor.ts): a price that old is not current. */
+function noteStaleAgents(events: readonly TrackedEventRow[], rt: Runtime): void {
+  for (const e of events) {
+    if (e.staleAgents.length === 0) continue;
+    rt.note(
+      `tix: note: the current price of ${e.eventId ?? e.name ?? e.agentEventId} leaves out ${e.staleAgents.join(', ')}: no snapshot of theirs within twice their usual interval of its latest (${outputInstant(e.lastSnapshot)})`,
+    );
+  }
 }

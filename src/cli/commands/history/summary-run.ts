@@ -1,6 +1,7 @@
-import { isDocument } from '../../../output/formats.js';
+import { isDocument, writesJsonValues } from '../../../output/formats.js';
 import { ExitCode } from '../../../shared/errors.js';
-import type { ListingFilter, PriceSummaryRow, SummaryProbes } from '../../../store/store.js';
+import { type FloorPoint, MarketFloor, timelinesOf } from '../../../market/floor.js';
+import type { ListingFilter, PriceSummaryRow, SnapshotRow } from '../../../store/store.js';
 import { isStale, spokenDuration, STALE_INTERVALS } from './history-coverage.js';
 import { entryText } from '../../kit/track-entries.js';
 import { outputInstant } from '../../../store/timestamps.js';
@@ -31,6 +32,7 @@ const COLUMNS = [
   'snapshots',
   'latest',
   'current_price',
+  'stale_agents',
   'change',
   'change_24h',
   'change_7d',
@@ -47,7 +49,8 @@ const COLUMNS = [
 
 const SUMMARY_VIEW: RecordView = {
   documented: COLUMNS,
-  tableDefaults: COLUMNS,
+  // The table names the agents ALL leaves out in a note instead.
+  tableDefaults: COLUMNS.filter((c) => c !== 'stale_agents'),
   columnTypes: {
     snapshots: 'integer',
     latest: 'datetime',
@@ -75,39 +78,135 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const now = rt.io.now().getTime();
-  const probes: SummaryProbes = {
-    dayAgo: new Date(now - DAY_MS).toISOString(),
-    weekAgo: new Date(now - 7 * DAY_MS).toISOString(),
-    ...(options.range ? { range: options.range } : {}),
-    ...(options.listingFilter ? { listings: options.listingFilter } : {}),
-  };
+  const filter = options.listingFilter;
   const flags = { ...options.store, readOnly: true };
-  const { rows, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events, known) => {
-    const rows = await store.priceSummary(events, probes);
+  const { rows, snapshots, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events, known) => {
+    const rows = await store.priceSummary(events, filter);
+    // Every snapshot, for the figures that depend on which agents were current when (src/market/floor.ts).
+    const snapshots = await store.snapshots({ events, ...(filter ? { listings: filter } : {}) });
     // The event's date: an evt_ id's own (found with its agents), or the one of the evt_ id the store knows for the agent's event.
     const { event } = options;
-    if (event.kind === 'event') return { rows, eventDate: known ?? null };
+    if (event.kind === 'event') return { rows, snapshots, eventDate: known ?? null };
     const eventId = await store.eventIdOf(event.agent, event.id);
     const stored = eventId === undefined ? undefined : await store.event(eventId);
-    return { rows, eventDate: stored?.eventDate ?? null };
+    return { rows, snapshots, eventDate: stored?.eventDate ?? null };
   });
   if (rows.length === 0) throw noSnapshotsOf(options.event, location);
   noteStale(rows, now, rt);
+  const market = new MarketFloor(timelinesOf(snapshots.map(floorSnapshot)));
+  const probes: Probes = { dayAgo: now - DAY_MS, weekAgo: now - 7 * DAY_MS, range: options.range };
   // The row across agents belongs to an evt_ id; for one agent's event it would repeat that agent's row.
   const shown = options.event.kind === 'event' ? rows : rows.filter((r) => r.agent !== null);
+  const figures = shown.map((row) => (row.agent === null ? marketFigures(row, market, probes) : agentFigures(row, market, probes)));
+  const across = figures.find((f) => f.row.agent === null);
+  if (across?.stale.length) {
+    rt.note(
+      `tix: note: ALL leaves out ${across.stale.join(', ')}: no snapshot of theirs within twice their usual interval of the latest (${outputInstant(across.row.latestAt)})`,
+    );
+  }
   const left = daysLeft(eventDate, now);
   const { output } = options;
   // change_range is a column only when --since asks for it.
-  const view = options.range ? SUMMARY_VIEW : { ...SUMMARY_VIEW, documented: WITHOUT_RANGE, tableDefaults: WITHOUT_RANGE };
+  const view = options.range ? SUMMARY_VIEW : { ...SUMMARY_VIEW, documented: WITHOUT_RANGE, tableDefaults: WITHOUT_RANGE_TABLE };
+  const listAsJson = isDocument(output.format) || writesJsonValues(output.format);
   await withSink(rt, output, async (sink) => {
     const writer = isDocument(output.format) ? jsonListFor(rt, output, sink, 'agents') : rowWriterFor(rt, output, sink, view);
-    await writer.write(shown.map((row) => summaryRecord(row, left, options.range !== undefined)));
+    await writer.write(figures.map((f) => summaryRecord(f, left, options.range !== undefined, listAsJson)));
     await writer.end();
   });
   return ExitCode.OK;
 }
 
 const WITHOUT_RANGE = COLUMNS.filter((c) => c !== 'change_range');
+const WITHOUT_RANGE_TABLE = SUMMARY_VIEW.tableDefaults.filter((c) => c !== 'change_range');
+
+interface Probes {
+  dayAgo: number;
+  weekAgo: number;
+  /** --since/--until (ISO 8601). */
+  range: { since: string; until: string } | undefined;
+}
+
+/** A row's figures: the store's, and those that depend on which snapshots counted at an instant. */
+interface Figures {
+  row: PriceSummaryRow;
+  current: number | null;
+  previous: number | null;
+  dayAgo: number | null;
+  weekAgo: number | null;
+  rangeStart: number | null;
+  rangeEnd: number | null;
+  listingsNow: number;
+  listingsPeak: number;
+  /** Across agents: those left out at the latest snapshot. */
+  stale: string[];
+}
+
+function floorSnapshot(s: SnapshotRow) {
+  return { agent: s.agent, at: Date.parse(s.apiTimestamp), price: s.minPrice, listings: s.listings };
+}
+
+/**
+ * A change's earlier price is the one that counted at the probe (the latest snapshot then, unless older than
+ * twice the usual interval: src/market/floor.ts), and only when a snapshot falls between the probe and the
+ * latest: a history that stopped shows no change, not the latest snapshot compared with itself, and a pause
+ * never stretches "24 hours" into the 52 since the snapshot before it.
+ */
+function baseline(priceAt: (instant: number) => number | null, probe: number, latest: number): number | null {
+  return latest >= probe ? priceAt(probe) : null;
+}
+
+/** The change over --since/--until, by the same rule: the price that counted at each end, with a snapshot inside. */
+function rangeEnds(priceAt: (instant: number) => number | null, range: Probes['range'], instants: readonly number[]) {
+  if (!range) return { rangeStart: null, rangeEnd: null };
+  const [since, until] = [Date.parse(range.since), Date.parse(range.until)];
+  const inside = instants.some((at) => at >= since && at <= until);
+  return { rangeStart: priceAt(since), rangeEnd: inside ? priceAt(until) : null };
+}
+
+function agentFigures(row: PriceSummaryRow, market: MarketFloor, probes: Probes): Figures {
+  const agent = row.agent!;
+  const latest = Date.parse(row.latestAt);
+  const priceAt = (instant: number) => market.agentAt(agent, instant)?.price ?? null;
+  return {
+    row,
+    current: row.currentPrice,
+    previous: row.previousPrice,
+    dayAgo: baseline(priceAt, probes.dayAgo, latest),
+    weekAgo: baseline(priceAt, probes.weekAgo, latest),
+    ...rangeEnds(
+      priceAt,
+      probes.range,
+      market.instants().filter((at) => market.agentAt(agent, at)?.at === at),
+    ),
+    listingsNow: row.listingsNow ?? 0,
+    listingsPeak: row.listingsPeak ?? 0,
+    stale: [],
+  };
+}
+
+/**
+ * ALL: the market floor at the latest snapshot, against the floor at the instant before it, a day and a week
+ * ago and at either end of --since/--until; its listings now are the current agents' together, its peak the
+ * most they offered together at any snapshot.
+ */
+function marketFigures(row: PriceSummaryRow, market: MarketFloor, probes: Probes): Figures {
+  const instants = market.instants();
+  const latest = instants.at(-1)!;
+  const now: FloorPoint = market.at(latest);
+  const priceAt = (instant: number) => market.at(instant).price;
+  return {
+    row,
+    current: now.price,
+    previous: instants.length > 1 ? priceAt(instants.at(-2)!) : null,
+    dayAgo: baseline(priceAt, probes.dayAgo, latest),
+    weekAgo: baseline(priceAt, probes.weekAgo, latest),
+    ...rangeEnds(priceAt, probes.range, instants),
+    listingsNow: now.listings,
+    listingsPeak: Math.max(...market.series().map((p) => p.listings)),
+    stale: now.stale,
+  };
+}
 
 /**
  * One line per agent's event whose newest snapshot is older than STALE_INTERVALS usual intervals: its
@@ -125,23 +224,25 @@ function noteStale(rows: readonly PriceSummaryRow[], now: number, rt: Runtime): 
   }
 }
 
-function summaryRecord(row: PriceSummaryRow, daysLeft: number | null, withRange: boolean): Record<string, unknown> {
+function summaryRecord(f: Figures, daysLeft: number | null, withRange: boolean, listAsJson: boolean): Record<string, unknown> {
+  const { row } = f;
   return {
     agent: row.agent ?? ALL_AGENTS,
     snapshots: row.snapshots,
     latest: outputInstant(row.latestAt),
-    current_price: row.currentPrice,
-    change: change(row.currentPrice, row.previousPrice),
-    change_24h: change(row.currentPrice, row.dayAgoPrice),
-    change_7d: change(row.currentPrice, row.weekAgoPrice),
-    ...(withRange ? { change_range: change(row.rangeEndPrice ?? null, row.rangeStartPrice ?? null) } : {}),
+    current_price: f.current,
+    stale_agents: row.agent !== null ? null : listAsJson ? f.stale : f.stale.join(','),
+    change: change(f.current, f.previous),
+    change_24h: change(f.current, f.dayAgo),
+    change_7d: change(f.current, f.weekAgo),
+    ...(withRange ? { change_range: change(f.rangeEnd, f.rangeStart) } : {}),
     lowest_price: row.lowestPrice,
     lowest_at: row.lowestAt === null ? null : outputInstant(row.lowestAt),
     lowest_section: row.lowestSection,
     lowest_row: row.lowestRow,
     highest_price: row.highestPrice,
-    listings_now: row.listingsNow,
-    listings_peak: row.listingsPeak,
+    listings_now: f.listingsNow,
+    listings_peak: f.listingsPeak,
     days_left: daysLeft,
   };
 }
