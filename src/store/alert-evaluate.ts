@@ -1,5 +1,6 @@
+import { MarketFloor } from '../market/floor.js';
 import { sectionMatcher } from '../shared/wildcard.js';
-import type { AlertRule, ListingRecord, SnapshotRecord } from './store.js';
+import type { AlertRule, StoredLatest, WeighedSnapshot } from './store.js';
 
 /**
  * Which alert rules the snapshots of one record() fire (docs/alerts.md). Pure: each store loads the rules
@@ -14,10 +15,12 @@ export interface EventOfAgent {
   eventDate: string | null;
 }
 
+type WeighedListing = WeighedSnapshot['listings'][number];
+
 export interface Firing {
   rule: AlertRule;
-  snapshot: SnapshotRecord;
-  listing: ListingRecord;
+  snapshot: WeighedSnapshot;
+  listing: WeighedListing;
   event: EventOfAgent | undefined;
 }
 
@@ -25,6 +28,12 @@ export interface Evaluation {
   fired: Firing[];
   /** Rules whose --drop baseline was not set yet: the lowest matching price now. */
   baselines: { ruleId: number; price: number }[];
+}
+
+/** The evt_ ids of the events these snapshots belong to that a rule on a whole event watches. */
+export function eventsWithRules(rules: readonly AlertRule[], eventOf: ReadonlyMap<string, EventOfAgent>): string[] {
+  const watched = new Set(rules.flatMap((r) => (r.agentEventId === null && r.eventId !== null && !r.paused ? [r.eventId] : [])));
+  return [...new Set([...eventOf.values()].map((e) => e.eventId))].filter((id) => watched.has(id));
 }
 
 /** `agent` and its event id as one map key. */
@@ -36,14 +45,17 @@ export function agentEventKey(agent: string, agentEventId: string): string {
  * A rule fires when its cheapest matching listing (at or below --below, at least --min-quantity, in a
  * --section, at --agent) is strictly below the price it last notified (or it never notified), and with
  * --drop, at least that many percent below its baseline. Only the latest snapshot of each agent's event
- * counts, and none taken after the rule's `until`.
+ * counts, and none taken after the rule's `until`. A rule on a whole event (an evt_ id) weighs the market as
+ * ALL is defined (src/market/floor.ts): besides the run's snapshots, each other agent's latest stored one
+ * (`stored`) while it is current at the run's latest snapshot of the event, and none that is stale.
  */
 export function evaluateAlerts(
   rules: readonly AlertRule[],
-  snapshots: readonly SnapshotRecord[],
+  snapshots: readonly WeighedSnapshot[],
   eventOf: ReadonlyMap<string, EventOfAgent>,
+  stored: readonly StoredLatest[] = [],
 ): Evaluation {
-  const latest = new Map<string, SnapshotRecord>();
+  const latest = new Map<string, WeighedSnapshot>();
   for (const s of snapshots) {
     const key = agentEventKey(s.agent, s.eventId);
     const held = latest.get(key);
@@ -56,7 +68,7 @@ export function evaluateAlerts(
     if (rule.agentEventId !== null && rule.agent !== null) push(byAgentEvent, agentEventKey(rule.agent, rule.agentEventId), rule);
     else if (rule.eventId !== null) push(byEvent, rule.eventId, rule);
   }
-  const seen = new Map<AlertRule, SnapshotRecord[]>();
+  const seen = new Map<AlertRule, WeighedSnapshot[]>();
   for (const [key, snapshot] of latest) {
     const event = eventOf.get(key);
     const atEvent = event ? (byEvent.get(event.eventId) ?? []).filter((r) => r.agent === null || r.agent === snapshot.agent) : [];
@@ -67,11 +79,16 @@ export function evaluateAlerts(
       else seen.set(rule, [snapshot]);
     }
   }
+  for (const [rule, fresh] of seen) {
+    if (rule.agentEventId !== null || rule.eventId === null) continue;
+    const others = stored.filter((s) => s.eventId === rule.eventId && (rule.agent === null || s.snapshot.agent === rule.agent));
+    seen.set(rule, counting(fresh, others));
+  }
   const evaluation: Evaluation = { fired: [], baselines: [] };
   for (const [rule, ruleSnapshots] of [...seen].sort(([a], [b]) => a.id - b.id)) {
     const matches = listingMatcher(rule);
-    let lowest: { snapshot: SnapshotRecord; listing: ListingRecord } | undefined;
-    let cheapest: { snapshot: SnapshotRecord; listing: ListingRecord } | undefined;
+    let lowest: { snapshot: WeighedSnapshot; listing: WeighedListing } | undefined;
+    let cheapest: { snapshot: WeighedSnapshot; listing: WeighedListing } | undefined;
     for (const snapshot of ruleSnapshots) {
       for (const listing of snapshot.listings) {
         if (!matches(listing)) continue;
@@ -94,7 +111,31 @@ export function evaluateAlerts(
   return evaluation;
 }
 
-type Priced = Pick<ListingRecord, 'price' | 'quantity' | 'section'>;
+/** The run's snapshots of one event (`fresh`), and each other agent's latest stored one that counts at the latest of the run's. */
+function counting(fresh: readonly WeighedSnapshot[], stored: readonly StoredLatest[]): WeighedSnapshot[] {
+  const own = new Set(fresh.map((s) => s.agent));
+  const instant = Math.max(...fresh.map((s) => Date.parse(s.apiTimestamp)));
+  return [...fresh, ...countingAt(stored, instant).filter((s) => !own.has(s.agent))];
+}
+
+/** The latest stored snapshots of an event that count at the latest of them (a --drop rule's baseline when it is added). */
+export function countingNow(stored: readonly StoredLatest[]): WeighedSnapshot[] {
+  return stored.length === 0 ? [] : countingAt(stored, Math.max(...stored.map((s) => Date.parse(s.snapshot.apiTimestamp))));
+}
+
+/** Which of the agents' latest stored snapshots count at the instant, by their usual intervals (src/market/floor.ts). */
+function countingAt(stored: readonly StoredLatest[], instant: number): WeighedSnapshot[] {
+  const market = new MarketFloor(
+    stored.map((s) => ({
+      agent: s.snapshot.agent,
+      usualMs: s.usualMs,
+      snapshots: [{ at: Date.parse(s.snapshot.apiTimestamp), price: null, listings: 0 }],
+    })),
+  );
+  return stored.filter((s) => market.agentAt(s.snapshot.agent, instant) !== undefined).map((s) => s.snapshot);
+}
+
+type Priced = Pick<WeighedListing, 'price' | 'quantity' | 'section'>;
 
 /** A rule's listing filters (--min-quantity, --section), --below aside. */
 function listingMatcher(rule: Pick<AlertRule, 'minQuantity' | 'section'>): (listing: Priced) => boolean {

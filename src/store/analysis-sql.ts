@@ -7,6 +7,7 @@ import type {
   PeriodUnit,
   PriceSummaryRow,
   SnapshotRow,
+  StoredLatest,
   TrackedEventFilter,
   TrackedEventRow,
 } from './store.js';
@@ -518,4 +519,55 @@ function coverageRows(rows: readonly Record<string, unknown>[]): CoverageRow[] {
     if (r.gap_start != null) current.gaps.push({ start: String(r.gap_start), end: String(r.gap_end) });
   }
   return out;
+}
+
+/**
+ * Every agent's latest snapshot of these evt_ ids, with its listings (one row each; a snapshot without
+ * listings one row of nulls) and the agent's usual interval in seconds: what an alert rule on a whole event
+ * weighs besides the run's own snapshots, and the listings its --drop baseline starts from, by the market
+ * floor's rule (src/market/floor.ts). Read by latestOfEventAgents.
+ */
+export function latestOfEventAgentsQuery(table: Table, eventIds: readonly string[]): AnalysisQuery {
+  const params = [...eventIds];
+  const sql = `WITH k AS (
+      SELECT event_id AS evt, agent, agent_event_id FROM ${table('event_agents')} WHERE event_id IN (${eventIds.map((_, i) => `$${i + 1}`).join(', ')})
+    ),
+    per AS (
+      SELECT evt, agent, event_id, max(api_timestamp) AS at, percentile_disc(0.5) WITHIN GROUP (ORDER BY gap) AS usual FROM (
+        SELECT k.evt, n.agent, n.event_id, n.api_timestamp,
+          ${epoch('n.api_timestamp')} - ${epoch('lag(n.api_timestamp) OVER (PARTITION BY n.agent, n.event_id ORDER BY n.api_timestamp)')} AS gap
+        FROM ${table('snapshots')} n JOIN k ON k.agent = n.agent AND k.agent_event_id = n.event_id
+      ) AS g GROUP BY evt, agent, event_id
+    )
+    SELECT per.evt, per.agent, per.event_id, ${epoch('per.at')} AS at_seconds, per.usual, l.listing_id, l.section, l."row", l.quantity, l.price
+    FROM per LEFT JOIN ${table('listings')} l ON l.agent = per.agent AND l.event_id = per.event_id AND l.api_timestamp = per.at
+    ORDER BY per.agent, per.event_id, l.listing_id`;
+  return { sql, params };
+}
+
+/** latestOfEventAgentsQuery's rows, one entry per agent's event. */
+export function latestOfEventAgents(rows: readonly Record<string, unknown>[]): StoredLatest[] {
+  const found = new Map<string, StoredLatest>();
+  for (const r of rows) {
+    const key = `${r.agent}\u0000${r.event_id}`;
+    let entry = found.get(key);
+    if (!entry) {
+      const at = new Date(Math.round(Number(r.at_seconds) * 1000)).toISOString();
+      entry = {
+        eventId: String(r.evt),
+        usualMs: r.usual == null ? null : Number(r.usual) * 1000,
+        snapshot: { agent: String(r.agent), eventId: String(r.event_id), apiTimestamp: at, listings: [] },
+      };
+      found.set(key, entry);
+    }
+    if (r.listing_id == null) continue;
+    entry.snapshot.listings.push({
+      listingId: String(r.listing_id),
+      section: (r.section as string | null) ?? '',
+      row: (r.row as string | null) ?? '',
+      quantity: Number(r.quantity),
+      price: Number(r.price),
+    });
+  }
+  return [...found.values()];
 }

@@ -1,6 +1,7 @@
 import type { AlertImport, AlertTables } from './store.js';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
+import { agentEventKey, countingNow, evaluateAlerts, eventsWithRules, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
+import { readLatestOfEventAgents } from './duckdb-analysis.js';
 import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow, type AlertWrites } from './alert-rows.js';
 import { timestampTZValue } from './duckdb-driver.js';
 import { micros } from './duckdb-rows.js';
@@ -30,7 +31,9 @@ export async function evaluateDuckDbAlerts(
   const active = await connection.runAndReadAll(`SELECT ${RULE_COLUMNS} FROM alert_rules r WHERE NOT r.paused ORDER BY r.id`);
   const rules = active.getRowObjectsJS().map((r) => ruleOfRow(r, time));
   if (rules.length === 0) return [];
-  const writes = alertWrites(evaluateAlerts(rules, fresh, await eventsOf(connection, fresh)), options);
+  const eventOf = await eventsOf(connection, fresh);
+  const stored = await readLatestOfEventAgents(connection, eventsWithRules(rules, eventOf));
+  const writes = alertWrites(evaluateAlerts(rules, fresh, eventOf, stored), options);
   if (writes.rules.length > 0) await updateRules(connection, writes.rules, options.at);
   if (writes.alerts.length === 0) return [];
   // Ids from the counter, which never goes back (a removed rule's ids are not taken again), in this
@@ -170,7 +173,21 @@ export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: New
   const id = Number(reader.getRowObjectsJS()[0]!.id);
   const added = (await readRules(connection, id))[0]!;
   if (added.dropPercent === null) return added;
-  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one.
+  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one; on a
+  // whole event, in the agents' latest snapshots that count now, as ALL has them (src/market/floor.ts).
+  if (added.agentEventId === null && added.eventId !== null) {
+    const counted = countingNow(
+      (await readLatestOfEventAgents(connection, [added.eventId])).filter((s) => added.agent === null || s.snapshot.agent === added.agent),
+    );
+    return withBaseline(
+      connection,
+      added,
+      lowestMatching(
+        added,
+        counted.flatMap((s) => s.listings),
+      ),
+    );
+  }
   const latest = await connection.runAndReadAll(
     `WITH k AS (
        SELECT ?::VARCHAR AS agent, ?::VARCHAR AS event_id WHERE ?::VARCHAR IS NOT NULL
@@ -186,8 +203,12 @@ export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: New
     added,
     latest.getRowObjectsJS().map((r) => ({ section: String(r.section ?? ''), quantity: Number(r.quantity), price: Number(r.price) })),
   );
+  return withBaseline(connection, added, baseline);
+}
+
+async function withBaseline(connection: DuckDBConnection, added: AlertRule, baseline: number | null): Promise<AlertRule> {
   if (baseline === null) return added;
-  await connection.run('UPDATE alert_rules SET baseline_price = ? WHERE id = ?', [baseline, id]);
+  await connection.run('UPDATE alert_rules SET baseline_price = ? WHERE id = ?', [baseline, added.id]);
   return { ...added, baselinePrice: baseline };
 }
 

@@ -5,6 +5,8 @@ import {
   coverageOfJson,
   coverageQuery,
   filteredSnapshotsQuery,
+  latestOfEventAgents,
+  latestOfEventAgentsQuery,
   snapshotRowOf,
   tablesOf,
   periodSnapshotRow,
@@ -25,6 +27,7 @@ import type {
   PeriodUnit,
   PriceSummaryRow,
   SnapshotRow,
+  StoredLatest,
   TrackedEventFilter,
   TrackedEventRow,
 } from './store.js';
@@ -68,6 +71,12 @@ export async function readPeriodSnapshots(
 ): Promise<PeriodSnapshotRow[]> {
   if (query.events.length === 0) return [];
   return (await rowsOf(connection, periodSnapshotsQuery(tablesOf('', true), query, by, timeZone, eventDate))).map(periodSnapshotRow);
+}
+
+/** Every agent's latest snapshot of these evt_ ids, with its listings and usual interval (alert evaluation). */
+export async function readLatestOfEventAgents(connection: DuckDBConnection, eventIds: readonly string[]): Promise<StoredLatest[]> {
+  if (eventIds.length === 0) return [];
+  return latestOfEventAgents(await rowsOf(connection, latestOfEventAgentsQuery(tablesOf('', true), eventIds)));
 }
 
 /** The snapshots with their figures over the listings --min-quantity and --section keep. */

@@ -1,9 +1,10 @@
 import type { AlertImport, AlertTables } from './store.js';
 import type pg from 'pg';
-import { agentEventKey, evaluateAlerts, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
+import { agentEventKey, countingNow, evaluateAlerts, eventsWithRules, lowestMatching, type EventOfAgent } from './alert-evaluate.js';
+import { latestOfEventAgents, latestOfEventAgentsQuery, tablesOf } from './analysis-sql.js';
 import { planAlertImport } from './alert-transfer.js';
 import { ALERT_COLUMNS, ALERT_RULE_COLUMNS, alertOfRow, alertWrites, newRuleValues, ruleOfRow } from './alert-rows.js';
-import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord } from './store.js';
+import type { Alert, AlertDelivery, AlertEvaluation, AlertRule, NewAlertRule, SnapshotRecord, StoredLatest } from './store.js';
 
 /**
  * The alert tables in PostgreSQL (docs/alerts.md). `s` is the quoted schema. Evaluation runs inside
@@ -42,12 +43,9 @@ export async function evaluatePgAlerts(
     [keys, [...new Set([...eventOf.values()].map((e) => e.eventId))]],
   );
   if (locked.rows.length === 0) return [];
+  const rules = locked.rows.map((r) => ruleOfRow(r, time));
   const writes = alertWrites(
-    evaluateAlerts(
-      locked.rows.map((r) => ruleOfRow(r, time)),
-      fresh,
-      eventOf,
-    ),
+    evaluateAlerts(rules, fresh, eventOf, await latestStored(client, s, eventsWithRules(rules, eventOf))),
     options,
   );
   if (writes.rules.length > 0) {
@@ -121,7 +119,22 @@ export async function addPgAlertRule(client: pg.Client, s: string, rule: NewAler
   );
   const added = ruleOfRow(result.rows[0], time);
   if (added.dropPercent === null) return added;
-  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one.
+  // "Fell by --drop since the rule was added": from the lowest matching price stored now, when there is one; on a
+  // whole event, in the agents' latest snapshots that count now, as ALL has them (src/market/floor.ts).
+  if (added.agentEventId === null && added.eventId !== null) {
+    const counted = countingNow(
+      (await latestStored(client, s, [added.eventId])).filter((l) => added.agent === null || l.snapshot.agent === added.agent),
+    );
+    return withBaseline(
+      client,
+      s,
+      added,
+      lowestMatching(
+        added,
+        counted.flatMap((l) => l.listings),
+      ),
+    );
+  }
   const latest = await client.query(
     `WITH k AS (
        SELECT $1::text AS agent, $2::text AS event_id WHERE $2::text IS NOT NULL
@@ -133,10 +146,20 @@ export async function addPgAlertRule(client: pg.Client, s: string, rule: NewAler
      JOIN latest ON l.agent = latest.agent AND l.event_id = latest.event_id AND l.api_timestamp = latest.at`,
     [added.agent, added.agentEventId, added.eventId],
   );
-  const baseline = lowestMatching(added, latest.rows);
+  return withBaseline(client, s, added, lowestMatching(added, latest.rows));
+}
+
+async function withBaseline(client: pg.Client, s: string, added: AlertRule, baseline: number | null): Promise<AlertRule> {
   if (baseline === null) return added;
   await client.query(`UPDATE ${s}.alert_rules SET baseline_price = $2 WHERE id = $1`, [added.id, baseline]);
   return { ...added, baselinePrice: baseline };
+}
+
+/** Every agent's latest snapshot of these evt_ ids, with its listings and usual interval (alert evaluation). */
+async function latestStored(client: pg.Client, s: string, eventIds: readonly string[]): Promise<StoredLatest[]> {
+  if (eventIds.length === 0) return [];
+  const { sql, params } = latestOfEventAgentsQuery(tablesOf(`${s}.`, true), eventIds);
+  return latestOfEventAgents((await client.query(sql, params)).rows);
 }
 
 export async function pgAlertRules(client: pg.Client, s: string): Promise<AlertRule[]> {

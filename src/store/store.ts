@@ -30,6 +30,21 @@ export interface SnapshotRecord {
   listings: ListingRecord[];
 }
 
+/** What alert evaluation reads of a snapshot: its key and its listings. */
+export interface WeighedSnapshot {
+  agent: string;
+  eventId: string;
+  apiTimestamp: string;
+  listings: readonly Omit<ListingRecord, 'extra'>[];
+}
+
+/** An agent's latest stored snapshot of an evt_ id, and its usual interval (ms; null with one snapshot). */
+export interface StoredLatest {
+  eventId: string;
+  usualMs: number | null;
+  snapshot: WeighedSnapshot & { listings: Omit<ListingRecord, 'extra'>[] };
+}
+
 /** One day of a provider's sales summary for one event. */
 export interface SalesDayRecord {
   provider: string;
