@@ -55,7 +55,7 @@ export function historyCommand(): Command {
     )
     .option(
       '--by <period>',
-      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday; days-to-event: whole days before the event's date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets`,
+      `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday; days-to-event: whole days before the event's date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets`,
     )
     .option(
       '--min-quantity <n>',

@@ -29,7 +29,7 @@ export function historyListCommand(): Command {
     .summary('every tracked event: its agents, snapshots, current and lowest price')
     .description(
       [
-        "One row per event in the price history: its evt_ id, name and date, the agents with snapshots, how many snapshots and when the first and last were taken, the current lowest price (the lowest of each agent's latest snapshot) and the lowest ever (price, when, agent).",
+        "One row per event in the price history: its evt_ id, name and date, the agents with snapshots, how many snapshots and when the first and last were taken, the current lowest price (ALL, the market floor at the latest snapshot: the lowest of each agent's latest snapshot still current then; stale_agents names those it leaves out) and the lowest ever (price, when, agent).",
         "An agent's event whose evt_ id tix does not know (tracked as AGENT:ID by an older tix) is a row of its own, with an empty event_id and AGENT:ID as its agent.",
         '--since (with --tz) keeps the events with a snapshot since then. Soonest events first; those of unknown date last.',
       ].join('\n'),

@@ -22,8 +22,9 @@ export function historySummaryCommand(): Command {
     .description(
       [
         'What the price history says about one event, one row per agent (and ALL, across them, for an evt_ id): the lowest price ever (when, section, row), the current lowest (the latest snapshot), its change since the previous snapshot and over the last 24 hours and 7 days, the highest price, the listings now and at their peak, and the days left to the event.',
-        "The 24 hours and 7 days are counted back from now (this run's clock): a change compares the latest snapshot with the latest at or before then, and is empty unless a snapshot falls inside that window (a history that stopped shows no change, not 0). ALL is the market across agents: at any moment, each agent's latest snapshot.",
-        '--since (and --until, default now) add change_range: the latest snapshot at or before --until against the latest at or before --since, empty unless a snapshot falls inside the window. --min-quantity and --section compute every price from the stored listings they keep.',
+        "The 24 hours and 7 days are counted back from now (this run's clock): a change compares the current price with the price that counted then (the latest snapshot at or before it, unless older than twice the agent's usual interval), and is empty unless a snapshot falls inside that window (a history that stopped shows no change, not 0) or when no price counted then (after a pause).",
+        "ALL is the market floor (docs/history.md): at any instant, the lowest of each agent's latest snapshot that is still current then (not older than twice that agent's usual interval); its row is at the latest snapshot, and stale_agents names the agents it leaves out.",
+        '--since (and --until, default now) add change_range: the price that counted at --until against the one at --since, empty unless a snapshot falls inside the window. --min-quantity and --section compute every price from the stored listings they keep.',
         "A note on stderr says when an agent's newest snapshot is older than twice its usual interval (see 'tix history coverage').",
       ].join('\n'),
     )
