@@ -121,6 +121,11 @@ describeStores('ALL, the market floor, on a mixed history', (store) => {
       const out = join(tempDir(), 'chart.svg');
       const result = await tix(['history', event.id, '--chart', '--out', out, ...where.args]);
       expect(result.code, result.stderr).toBe(0);
+      // The agents left out at some point are named on stderr, with how often.
+      const leftOut = [...new Set(floor.instants().flatMap((t) => floor.counted(t).stale))].sort();
+      for (const agent of leftOut)
+        expect(result.stderr).toMatch(new RegExp(`ALL leaves out .*\\b${agent} at \\d+ of ${floor.instants().length} instants`));
+      if (leftOut.length === 0) expect(result.stderr).not.toContain('leaves out');
       const svg = readFileSync(out, 'utf8');
       const area = svg.match(/<rect class="plot-area"[^>]*>/)![0];
       const attr = (name: string) => area.match(new RegExp(`${name}="([^"]*)"`))![1]!;

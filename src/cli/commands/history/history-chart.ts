@@ -29,7 +29,7 @@ const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
  * (name, date, venue) for an evt_ id and an agent's event alike; the event's date and its public sale are
  * ruled where the snapshots span them.
  */
-export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart & { leftOut?: Map<string, number> } {
+export function historyChart(rows: readonly SnapshotRow[], options: HistoryChartOptions): TimeChart {
   const byAgent = new Map<string, { at: number; value: number | null }[]>();
   for (const row of rows) {
     const points = byAgent.get(row.agent) ?? [];
@@ -42,8 +42,6 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   const series: TimeSeries[] = floor
     ? [...agents, { name: ALL_AGENTS, points: floor.map((p) => ({ at: p.at, value: p.price })), floor: true }]
     : agents;
-  const leftOut = new Map<string, number>();
-  for (const point of floor ?? []) for (const agent of point.stale) leftOut.set(agent, (leftOut.get(agent) ?? 0) + 1);
   const label = wallClock(options.timeZone);
   const what = agents.length > 1 ? 'by agent, and the lowest across them (ALL)' : `at ${agents[0]?.name ?? 'no agent'}`;
   const about = options.about;
@@ -57,7 +55,6 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     timeZone: options.timeZone,
     formatValue: money,
     formatTime: label,
-    leftOut,
   };
 }
 

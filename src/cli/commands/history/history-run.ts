@@ -129,6 +129,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     },
   );
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
+  if (market && (options.by || events.length > 1)) noteLeftOut(market, options, rt);
   if (rows.length === 0) {
     rt.note(
       `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
@@ -279,7 +280,6 @@ async function drawChart(
   rt: Runtime,
 ): Promise<string> {
   const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about, market });
-  noteLeftOut(chart.series.find((s) => s.floor)?.points.length ?? 0, chart.leftOut, rt);
   if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
   const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
@@ -292,10 +292,13 @@ function marketOf(snapshots: readonly SnapshotRow[]): MarketFloor {
   );
 }
 
-/** Which agents the chart's ALL left out, and at how many of its points: an agent that stopped being tracked stops counting. */
-function noteLeftOut(points: number, leftOut: ReadonlyMap<string, number> | undefined, rt: Runtime): void {
-  if (!leftOut || leftOut.size === 0) return;
-  const who = [...leftOut].map(([agent, count]) => `${agent} at ${count} of ${points} points`).join(', ');
+/** Which agents ALL left out in the window (the chart's points, --by's instants), and how often: an agent that stopped being tracked stops counting. */
+function noteLeftOut(market: MarketFloor, window: { since?: string; until?: string }, rt: Runtime): void {
+  const points = market.series(window.since ? Date.parse(window.since) : undefined, window.until ? Date.parse(window.until) : undefined);
+  const leftOut = new Map<string, number>();
+  for (const point of points) for (const agent of point.stale) leftOut.set(agent, (leftOut.get(agent) ?? 0) + 1);
+  if (leftOut.size === 0) return;
+  const who = [...leftOut].map(([agent, count]) => `${agent} at ${count} of ${points.length} instants`).join(', ');
   rt.note(`tix: note: ALL leaves out an agent whose latest snapshot is older than twice its usual interval: ${who}`);
 }
 
