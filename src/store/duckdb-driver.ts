@@ -10,5 +10,6 @@ export {
   DuckDBTimestampTZValue,
   DuckDBTimestampValue,
   dateValue,
+  StatementType,
   timestampTZValue,
 } from '@duckdb/node-api';

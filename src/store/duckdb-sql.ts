@@ -8,18 +8,26 @@ import {
   DuckDBStructValue,
   DuckDBTimestampTZValue,
   DuckDBTimestampValue,
+  StatementType,
 } from './duckdb-driver.js';
+import { scratchDir } from '../output/scratch-dir.js';
 import { collectGarbage } from './native-memory.js';
 import { parameterRefused, sqlNumber, sqlRecord, uniqueColumnNames } from './sql-values.js';
 import type { SqlQuery, SqlRows } from './store.js';
 import { microsToIso, outputInstant } from './timestamps.js';
 
 /**
- * `tix history sql` on a DuckDB file: in a READ ONLY transaction, rolled back (and `tix history sql` opens
- * the file read-only besides), so DuckDB refuses any write; external access (other files, ATTACH,
- * COPY ... TO) is switched off for the rest of the instance's life; and a prepared statement holds one
- * statement only, so DuckDB refuses several. The result is streamed a chunk (2,048 rows) at a time, and
- * an abort interrupts the query on the connection at once.
+ * `tix history sql` on a DuckDB file, read-only in DuckDB's own terms (docs/history.md#sql): the file opened
+ * read-only and the query in a READ ONLY transaction, rolled back, so DuckDB refuses any write to the
+ * database; external access (other files, ATTACH, COPY ... TO) switched off and the configuration locked
+ * for the rest of the instance's life, so no SET, RESET or PRAGMA changes a setting; DuckDB's parser must
+ * call the statement a query (its StatementType SELECT: SELECT, WITH, VALUES, FROM, DESCRIBE, SHOW,
+ * SUMMARIZE, a PRAGMA that reads), because what external access leaves open are the database's own files
+ * (COPY TO '<file>.wal', EXPORT DATABASE '<file>.tmp', EXPLAIN ANALYZE of either) and temporary objects
+ * (CREATE TEMP TABLE), and a CALL can end the process (enable_logging); and DuckDB spills to a private
+ * temporary folder, not `<file>.tmp` beside the database. A prepared statement holds one statement only,
+ * so DuckDB refuses several. The result is streamed a chunk (2,048 rows) at a time, and an abort
+ * interrupts the query on the connection at once.
  */
 export async function runDuckDbQuery(
   connection: DuckDBConnection,
@@ -60,9 +68,8 @@ export async function runDuckDbQuery(
 export async function copyDuckDbQueryToParquet(connection: DuckDBConnection, query: SqlQuery, path: string): Promise<number> {
   let rows = 0;
   await inSession(connection, query, path, async () => {
-    // Prepared alone first: one statement, no parameter, and its own error message and position.
-    const statement = await prepared(connection, query.sql);
-    if (statement.statementType !== SELECT_STATEMENT) throw notCopyable();
+    // Prepared alone first: one statement, no parameter, a query, and its own error message and position.
+    await prepared(connection, query.sql);
     const copy = `COPY (\n${query.sql.replace(/;\s*$/, '')}\n) TO ${quoteLiteral(path)} (FORMAT parquet, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
     try {
       rows = Number((await connection.run(copy)).rowsChanged);
@@ -91,18 +98,26 @@ const COLLECT_EVERY_CHUNKS = 8;
  */
 const ROW_GROUP_ROWS = 32_768;
 
-/** DuckDB's StatementType.SELECT. */
-const SELECT_STATEMENT = 1;
-
 async function inSession(
   connection: DuckDBConnection,
   query: SqlQuery,
   writable: string | undefined,
   body: () => Promise<void>,
 ): Promise<void> {
-  if (writable !== undefined) await connection.run(`SET allowed_paths = [${quoteLiteral(writable)}]`);
-  await connection.run('SET enable_external_access = false');
-  await userError(() => connection.run(`SET TimeZone = ${quoteLiteral(query.timeZone)}`));
+  const spill = await scratchDir('tix-sql-');
+  try {
+    if (writable !== undefined) await connection.run(`SET allowed_paths = [${quoteLiteral(writable)}]`);
+    await connection.run(`SET temp_directory = ${quoteLiteral(spill.path)}`);
+    await connection.run('SET enable_external_access = false');
+    await userError(() => connection.run(`SET TimeZone = ${quoteLiteral(query.timeZone)}`));
+    await connection.run('SET lock_configuration = true');
+    await readOnlySession(connection, query, body);
+  } finally {
+    await spill.remove();
+  }
+}
+
+async function readOnlySession(connection: DuckDBConnection, query: SqlQuery, body: () => Promise<void>): Promise<void> {
   let over!: () => void;
   const ended = new Promise<void>((resolve) => {
     over = resolve;
@@ -136,7 +151,17 @@ const INTERRUPT_EVERY_MS = 20;
 async function prepared(connection: DuckDBConnection, sql: string) {
   const statement = await userError(() => connection.prepare(sql));
   if (statement.parameterCount > 0) throw parameterRefused();
+  if (statement.statementType !== StatementType.SELECT) throw notAQuery(statement.statementType);
   return statement;
+}
+
+/** What DuckDB's parser calls the statement, when it is not a query: `a COPY statement`. */
+function notAQuery(type: StatementType): TixError {
+  const name = (StatementType[type] ?? 'other').replaceAll('_', ' ');
+  return new TixError(
+    `history sql: the history is read-only here: a query runs (SELECT, WITH, VALUES, FROM, DESCRIBE, SHOW, SUMMARIZE), not ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} statement, which could write a file or change a setting`,
+    ExitCode.USAGE,
+  );
 }
 
 /** DuckDB's refusal of the query (syntax, a write, a failure while it runs) is the user's to fix: exit 2. */

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -157,6 +157,39 @@ describeStores('tix history sql', (store) => {
     expect((await at.sql("SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'mine'"))[0]!.n).toEqual(
       store.name === 'DuckDB' ? 0n : '0',
     );
+  });
+
+  it('on DuckDB, runs a query only: nothing written beside the file, no setting changed, no CALL (issue 36 §3)', async () => {
+    if (store.name !== 'DuckDB') return;
+    const folder = dirname(at.db);
+    const before = readdirSync(folder).sort();
+    for (const query of [
+      `COPY (SELECT 1) TO '${at.db}.wal'`,
+      `COPY (SELECT 1) TO '${at.db}.wal.recovery'`,
+      `COPY (SELECT 1) TO '${at.db}.wal.checkpoint'`,
+      `EXPORT DATABASE '${at.db}.tmp'`,
+      `EXPLAIN ANALYZE COPY (SELECT 1) TO '${at.db}.wal'`,
+      'SET threads = 1',
+      'RESET threads',
+      'PRAGMA threads = 1',
+      'CREATE TEMP TABLE mine AS SELECT 1 AS a',
+      "CALL enable_logging(storage = 'file')",
+      `CALL enable_logging(storage = 'file', storage_path = '${at.db}.log.csv')`,
+      'CHECKPOINT',
+      "ATTACH ':memory:' AS other",
+    ]) {
+      const result = await tix(['history', 'sql', query, ...at.args]);
+      expect(result.code, `${query}: ${result.stderr}`).toBe(2);
+      expect(result.stdout).toBe('');
+      // Refused by tix before it runs, or by DuckDB as it binds it (a file it may not reach, a call without its path).
+      expectOneLine(result.stderr, /^tix: history sql: (.*read-only|Permission Error: |Invalid Input Error: )/);
+    }
+    expect(readdirSync(folder).sort()).toEqual(before);
+    // Queries in every form DuckDB's parser calls a query still run.
+    for (const query of ['DESCRIBE snapshots', 'SHOW TABLES', 'SUMMARIZE SELECT 1 AS a', 'PRAGMA version', 'FROM snapshots LIMIT 1']) {
+      const result = await tix(['history', 'sql', query, ...at.args, '-o', 'json']);
+      expect(result.code, `${query}: ${result.stderr}`).toBe(0);
+    }
   });
 
   it("reports a syntax error with exit 2, the engine's message and its position", async () => {
