@@ -2,6 +2,8 @@ import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
 import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../../output/money.js';
 import { marketFloor } from './market-floor.js';
+import type { ListingFilter } from '../../../store/store.js';
+import { describeFilter } from '../../kit/listing-filters.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
@@ -13,6 +15,8 @@ export interface HistoryChartOptions {
   target: string;
   /** The service's event, when the store (or the API) knows it: its name, date and place title the chart. */
   about?: EventAbout | undefined;
+  /** --min-quantity, --section, --since and --until as given (the bounds as instants): the subtitle says them. */
+  filters?: { listings?: ListingFilter | undefined; since?: string | undefined; until?: string | undefined };
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
@@ -40,7 +44,11 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   const about = options.about;
   return {
     title: title(options.target, about, label),
-    subtitle: [`Lowest price (min_price) ${what}`, `${label(first)} to ${label(last)} (${options.timeZone})`],
+    subtitle: [
+      `Lowest price (min_price) ${what}`,
+      `${label(first)} to ${label(last)} (${options.timeZone})`,
+      ...filtersLine(options.filters, options.timeZone),
+    ],
     valueLabel: `Lowest price (${(about?.country && CURRENCIES[about.country]) || "the venue's currency"})`,
     series,
     markers: markers(about, label),
@@ -49,6 +57,37 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     formatValue: money,
     formatTime: label,
   };
+}
+
+/**
+ * `filtered by --min-quantity 2 --section 'floor*' --since '2026-03-05 00:00'`: the filters the chart was
+ * drawn with, as flags a person could type again (with the same --tz); nothing without filters. A bound is
+ * a date alone when it is a whole day's start (--since) or end (--until), else a wall-clock time in the zone.
+ */
+function filtersLine(filters: HistoryChartOptions['filters'], timeZone: string): string[] {
+  const listings = filters?.listings;
+  const flags = [
+    listings
+      ? describeFilter({
+          ...(listings.minQuantity !== undefined ? { minQuantity: listings.minQuantity } : {}),
+          ...(listings.section !== undefined ? { section: { pattern: listings.section } } : {}),
+        })
+      : '',
+    filters?.since ? `--since ${bound(filters.since, 'since', timeZone)}` : '',
+    filters?.until ? `--until ${bound(filters.until, 'until', timeZone)}` : '',
+  ].filter((f) => f !== '');
+  return flags.length === 0 ? [] : [`filtered by ${flags.join(' ')}`];
+}
+
+/** A --since or --until instant as it could be typed again in the zone: `2026-03-05` for a day's start (end), else `'2026-03-05 12:00'` (seconds when it has them). */
+function bound(iso: string, which: 'since' | 'until', timeZone: string): string {
+  const at = Date.parse(iso);
+  const wall = wallClock(timeZone, true);
+  // --until 2026-03-05 is the last microsecond of that day.
+  if (which === 'until' && iso.endsWith('.999999Z') && wall(at + 1).endsWith(' 00:00:00')) return wall(at).slice(0, 10);
+  const text = wall(at);
+  if (which === 'since' && text.endsWith(' 00:00:00')) return text.slice(0, 10);
+  return `'${text.endsWith(':00') ? text.slice(0, 16) : text}'`;
 }
 
 /** `Name · 2026-03-18 20:00 · Venue, City`, as far as the event is known; else the target as given. */
@@ -72,8 +111,8 @@ function markers(about: EventAbout | undefined, label: (at: number) => string): 
   return found;
 }
 
-/** `YYYY-MM-DD HH:MM` in the time zone. */
-function wallClock(timeZone: string): (at: number) => string {
+/** `YYYY-MM-DD HH:MM` in the time zone (`:SS` after it with `seconds`). */
+function wallClock(timeZone: string, seconds = false): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
@@ -82,9 +121,10 @@ function wallClock(timeZone: string): (at: number) => string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
   });
   return (at) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
   };
 }

@@ -261,7 +261,8 @@ async function listedAgentEvents(event: { eventId: string }, location: string, r
 
 /** The chart as text for the terminal (in colour when it is one) or a file, or as an SVG document; the renderers load only for --chart. */
 async function drawChart(rows: SnapshotRow[], options: HistoryOptions, about: EventAbout | undefined, rt: Runtime): Promise<string> {
-  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about });
+  const filters = { listings: options.listingFilter, since: options.since, until: options.until };
+  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about, filters });
   if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
   const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
