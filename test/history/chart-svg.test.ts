@@ -416,7 +416,8 @@ describe('history --chart --out chart.svg: nine days of six agents or more, the 
     const texts = elements.filter((e) => e.name === 'text');
     for (const text of texts) {
       const { x, y } = textAt(text);
-      const size = Number(text.attributes['font-size']);
+      // Its own size, else the picture's.
+      const size = Number(text.attributes['font-size'] ?? elements[0]!.attributes['font-size']);
       expect(size, text.text).toBeGreaterThan(0);
       expect(x >= 0 && x <= width, `x=${x} of ${text.text}`).toBe(true);
       expect(y - size >= 0 && y <= height, `y=${y} of ${text.text} in a picture ${height} high`).toBe(true);
