@@ -2,8 +2,7 @@ import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
 import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
 import { money } from '../../../output/money.js';
 import { marketFloor } from './market-floor.js';
-import type { ListingFilter } from '../../../store/store.js';
-import { describeFilter } from '../../kit/listing-filters.js';
+import { type ChartFilters, filtersLine } from './history-chart-filters.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
@@ -15,8 +14,8 @@ export interface HistoryChartOptions {
   target: string;
   /** The service's event, when the store (or the API) knows it: its name, date and place title the chart. */
   about?: EventAbout | undefined;
-  /** --min-quantity, --section, --since and --until as given (the bounds as instants): the subtitle says them. */
-  filters?: { listings?: ListingFilter | undefined; since?: string | undefined; until?: string | undefined };
+  /** --min-quantity, --section, --since and --until: the subtitle says them. */
+  filters?: ChartFilters;
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
@@ -59,37 +58,6 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   };
 }
 
-/**
- * `filtered by --min-quantity 2 --section 'floor*' --since '2026-03-05 00:00'`: the filters the chart was
- * drawn with, as flags a person could type again (with the same --tz); nothing without filters. A bound is
- * a date alone when it is a whole day's start (--since) or end (--until), else a wall-clock time in the zone.
- */
-function filtersLine(filters: HistoryChartOptions['filters'], timeZone: string): string[] {
-  const listings = filters?.listings;
-  const flags = [
-    listings
-      ? describeFilter({
-          ...(listings.minQuantity !== undefined ? { minQuantity: listings.minQuantity } : {}),
-          ...(listings.section !== undefined ? { section: { pattern: listings.section } } : {}),
-        })
-      : '',
-    filters?.since ? `--since ${bound(filters.since, 'since', timeZone)}` : '',
-    filters?.until ? `--until ${bound(filters.until, 'until', timeZone)}` : '',
-  ].filter((f) => f !== '');
-  return flags.length === 0 ? [] : [`filtered by ${flags.join(' ')}`];
-}
-
-/** A --since or --until instant as it could be typed again in the zone: `2026-03-05` for a day's start (end), else `'2026-03-05 12:00'` (seconds when it has them). */
-function bound(iso: string, which: 'since' | 'until', timeZone: string): string {
-  const at = Date.parse(iso);
-  const wall = wallClock(timeZone, true);
-  // --until 2026-03-05 is the last microsecond of that day.
-  if (which === 'until' && iso.endsWith('.999999Z') && wall(at + 1).endsWith(' 00:00:00')) return wall(at).slice(0, 10);
-  const text = wall(at);
-  if (which === 'since' && text.endsWith(' 00:00:00')) return text.slice(0, 10);
-  return `'${text.endsWith(':00') ? text.slice(0, 16) : text}'`;
-}
-
 /** `Name · 2026-03-18 20:00 · Venue, City`, as far as the event is known; else the target as given. */
 function title(target: string, about: EventAbout | undefined, label: (at: number) => string): string {
   if (!about) return target;
@@ -111,8 +79,8 @@ function markers(about: EventAbout | undefined, label: (at: number) => string): 
   return found;
 }
 
-/** `YYYY-MM-DD HH:MM` in the time zone (`:SS` after it with `seconds`). */
-function wallClock(timeZone: string, seconds = false): (at: number) => string {
+/** `YYYY-MM-DD HH:MM` in the time zone. */
+function wallClock(timeZone: string): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
@@ -121,10 +89,9 @@ function wallClock(timeZone: string, seconds = false): (at: number) => string {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
   });
   return (at) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
   };
 }
