@@ -2,8 +2,9 @@
  * `tix history --chart` in a terminal: the event named in the title, time to scale along x, prices from the
  * lowest charted to the highest along y (labelled at round values, the axis named with its currency), one
  * letter and one legend entry per agent, the market floor (ALL), lines broken over spans without
- * snapshots, the event's date and public sale ruled when the snapshots span them, colour only at a
- * terminal without NO_COLOR, and the width of COLUMNS or of a real terminal. Histories made by `tix track`
+ * snapshots, the event's date and public sale ruled when the snapshots span them, the filters it was drawn
+ * with under the title, colour only at a terminal without NO_COLOR, and the width of COLUMNS or of a real
+ * terminal, with two time ticks or more at 40 columns. Histories made by `tix track`
  * at uneven sandbox clocks, over DuckDB and PostgreSQL. The chart is read back here cell by cell (every
  * character of it takes one cell), independently of src/output.
  */
