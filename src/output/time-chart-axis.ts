@@ -1,4 +1,4 @@
-import { type Domain, type TimeChart, tickLabel, timeTicks } from './time-chart.js';
+import { type Domain, TIME_STEPS, type TimeChart, ticksEvery, tickLabel } from './time-chart.js';
 
 /**
  * One letter per series, to tell them apart without colour: its name's first letter when no earlier
@@ -38,9 +38,9 @@ const GAP = 2;
 
 /**
  * The time axis under the plot: a baseline with a tick (┬) at each round time labelled under it (hours or
- * days of the chart's zone, timeTicks), as many as fit at least GAP cells apart, each label centred under
- * its tick as far as the plot's ends allow. When no round time falls in the range (a range of minutes, or
- * one instant), its first instant is labelled in full at its place.
+ * days of the chart's zone, TIME_STEPS), as many as fit at least GAP cells apart, each label centred under
+ * its tick as far as the plot's ends allow; at least two where the width allows (endLabels). When no time
+ * can be labelled (one instant), its first instant is labelled in full at its place.
  */
 export function timeAxisLines(chart: TimeChart, times: Domain, layout: TimeAxisLayout): string[] {
   const { indent, plotWidth, width, column } = layout;
@@ -65,14 +65,19 @@ interface PlacedLabel {
   left: number;
 }
 
-/** The round-time labels of the most ticks that fit the plot's width without touching. */
+/**
+ * The round-time labels of the least step (TIME_STEPS) whose labels fit the plot's width without touching,
+ * among those with at least two labels; a single label only when no step gives two that fit.
+ */
 function fittingLabels(chart: TimeChart, times: Domain, plotWidth: number, column: (at: number) => number): PlacedLabel[] {
-  let tried: number | undefined;
-  for (let count = Math.max(1, Math.floor(plotWidth / 4)); count >= 1; count--) {
-    const { step, ticks } = timeTicks(times, count, chart.timeZone);
-    // Fewer allowed often means the same step: its labels did not fit before and will not now.
-    if (step === tried || ticks.length > count) continue;
-    tried = step;
+  let single: PlacedLabel[] | undefined;
+  // More ticks than this are too many to label (a label and its gap take at least four cells).
+  const most = Math.max(1, Math.floor(plotWidth / 4));
+  for (const step of TIME_STEPS) {
+    // Counted before they are made: a year in 15-minute ticks would be 35,000 of them.
+    if ((times[1] - times[0]) / step > most) continue;
+    const ticks = ticksEvery(times, step, chart.timeZone);
+    if (ticks.length > most) continue;
     const labels = ticks.map((at, i) => {
       const text = tickLabel(chart, at, step, i === 0);
       const tick = column(at);
@@ -84,9 +89,28 @@ function fittingLabels(chart: TimeChart, times: Domain, plotWidth: number, colum
       end = label.left + label.text.length;
       return ok;
     });
-    if (fits && (labels.length > 0 || count === 1)) return labels;
+    if (!fits) continue;
+    if (labels.length >= 2) return labels;
+    if (labels.length === 1) single ??= labels;
   }
-  return [];
+  return endLabels(chart, times, plotWidth) ?? single ?? [];
+}
+
+/**
+ * When no two round times can be labelled (a few hours from an awkward start in a narrow window, where the
+ * first label and midnight's carry the date), the range's ends are: the first and last instant, at the
+ * plot's ends (`08-03 13:17` ... `23:17`, the date again when it changed), if both fit.
+ */
+function endLabels(chart: TimeChart, [t0, t1]: Domain, plotWidth: number): PlacedLabel[] | undefined {
+  if (t1 === t0) return undefined;
+  const [from, to] = [chart.formatTime(t0), chart.formatTime(t1)];
+  const first = from.slice(5);
+  const last = to.slice(0, 10) === from.slice(0, 10) ? to.slice(11) : to.slice(5);
+  if (first.length + GAP + last.length > plotWidth) return undefined;
+  return [
+    { text: first, tick: 0, left: 0 },
+    { text: last, tick: plotWidth - 1, left: plotWidth - last.length },
+  ];
 }
 
 /** Text starting at a column, moved left as far as the width needs. */

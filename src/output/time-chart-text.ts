@@ -6,6 +6,7 @@ import {
   linearScale,
   markerLegend,
   markersInRange,
+  subtitleLines,
   type TimeChart,
   type TimeMarker,
   timeDomain,
@@ -63,8 +64,8 @@ interface PlotScale {
  */
 export function renderTimeChartText(chart: TimeChart, options: TextChartOptions): string {
   const room = options.width - 1;
-  // A subtitle too wide breaks between its parts (what is charted, the range) rather than inside a date.
-  const subtitle = displayWidth(chart.subtitle.join(', ')) <= room ? [chart.subtitle.join(', ')] : chart.subtitle;
+  // A subtitle too wide breaks between its parts (what is charted, the range, the filters) rather than inside a date.
+  const subtitle = subtitleLines(chart.subtitle, (line) => displayWidth(line) <= room);
   const lines = [...wrapToWidth(chart.title, room), ...subtitle.flatMap((part) => wrapToWidth(part, room))];
   const values = valueDomain(chart);
   if (!values) return [...lines, ...wrapToWidth(chart.nothingToPlot, room), ''].join('\n');

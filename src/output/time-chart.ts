@@ -32,7 +32,7 @@ export interface TimeMarker {
 export interface TimeChart {
   /** What is charted, for a report: the event's name, date and place. */
   title: string;
-  /** What the lines are, and the time range: one line, `, ` between, where it fits. */
+  /** What the lines are, the time range, and the filters when there are any: `, ` between those that fit on a line (subtitleLines). */
   subtitle: readonly string[];
   /** The value axis's name with its unit: `Lowest price (USD)`. */
   valueLabel: string;
@@ -57,6 +57,17 @@ export type Domain = readonly [number, number];
  * 15 minutes and one run missed: 30 minutes, drawn) while a stop of an hour or more is a visible break.
  */
 export const GAP_FACTOR = 3;
+
+/** The subtitle's parts in lines, `, ` between the parts of a line, as many to a line as `fits` allows (a part too wide alone is a line of its own). */
+export function subtitleLines(parts: readonly string[], fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && fits(`${last}, ${part}`)) lines[lines.length - 1] = `${last}, ${part}`;
+    else lines.push(part);
+  }
+  return lines;
+}
 
 /** The first and last instant of any series (each in time order). */
 export function timeDomain(chart: TimeChart): Domain {
@@ -160,16 +171,32 @@ export function valueTicks([low, high]: Domain, count: number): number[] {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Time steps, least first: round minutes, hours (dividing a day) and days. */
-const TIME_STEPS = [15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY];
+/**
+ * Time steps, least first: round minutes, hours (dividing a day) and days. No step is more than twice the
+ * one before it (4 days between 2 and 7), so when one step's labels are too many for a narrow axis, the next
+ * still has about half as many: a 9-day range 31 cells wide gets two or three ticks 4 days apart, not one a week.
+ */
+export const TIME_STEPS = [
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  4 * DAY,
+  7 * DAY,
+  14 * DAY,
+  28 * DAY,
+];
 
 /**
- * Ticks on round times of the zone inside the domain: every step from the first multiple of it at or
- * after the start (hours counted from local midnight, days from a local midnight), the least step that
- * needs at most `count` ticks.
+ * Ticks on round times of the zone inside the domain, every `step` (one of TIME_STEPS) from the first
+ * multiple of it at or after the start (hours counted from local midnight, days from a local midnight).
  */
-export function timeTicks([t0, t1]: Domain, count: number, timeZone: string): { step: number; ticks: number[] } {
-  const step = TIME_STEPS.find((s) => (t1 - t0) / s <= count) ?? TIME_STEPS.at(-1)!;
+export function ticksEvery([t0, t1]: Domain, step: number, timeZone: string): number[] {
   const ticks: number[] = [];
   // Wall-clock time as if it were UTC: round there, then back to the instant by the zone's offset then.
   const wall = (at: number) => at + timeZoneOffsetMs(timeZone, at);
@@ -179,7 +206,7 @@ export function timeTicks([t0, t1]: Domain, count: number, timeZone: string): { 
     if (at > t1) break;
     if (at >= t0 && ticks.at(-1) !== at) ticks.push(at);
   }
-  return { step, ticks };
+  return ticks;
 }
 
 /** A time tick's label: `MM-DD` for day steps; `HH:MM` for hour steps, `MM-DD HH:MM` at the first and at each new day. */

@@ -125,3 +125,40 @@ export async function trackAroundSale(
     expect(track.code, track.stderr).toBe(0);
   }
 }
+
+/**
+ * Nine days of a cron job every 12 hours that stopped for three and a half days (hours after the fixed
+ * clock): its line is broken over the stop (84 h against the usual 12 h).
+ */
+export const NINE_DAYS = [0, 12, 24, 36, 48, 60, 144, 156, 168, 180, 192, 204, 216];
+
+/**
+ * An event listed by TMUSA and at least five other agents (a legend of two rows or more), on public sale
+ * at the fixed clock and at least 12 days before its date: tracked for NINE_DAYS from the fixed clock, both
+ * its public sale (before) and its date (after) lie outside the range charted.
+ */
+export function crowdedEvent(sandbox: Sandbox): { id: string; publicSale: number; eventDate: number; agents: string[] } {
+  const now = Date.parse(FIXED_NOW);
+  const event = sandbox.events.find(
+    (e) =>
+      e.agentIds.TMUSA &&
+      Object.keys(e.agentIds).length >= 6 &&
+      Date.parse(e.publicSaleDate) < now - 24 * HOUR &&
+      Date.parse(e.eventDate) > now + 12 * 24 * HOUR,
+  )!;
+  return {
+    id: event.id,
+    publicSale: Date.parse(event.publicSaleDate),
+    eventDate: Date.parse(event.eventDate),
+    agents: Object.keys(event.agentIds).sort(),
+  };
+}
+
+/** `tix track <evt_id>` into `at` at each of NINE_DAYS after the fixed clock. */
+export async function trackNineDays(clock: ClockedSandbox, eventId: string, at: StoreLocation): Promise<void> {
+  for (const hour of NINE_DAYS) {
+    clock.setClock(Date.parse(FIXED_NOW) + hour * HOUR);
+    const track = await tixAt(clock.sandbox(), ['track', eventId, ...at.args]);
+    expect(track.code, track.stderr).toBe(0);
+  }
+}

@@ -4,15 +4,23 @@
  * time `tix history -o json` gives, within a pixel; the market floor (ALL) to the lowest of each track run,
  * as `history --by hour` gives it too; lines broken over spans without snapshots; the event in the title,
  * the axes at round values with the currency named. Over DuckDB and PostgreSQL; the file is written like
- * every --out file (whole, or not at all). The SVG is read with a small XML reader here, no dependency.
+ * every --out file (whole, or not at all); the filters it was drawn with under the title. Nine days of six
+ * agents or more, the event and its public sale outside them: the picture scales to its window (viewBox,
+ * width and height 100%), its legend and every other element inside it, its text 11 px or more at 600x400,
+ * as measured by headless Chromium too (skipped without it, except under CI=true). The SVG is read with a
+ * small XML reader here, no dependency.
  */
+import { execFile, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tix-env.js';
 import {
   type ChartedEvent,
   chartedEvent,
+  crowdedEvent,
   eventTitle,
   floorByRun,
   money,
@@ -20,12 +28,16 @@ import {
   type Snapshot,
   storedSnapshots,
   trackEvent,
+  trackNineDays,
+  utcMinute,
   valueAxisName,
 } from './chart-support.js';
-import { describeStores, type StoreLocation } from './stores.js';
+import { describeStores, duckdbStore, type StoreLocation } from './stores.js';
 import { tixAt, useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
+const HOUR = 3_600_000;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tix = (args: readonly string[]) => tixAt(clock.sandbox(), args);
 
 interface Element {
@@ -151,7 +163,10 @@ describeStores('history --chart --out chart.svg', (store) => {
   it('titles the picture with the event, names the value axis with its currency, labels it at round prices and the time axis at round hours', () => {
     const text = (className: string) => xmlUnescape(elements.find((e) => e.attributes.class === className)!.text);
     expect(text('title')).toBe(eventTitle(clock.sandbox(), event.id));
-    expect(text('subtitle')).toMatch(/^Lowest price \(min_price\) by agent, and the lowest across them \(ALL\), /);
+    const subtitle = elements.filter((e) => e.attributes.class === 'subtitle').map((e) => xmlUnescape(e.text));
+    expect(subtitle.join(', ')).toMatch(
+      /^Lowest price \(min_price\) by agent, and the lowest across them \(ALL\), \S+ \S+ to \S+ \S+ \(UTC\)$/,
+    );
     expect(text('value-axis-label')).toBe(valueAxisName(clock.sandbox(), event.id));
 
     const [low, high] = priceRange(snapshots);
@@ -236,6 +251,26 @@ describeStores('history --chart --out chart.svg', (store) => {
     expect(xmlUnescape(label.text)).toBe(`event ${new Date(event.eventDate).toISOString().slice(0, 16).replace('T', ' ')}`);
   });
 
+  it('says under the title, and in its <title>, which filters drew it (--min-quantity, --section, --until)', async () => {
+    const out = join(tempDir(), 'filtered.svg');
+    const until = new Date(event.start + 3 * HOUR).toISOString();
+    const filters = ['--min-quantity', '2', '--section', '1*', '--until', until];
+    const result = await tix(['history', event.id, '--chart', '--tz', 'UTC', '--out', out, ...filters, ...at.args]);
+    expect(result.code, result.stderr).toBe(0);
+    const filtered = readXml(readFileSync(out, 'utf8'));
+    const words = `filtered by --min-quantity 2 --section '1*' --until '${utcMinute(until)}'`;
+    const subtitle = filtered.filter((e) => e.attributes.class === 'subtitle').map((e) => xmlUnescape(e.text));
+    expect(subtitle.join(', ')).toMatch(new RegExp(`^Lowest price \\(min_price\\) by agent, .* \\(UTC\\), ${escapeRegExp(words)}$`));
+    expect(xmlUnescape(filtered.find((e) => e.name === 'title')!.text).endsWith(`, ${words}`)).toBe(true);
+    // Without filters, no such line.
+    expect(
+      elements
+        .filter((e) => e.attributes.class === 'subtitle')
+        .map((e) => e.text)
+        .join(' '),
+    ).not.toContain('filtered');
+  });
+
   it('replaces an existing file whole, leaving nothing beside it; a failed run leaves it untouched', async () => {
     const dir = tempDir();
     const out = join(dir, 'Chart.SVG');
@@ -266,6 +301,180 @@ describeStores('history --chart --out chart.svg', (store) => {
     expect(text).toContain('└');
     expect(text).not.toContain('<svg');
   });
+});
+
+/** A number attribute of an element (0 when absent). */
+const num = (e: Element, name: string) => Number(e.attributes[name] ?? 0);
+
+/** Where a text element is placed: x and y, or a transform's translation. */
+function textAt(e: Element): { x: number; y: number } {
+  const moved = /translate\(([\d.]+)[ ,]([\d.]+)\)/.exec(e.attributes.transform ?? '');
+  return moved ? { x: Number(moved[1]), y: Number(moved[2]) } : { x: num(e, 'x'), y: num(e, 'y') };
+}
+
+/** Headless Chromium's command (Debian's `chromium`), or undefined when it is not installed. */
+const CHROMIUM = ['chromium', 'chromium-browser'].find((command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0);
+
+/**
+ * The SVG file in Chromium, in two windows, 600x400 and 1200x800 (iframes of a page beside it): each text's
+ * box and its font size in screen pixels (its computed size times the scale it is drawn at), the picture's
+ * box (its first <rect>, the white background) and the plot area's.
+ */
+async function renderInChromium(svgFile: string): Promise<Record<'small' | 'large', Rendered>> {
+  const dir = dirname(svgFile);
+  const page = join(dir, 'windows.html');
+  writeFileSync(
+    page,
+    `<!doctype html><html><body style="margin:0">
+<iframe id="small" src="${basename(svgFile)}" width="600" height="400" style="border:0;display:block"></iframe>
+<iframe id="large" src="${basename(svgFile)}" width="1200" height="800" style="border:0;display:block"></iframe>
+<pre id="out">not measured</pre>
+<script>
+const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+function measure(frame) {
+  const doc = frame.contentDocument;
+  const texts = [...doc.querySelectorAll('text')].map((t) => {
+    const m = t.getScreenCTM();
+    return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), ...box(t) };
+  });
+  return { picture: box(doc.querySelector('rect')), plot: box(doc.querySelector('.plot-area')), texts };
+}
+let loaded = 0;
+for (const frame of document.querySelectorAll('iframe')) frame.addEventListener('load', () => {
+  if (++loaded < 2) return;
+  try { out.textContent = JSON.stringify({ small: measure(small), large: measure(large) }); } catch (error) { out.textContent = 'error: ' + error; }
+});
+</script></body></html>`,
+  );
+  const { stdout } = await promisify(execFile)(
+    CHROMIUM!,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--user-data-dir=${join(dir, 'chromium')}`,
+      '--allow-file-access-from-files',
+      '--window-size=1300,1300',
+      '--virtual-time-budget=10000',
+      '--dump-dom',
+      pathToFileURL(page).href,
+    ],
+    { timeout: 60_000, maxBuffer: 20_000_000 },
+  );
+  const measured = /<pre id="out">([^<]*)<\/pre>/.exec(stdout)?.[1] ?? '(no page)';
+  if (!measured.startsWith('{')) throw new Error(`Chromium did not measure the picture: ${measured}`);
+  return JSON.parse(xmlUnescape(measured));
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+interface Rendered {
+  picture: Box;
+  plot: Box;
+  texts: (Box & { text: string; px: number })[];
+}
+
+describe('history --chart --out chart.svg: nine days of six agents or more, the event and its public sale outside them', () => {
+  let out: string;
+  let svg: string;
+  let elements: Element[];
+  let event: ReturnType<typeof crowdedEvent>;
+
+  beforeAll(async () => {
+    const at = duckdbStore.fresh();
+    event = crowdedEvent(clock.sandbox());
+    await trackNineDays(clock, event.id, at);
+    out = join(tempDir(), 'chart.svg');
+    const result = await tix(['history', event.id, '--chart', '--tz', 'UTC', '--out', out, ...at.args]);
+    expect(result.code, result.stderr).toBe(0);
+    svg = readFileSync(out, 'utf8');
+    elements = readXml(svg);
+  }, 120_000);
+
+  it('scales to its window: a viewBox, width and height 100% (no fixed size), the aspect ratio kept', () => {
+    const root = elements[0]!.attributes;
+    expect(root.viewBox).toMatch(/^0 0 \d+(\.\d+)? \d+(\.\d+)?$/);
+    expect({ width: root.width, height: root.height }).toEqual({ width: '100%', height: '100%' });
+    expect(root.preserveAspectRatio ?? 'xMidYMid meet').toMatch(/^x\w+Y\w+ meet$/);
+    expect(root.style ?? '').not.toMatch(/\d\s*px/);
+  });
+
+  it('draws every element inside the picture, the whole legend too (both markers outside the range, a broken line)', () => {
+    const [, , width, height] = elements[0]!.attributes.viewBox!.split(' ').map(Number) as [number, number, number, number];
+    const legend = elements.filter((e) => e.name === 'text' && elements[elements.indexOf(e) - 2]?.attributes.class === 'legend-entry');
+    const words = legend.map((e) => xmlUnescape(e.text));
+    expect(words).toContain('line broken: no snapshot for over 3× the usual interval');
+    expect(words).toContain(`event ${utcMinute(event.eventDate)} (after this range)`);
+    expect(words).toContain(`public sale ${utcMinute(event.publicSale)} (before this range)`);
+    expect(words).toEqual(expect.arrayContaining([...event.agents, 'ALL']));
+    expect(elements.filter((e) => e.attributes.class === 'marker')).toEqual([]);
+
+    const texts = elements.filter((e) => e.name === 'text');
+    for (const text of texts) {
+      const { x, y } = textAt(text);
+      // Its own size, else the picture's.
+      const size = Number(text.attributes['font-size'] ?? elements[0]!.attributes['font-size']);
+      expect(size, text.text).toBeGreaterThan(0);
+      expect(x >= 0 && x <= width, `x=${x} of ${text.text}`).toBe(true);
+      expect(y - size >= 0 && y <= height, `y=${y} of ${text.text} in a picture ${height} high`).toBe(true);
+    }
+    const inside = (x: number, y: number) => x >= 0 && x <= width && y >= 0 && y <= height;
+    for (const e of elements) {
+      const where = `<${e.name} ${JSON.stringify(e.attributes).slice(0, 200)}>`;
+      if (e.name === 'line') expect(inside(num(e, 'x1'), num(e, 'y1')) && inside(num(e, 'x2'), num(e, 'y2')), where).toBe(true);
+      if (e.name === 'rect')
+        expect(inside(num(e, 'x'), num(e, 'y')) && inside(num(e, 'x') + num(e, 'width'), num(e, 'y') + num(e, 'height')), where).toBe(true);
+      if (e.name === 'circle') expect(inside(num(e, 'cx'), num(e, 'cy')), where).toBe(true);
+      if (e.name === 'path')
+        for (const [, x, y] of e.attributes.d!.matchAll(/[ML]([\d.]+),([\d.]+)/g)) expect(inside(Number(x), Number(y)), where).toBe(true);
+    }
+  });
+
+  it('keeps its text legible in a window 600x400: every font at least 11 px once the picture is scaled to fit', () => {
+    const [, , width, height] = elements[0]!.attributes.viewBox!.split(' ').map(Number) as [number, number, number, number];
+    const scale = Math.min(600 / width, 400 / height);
+    for (const text of elements.filter((e) => e.name === 'text')) {
+      expect(
+        Number(text.attributes['font-size']) * scale,
+        `${text.text}: font-size ${text.attributes['font-size']}`,
+      ).toBeGreaterThanOrEqual(11);
+    }
+  });
+
+  (CHROMIUM || process.env.CI ? it : it.skip)(
+    `in Chromium${CHROMIUM ? '' : ' (skipped: chromium is not installed)'}: fills a 1200x800 window; at 600x400 every text is 11 px or more and inside the window`,
+    async () => {
+      if (!CHROMIUM) throw new Error('chromium is not installed: the SVG cannot be checked in a browser');
+      const { small, large } = await renderInChromium(out);
+      // Scaled to the window, its aspect ratio kept: as wide or as high as the window.
+      for (const [rendered, w, h] of [
+        [large, 1200, 800],
+        [small, 600, 400],
+      ] as const) {
+        const { picture } = rendered;
+        expect(Math.max((picture.right - picture.left) / w, (picture.bottom - picture.top) / h), JSON.stringify(picture)).toBeGreaterThan(
+          0.99,
+        );
+        expect(picture.left >= -0.5 && picture.top >= -0.5 && picture.right <= w + 0.5 && picture.bottom <= h + 0.5).toBe(true);
+      }
+      expect(large.plot.right - large.plot.left).toBeGreaterThan(800);
+      expect(small.texts.length).toBe(elements.filter((e) => e.name === 'text').length);
+      for (const text of small.texts) {
+        expect(text.px, text.text).toBeGreaterThanOrEqual(11);
+        const inWindow = text.left >= 0 && text.top >= 0 && text.right <= 600 && text.bottom <= 400;
+        expect(inWindow, `${text.text}: ${JSON.stringify(text)}`).toBe(true);
+      }
+    },
+    90_000,
+  );
 });
 
 describe('sales summary --chart --out chart.svg', () => {

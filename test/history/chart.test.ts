@@ -2,17 +2,20 @@
  * `tix history --chart` in a terminal: the event named in the title, time to scale along x, prices from the
  * lowest charted to the highest along y (labelled at round values, the axis named with its currency), one
  * letter and one legend entry per agent, the market floor (ALL), lines broken over spans without
- * snapshots, the event's date and public sale ruled when the snapshots span them, colour only at a
- * terminal without NO_COLOR, and the width of COLUMNS or of a real terminal. Histories made by `tix track`
+ * snapshots, the event's date and public sale ruled when the snapshots span them, the filters it was drawn
+ * with under the title, colour only at a terminal without NO_COLOR, and the width of COLUMNS or of a real
+ * terminal, with two time ticks or more at 40 columns. Histories made by `tix track`
  * at uneven sandbox clocks, over DuckDB and PostgreSQL. The chart is read back here cell by cell (every
  * character of it takes one cell), independently of src/output.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runInWindow } from '../helpers/terminal-window.js';
 import { sandboxEnv } from '../helpers/tix-env.js';
+import { FIXED_NOW } from '../helpers/sandbox.js';
 import {
   type ChartedEvent,
   chartedEvent,
+  crowdedEvent,
   eventTitle,
   HOURS,
   onSaleSoonEvent,
@@ -21,6 +24,7 @@ import {
   storedSnapshots,
   trackAroundSale,
   trackEvent,
+  trackNineDays,
   utcMinute,
   valueAxisName,
 } from './chart-support.js';
@@ -235,8 +239,50 @@ describeStores('history --chart', (store) => {
     expect(result.code, result.stderr).toBe(0);
     const last = utcMinute(event.start + 63 * HOUR);
     expect(result.stdout).toBe(
-      `${eventTitle(clock.sandbox(), event.id)}\nLowest price (min_price) by agent, and the lowest across them (ALL), ${last} to ${last} (UTC)\nNo prices to chart: no snapshot had listings.\n`,
+      `${eventTitle(clock.sandbox(), event.id)}\nLowest price (min_price) by agent, and the lowest across them (ALL), ${last} to ${last} (UTC)\nfiltered by --since '${utcMinute(since)}'\nNo prices to chart: no snapshot had listings.\n`,
     );
+  });
+
+  it('says under the title which filters drew it (--min-quantity, --section, --since, --until), as flags to type again', async () => {
+    // --since a date (that day from 00:00 in --tz), --until an instant: the chart spells each as it could be typed again.
+    const [day, until] = [utcMinute(event.start).slice(0, 10), new Date(event.start + 3 * HOUR).toISOString()];
+    const filters = ['--min-quantity', '2', '--section', ' 1* ', '--since', day, '--until', until];
+    const result = await tix(['history', event.id, '--chart', '--tz', 'UTC', ...filters, ...at.args], { env: { COLUMNS: '120' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n').slice(0, 3)).toEqual([
+      eventTitle(clock.sandbox(), event.id),
+      `Lowest price (min_price) by agent, and the lowest across them (ALL), ${utcMinute(event.start)} to ${utcMinute(event.start + 2 * HOUR)} (UTC)`,
+      `filtered by --min-quantity 2 --section '1*' --since ${day} --until '${utcMinute(until)}'`,
+    ]);
+    // Typed again, those flags draw the same chart; --until a date is that whole day.
+    const again = await tix(
+      [
+        'history',
+        event.id,
+        '--chart',
+        '--tz',
+        'UTC',
+        '--min-quantity',
+        '2',
+        '--section',
+        '1*',
+        '--since',
+        day,
+        '--until',
+        utcMinute(until),
+        ...at.args,
+      ],
+      { env: { COLUMNS: '120' } },
+    );
+    expect(again.stdout).toBe(result.stdout);
+    const whole = await tix(['history', 'TMUSA', event.tmusa, '--chart', '--tz', 'UTC', '--until', day, ...at.args], {
+      env: { COLUMNS: '60' },
+    });
+    expect(whole.code, whole.stderr).toBe(0);
+    const lines = whole.stdout.split('\n');
+    expect(lines).toContain(`filtered by --until ${day}`);
+    // The range charted ends on that day.
+    expect(lines.find((line) => line.endsWith(' (UTC)'))).toMatch(new RegExp(` to ${day} \\d\\d:\\d\\d \\(UTC\\)$`));
   });
 
   it('labels times in --tz', async () => {
@@ -327,5 +373,33 @@ describe('history --chart in a real terminal', () => {
     expect(window.rows.join('\n')).toMatch(/[\u2801-\u28ff]/);
     expect(window.rows.join('\n')).toContain('ALL');
     expect(window.styled.join('\n')).toMatch(/\u001b\[3\dm/);
+  });
+});
+
+describe('history --chart over nine days', () => {
+  let args: string[];
+
+  beforeAll(async () => {
+    const at = duckdbStore.fresh();
+    const event = crowdedEvent(clock.sandbox());
+    await trackNineDays(clock, event.id, at);
+    args = ['history', event.id, '--chart', '--tz', 'UTC', ...at.args];
+  }, 120_000);
+
+  it.each([40, 60])('ticks the time axis at least twice at COLUMNS=%i: round days, each label under its tick', async (columns) => {
+    const result = await tix(args, { env: { COLUMNS: String(columns) } });
+    expect(result.code, result.stderr).toBe(0);
+    expectWithin(result.stdout, columns);
+    const chart = parseChart(result.stdout);
+    expect(chart.axis).toHaveLength(1);
+    const labels = chart.axis[0]!.trim().split(/ {2,}/);
+    const ticks = [...chart.baseline.slice(1)].flatMap((c, x) => (c === '┬' ? [x] : []));
+    expect(labels.length, `${chart.baseline}\n${chart.axis[0]}`).toBeGreaterThanOrEqual(2);
+    expect(ticks).toHaveLength(labels.length);
+    labels.forEach((label, i) => {
+      expect(label).toMatch(/^\d\d-\d\d$/);
+      const x = ((Date.parse(`2026-${label}T00:00:00Z`) - Date.parse(FIXED_NOW)) / (216 * HOUR)) * (chart.width - 1);
+      expect(Math.abs(ticks[i]! - x), label).toBeLessThanOrEqual(0.5);
+    });
   });
 });

@@ -47,8 +47,11 @@ export function isFiltering(filter: ListingFilter): boolean {
   return Object.keys(filter).length > 0;
 }
 
-/** The filters in force, as flags a person could type again: `--min-quantity 2 --section 'floor*'`. */
-export function describeFilter(filter: ListingFilter): string {
+/**
+ * The filters in force, as flags a person could type again: `--min-quantity 2 --section 'floor*'`. Only the
+ * section's pattern is read, so the history's filters (the pattern as text) are described here too.
+ */
+export function describeFilter(filter: Omit<ListingFilter, 'section'> & { section?: Pick<SectionPattern, 'pattern'> }): string {
   const parts: string[] = [];
   if (filter.minQuantity !== undefined) parts.push(`--min-quantity ${filter.minQuantity}`);
   if (filter.minPrice !== undefined) parts.push(`--min-price ${filter.minPrice}`);

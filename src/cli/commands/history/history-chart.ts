@@ -3,6 +3,7 @@ import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../
 import { money } from '../../../output/money.js';
 import type { MarketFloor } from '../../../market/floor.js';
 import { ALL_AGENTS } from './history-pivot.js';
+import { type ChartFilters, filtersLine } from './history-chart-filters.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
@@ -16,6 +17,8 @@ export interface HistoryChartOptions {
   about?: EventAbout | undefined;
   /** For an evt_ id: the market floor, drawn as ALL over the chart's range when there are several agents. */
   market?: MarketFloor | undefined;
+  /** --min-quantity, --section, --since and --until: the subtitle says them. */
+  filters?: ChartFilters;
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
@@ -47,7 +50,11 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
   const about = options.about;
   return {
     title: title(options.target, about, label),
-    subtitle: [`Lowest price (min_price) ${what}`, `${label(first)} to ${label(last)} (${options.timeZone})`],
+    subtitle: [
+      `Lowest price (min_price) ${what}`,
+      `${label(first)} to ${label(last)} (${options.timeZone})`,
+      ...filtersLine(options.filters, options.timeZone),
+    ],
     valueLabel: `Lowest price (${(about?.country && CURRENCIES[about.country]) || "the venue's currency"})`,
     series,
     markers: markers(about, label),

@@ -279,7 +279,8 @@ async function drawChart(
   market: MarketFloor | undefined,
   rt: Runtime,
 ): Promise<string> {
-  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about, market });
+  const filters = { listings: options.listingFilter, since: options.since, until: options.until };
+  const chart = historyChart(rows, { timeZone: rt.settings.values.timezone, target: entryText(options.event), about, market, filters });
   if (options.chart === 'svg') return (await import('../../../output/time-chart-svg.js')).renderTimeChartSvg(chart);
   const color = options.output.out === undefined && rt.colorFor(rt.io.stdout);
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
