@@ -5,7 +5,8 @@
  * stop work. The built binary, with a preloaded script that notes every listener added to a signal while
  * tix runs (test/fixtures/signal-listeners.cjs): SIGINT and SIGTERM get tix's one listener each while a command
  * runs, no other signal gets any, and none is left at exit. On the full path and the fast path, each of which
- * bundles conf, and at a terminal under the spinner (ora, whose cursor handling would load signal-exit).
+ * bundles conf; a track into DuckDB (the store's driver); and at a terminal under the spinner (ora, whose
+ * cursor handling would load signal-exit).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { CONFIG_FILE_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
-import { useSandbox } from './support/sandboxes.js';
+import { tmusaIds, useSandbox } from './support/sandboxes.js';
 import { startOnTerminal } from './support/tmux.js';
 
 const PRELOAD = fileURLToPath(new URL('../fixtures/signal-listeners.cjs', import.meta.url));
@@ -48,10 +49,12 @@ describe.each(CONFIG_FILE_CASES)('the signal listeners of a tix run, %s', (_case
   // Each answer takes half a second: at a terminal, the spinner turns meanwhile.
   const sandbox = useSandbox({ events: 50, latencyMs: 500 });
 
+  const history = (): string[] => ['--db', join(testDir(), 'history.duckdb')];
   it.each([
-    ['config get (the full path)', ['config', 'get', 'timezone'], {}],
-    ['events search (the fast path)', ['events', 'search', '--limit', '2'], {}],
-    ['events search (the full path)', ['events', 'search', '--limit', '2'], { TIX_NO_FAST_PATH: '1' }],
+    ['config get (the full path)', (): string[] => ['config', 'get', 'timezone'], {}],
+    ['events search (the fast path)', (): string[] => ['events', 'search', '--limit', '2'], {}],
+    ['events search (the full path)', (): string[] => ['events', 'search', '--limit', '2'], { TIX_NO_FAST_PATH: '1' }],
+    ['track into DuckDB (the store and its driver)', (): string[] => ['track', `TMUSA:${tmusaIds(sandbox(), 1)[0]}`, ...history()], {}],
   ])('%s: only tix listens to SIGINT and SIGTERM, nothing to any other signal', async (_name, args, extra) => {
     const log = join(testDir(), 'signals.json');
     const env = {
@@ -61,7 +64,7 @@ describe.each(CONFIG_FILE_CASES)('the signal listeners of a tix run, %s', (_case
       NODE_OPTIONS: `--require ${PRELOAD}`,
       TIX_TEST_SIGNAL_LOG: log,
     };
-    const result = await runBuiltTix(args, { env });
+    const result = await runBuiltTix(args(), { env });
     expect(result.code, result.stderr).toBe(0);
     const signals = JSON.parse(readFileSync(log, 'utf8')) as SignalLog;
     // Any other listener, with the start of its source to say whose it is.
