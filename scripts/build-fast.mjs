@@ -2,7 +2,7 @@
 // table of the command tree it reads argv by (fast-table.mjs) built in, and dist/fast.cjs.hash, which keys
 // its V8 code cache on Node.js 20 (bin/code-cache.cjs).
 import { build } from 'esbuild';
-import { CJS_IMPORT_META, EXTERNAL_PACKAGES, fastPathStandIns, lazyConfDependencies } from './build-plugins.mjs';
+import { CJS_IMPORT_META, EXTERNAL_PACKAGES, fastPathStandIns, lazyConfDependencies, tixOwnsSignals } from './build-plugins.mjs';
 import { root, writeCodeCachedBundle } from './bundle-tree.mjs';
 import { fastActionsModule, fastCommands, writeFastWords } from './fast-commands.mjs';
 import { fastTable } from './fast-table.mjs';
@@ -32,7 +32,7 @@ export async function buildFastPath(buildProgram, commands, define) {
   const result = await build({
     ...fastBuildOptions(buildProgram, define),
     external: LEFT_IN_NODE_MODULES,
-    plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root)],
+    plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root), tixOwnsSignals(root)],
   });
   const code = viaTixImport(result.outputFiles[0].text);
   writeCodeCachedBundle('fast.cjs', code);

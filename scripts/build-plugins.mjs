@@ -100,6 +100,29 @@ function assertDistinctExports(files) {
 }
 
 /**
+ * Owning signals is tix's job: no package may listen to one, since a listener changes what the signal does.
+ * `when-exit`, which conf's atomically imports to remove its temporary files at exit, listens to SIGINT,
+ * SIGTERM, SIGHUP and a dozen more as it loads, runs its callbacks on one and sends the signal again; tix took
+ * the second for another Ctrl-C and exited without its stop work on every run with a config file (issue 36
+ * §1). Every build (this one, the fast path's, the standalone's) bundles src/shared/when-exit.ts in its
+ * place: the same API, its callbacks run at the process's exit, no signal listener.
+ *
+ * Why here rather than tix taking the package's listeners off after loading conf: that would have to follow
+ * every lazy import of anything that loads it, and a signal between the load and the removal would still be
+ * sent twice; replaced in the bundle, the listeners never exist. test/reliability/signal-owners.test.ts fails
+ * if any package, this or another, adds a signal listener to a run.
+ */
+export function tixOwnsSignals(root) {
+  const standIn = join(root, 'src', 'shared', 'when-exit.ts');
+  return {
+    name: 'tix-owns-signals',
+    setup(build) {
+      build.onResolve({ filter: /^when-exit$/ }, () => ({ path: standIn }));
+    },
+  };
+}
+
+/**
  * pg picks its socket when it loads by asking whether it runs in a Cloudflare Worker: on Node.js 20, which has
  * no `navigator`, that test constructs a `Response`, and the first use of that global loads Node's own fetch
  * (undici, bundled in Node): ~45 ms of every PostgreSQL command (BENCHMARKS.md, scenario 9). tix runs on

@@ -8,7 +8,15 @@
 // dist/duckdb-api.cjs, DuckDB's JavaScript, run through a V8 code cache (build-duckdb-api.mjs).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { EXTERNAL_PACKAGES, REQUIRE_BANNER, lazyChildProcess, lazyConfDependencies, nodeOnlyPgStream, runGroup } from './build-plugins.mjs';
+import {
+  EXTERNAL_PACKAGES,
+  REQUIRE_BANNER,
+  lazyChildProcess,
+  lazyConfDependencies,
+  nodeOnlyPgStream,
+  runGroup,
+  tixOwnsSignals,
+} from './build-plugins.mjs';
 import { importTreeModule, root } from './bundle-tree.mjs';
 import { buildDuckDbApi, duckdbApiFromDist } from './build-duckdb-api.mjs';
 import { buildFastPath } from './build-fast.mjs';
@@ -40,7 +48,7 @@ const [{ buildProgram, COMMANDS }] = await Promise.all([
     // history store and the Parquet converter alone load.
     external: EXTERNAL_PACKAGES,
     logLevel: 'warning',
-    plugins: [lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream, duckdbApiFromDist, runGroup(root)],
+    plugins: [lazyChildProcess, lazyConfDependencies(root), tixOwnsSignals(root), nodeOnlyPgStream, duckdbApiFromDist, runGroup(root)],
   }),
 ]);
 

@@ -13,7 +13,14 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import { CJS_IMPORT_META, fastPathStandIns, lazyChildProcess, lazyConfDependencies, nodeOnlyPgStream } from '../build-plugins.mjs';
+import {
+  CJS_IMPORT_META,
+  fastPathStandIns,
+  lazyChildProcess,
+  lazyConfDependencies,
+  nodeOnlyPgStream,
+  tixOwnsSignals,
+} from '../build-plugins.mjs';
 import { fastBuildOptions } from '../build-fast.mjs';
 import { fastActionsModule, fastCommands } from '../fast-commands.mjs';
 import { importTreeModule, root } from '../bundle-tree.mjs';
@@ -41,7 +48,14 @@ export async function buildStandalone({ node, binDir, workDir }) {
 
   const common = {
     metafile: true,
-    plugins: [standalonePackages, duckdbBesideExecutable, lazyChildProcess, lazyConfDependencies(root), nodeOnlyPgStream],
+    plugins: [
+      standalonePackages,
+      duckdbBesideExecutable,
+      lazyChildProcess,
+      lazyConfDependencies(root),
+      tixOwnsSignals(root),
+      nodeOnlyPgStream,
+    ],
   };
   const [fast, full] = await Promise.all([
     build({

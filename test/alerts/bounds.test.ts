@@ -1,9 +1,9 @@
 /**
  * Issue 29 §3: delivery that tix does not control runs bounded. A webhook that sends its headers and then
  * trickles its body is cut at --timeout; a --notify-exec command that leaves a child holding its output
- * does not keep tix waiting (its process group is ended); Ctrl-C or SIGTERM mid-delivery records what was
- * delivered and gives back the rest, rather than holding the claim for 10 minutes; and the stderr alert
- * line shows the control characters of a name written into a shared store escaped, never raw.
+ * does not keep tix waiting (its process group is ended); SIGTERM mid-delivery records what was delivered and
+ * gives back the rest, rather than holding the claim for 10 minutes (with a config file too: issue 36 §1); and
+ * the stderr alert line shows the control characters of a name written into a shared store escaped, never raw.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { startTix } from '../helpers/tix-binary.js';
-import { sandboxEnv, tempDir } from '../helpers/tix-env.js';
+import { runBuiltTix, startTix } from '../helpers/tix-binary.js';
+import { CONFIG_FILE_CASES, configEnv, sandboxEnv, tempDir } from '../helpers/tix-env.js';
 import { freshDb, onSale, sql, tixAt, useClockedSandbox } from '../history/support.js';
 import { alertLines } from './support.js';
 
@@ -208,27 +208,71 @@ describe('alert delivery within bounds', () => {
   }, 60_000);
 });
 
-describe('Ctrl-C or SIGTERM while delivering', () => {
-  it('records the deliveries made, gives back the one not finished, and exits 143', async () => {
+/**
+ * Counts the deliveries to each path; answers 204 at once, except to the paths in `stalled`, which it never
+ * answers. Started and closed around the one test.
+ */
+async function countingReceiver() {
+  const stalled = new Set<string>();
+  const counting = receiver((req, res) => {
+    if (stalled.has(req.url ?? '')) return;
+    res.statusCode = 204;
+    res.end();
+  });
+  await counting.start();
+  onTestFinished(() => counting.close());
+  return { ...counting, stalled, count: (path: string) => counting.paths.filter((p) => p === path).length };
+}
+
+/**
+ * With a config file too (issue 36 §1): conf's when-exit sent SIGTERM a second time, tix exited at once, and
+ * the delivery made was neither recorded nor given back; once its claim ran out, every later run sent it again.
+ */
+describe.each(CONFIG_FILE_CASES)('SIGTERM while delivering, %s', (_case, withFile) => {
+  it('records the delivery made, gives back the one not finished, exits 143; later runs never send the first again', async () => {
     const file = freshDb();
     const db = ['--db', file];
-    const config = tempDir('tix-bounds-config-');
-    const env = { ...sandboxEnv(clock.sandbox().url), TIX_CONFIG_DIR: config };
-    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', quick.url('/first'), ...db], env)).code).toBe(0);
-    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', silent.url('/second'), ...db], env)).code).toBe(0);
+    const webhook = await countingReceiver();
+    const env = { ...sandboxEnv(clock.sandbox().url), ...configEnv(withFile) };
+    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', webhook.url('/first'), ...db], env)).code).toBe(0);
+    expect((await tix(['alert', 'add', entries[2]!, '--notify-url', webhook.url('/second'), ...db], env)).code).toBe(0);
+    webhook.stalled.add('/second');
     clock.setClock(FIXED_NOW);
     const running = startTix(['track', entries[2]!, ...db, '--timeout', '120'], { env });
-    while (!silent.paths.includes('/second')) await sleep(50);
+    while (!webhook.paths.includes('/second')) await sleep(50);
     running.child.kill('SIGTERM');
     const outcome = await running.done;
-    expect(outcome.code).toBe(143);
-    expect(quick.paths).toEqual(['/first']);
-    expect(await deliveries(file)).toEqual([
+    expect(outcome.code, outcome.stderr).toBe(143);
+    expect(webhook.paths).toEqual(['/first', '/second']);
+    // Soft: what the receiver gets from the later runs below is what the user sees of it.
+    expect.soft(await deliveries(file)).toEqual([
       { id: 1, attempts: 1, unclaimed: false, delivered: true },
       { id: 2, attempts: 0, unclaimed: true, delivered: false },
     ]);
-  }, 60_000);
+
+    // Later runs, after any claim of the stopped run has run out (10 minutes: its claims made 11 minutes older).
+    await ageClaims(file, 11);
+    webhook.stalled.clear();
+    for (let run = 0; run < 2; run++) {
+      const later = await runBuiltTix(['track', entries[2]!, ...db], { env });
+      expect(later.code, later.stderr).toBe(0);
+    }
+    // At the receiver: the first alert once, ever; the second once more, now answered.
+    expect({ first: webhook.count('/first'), second: webhook.count('/second') }).toEqual({ first: 1, second: 2 });
+  }, 90_000);
 });
+
+/** Moves every claim of the history in `file` `minutes` into the past, as if that much time had gone by since. */
+async function ageClaims(file: string, minutes: number): Promise<void> {
+  const instance = await DuckDBInstance.create(file);
+  try {
+    const connection = await instance.connect();
+    await connection.run(`UPDATE alert_deliveries SET claimed_at = claimed_at - INTERVAL ${minutes} MINUTE WHERE claimed_at IS NOT NULL`);
+    connection.closeSync();
+  } finally {
+    instance.closeSync();
+  }
+}
 
 /** Each delivery of the history in `file`: its notification, attempts, and whether it is claimed and delivered. */
 function deliveries(file: string) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,31 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
     else env[key] = value;
   }
   return env;
+}
+
+/**
+ * A config folder holding a config.json, as every real user's does once `tix config set` or `tix auth login`
+ * wrote one: reading it loads conf (and what conf loads), which a run without the file never does. Issue 36 §1:
+ * a dependency of conf took over Ctrl-C and SIGTERM only when the file existed, so signal tests run both ways.
+ */
+export function configDirWithFile(): string {
+  const dir = tempDir('tix-config-');
+  // As conf writes it (tab-indented), 0600; a setting that changes nothing a test sees (the tests run with TZ=UTC).
+  writeFileSync(join(dir, 'config.json'), `${JSON.stringify({ profiles: { default: { timezone: 'UTC' } } }, null, '\t')}\n`, {
+    mode: 0o600,
+  });
+  return dir;
+}
+
+/** The two cases of every signal test: with a config file, and without one. */
+export const CONFIG_FILE_CASES = [
+  ['with a config file', true],
+  ['without a config file', false],
+] as const;
+
+/** TIX_CONFIG_DIR for one of CONFIG_FILE_CASES: a folder with a config.json, or an empty one. */
+export function configEnv(withFile: boolean): { TIX_CONFIG_DIR: string } {
+  return { TIX_CONFIG_DIR: withFile ? configDirWithFile() : tempDir('tix-config-') };
 }
 
 /** Environment that points tix at a running sandbox with its full-access key. */

@@ -6,10 +6,10 @@
  */
 import { readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
 import { startTix, type RunningTix } from '../helpers/tix-binary.js';
-import { tempDir } from '../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, configEnv, tempDir } from '../helpers/tix-env.js';
 import { startOnTerminal } from '../reliability/support/tmux.js';
 import { describeStores, type StoreLocation, type StoreUnderTest } from './stores.js';
 import { freshDb, onSale, tixAt, useClockedSandbox } from './support.js';
@@ -49,6 +49,10 @@ async function untilStderr(running: RunningTix, pattern: RegExp): Promise<void> 
 
 const home = () => ({ HOME: tempDir('tix-home-') });
 
+/** A new quarter of an hour of the sandbox's clock for each track that must store a snapshot (inventory changes every 15 minutes). */
+let quarters = 0;
+const nextClock = () => Date.parse(FIXED_NOW) + ++quarters * 15 * 60_000;
+
 /** The tests' PostgreSQL role is a superuser, which tix warns of (sql.test.ts checks the line itself). */
 const withoutRoleWarning = (stderr: string) => stderr.replace(/^tix: warning: history sql runs as PostgreSQL role .*\n/m, '');
 
@@ -85,6 +89,38 @@ describeStores('tix history sql is bounded', (store) => {
     return count;
   }
 
+  /**
+   * Polls until the server runs the cursor's first FETCH, the query's long part (PostgreSQL), for up to 20 s. A
+   * run stopped earlier, during the DECLARE, would have its session end soon after tix without any stop work:
+   * the server writes the DECLARE's answer to a connection that is gone and notices.
+   */
+  async function fetching(): Promise<number> {
+    const count = async () =>
+      Number(
+        (
+          await at.sql(
+            "SELECT CAST(count(*) AS INTEGER) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'FETCH FORWARD % FROM tix_sql'",
+          )
+        )[0]!.n,
+      );
+    let n = await count();
+    for (let tries = 0; n === 0 && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      n = await count();
+    }
+    return n;
+  }
+
+  /** After a failed case: its query ends, so that it neither counts in the next case nor keeps the server busy. */
+  function endLeftoverQueries(): void {
+    if (store.name !== 'PostgreSQL') return;
+    onTestFinished(async () => {
+      await at.sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND (query LIKE 'FETCH FORWARD % FROM tix_sql' OR query LIKE '%generate_series(1, 1000000) b')",
+      );
+    });
+  }
+
   /** Polls until nothing runs the query on the server (a cancelled statement ends within milliseconds), for up to 20 s. */
   async function goneFromServer(text: string): Promise<number> {
     let count = await runningOnServer(text);
@@ -95,43 +131,50 @@ describeStores('tix history sql is bounded', (store) => {
     return count;
   }
 
-  it('SIGTERM stops the running query: exit 143, and the store is free at once', async () => {
-    const query = endless(store);
-    const running = startTix(['history', 'sql', query, ...at.args, '--debug'], { env: home() });
-    await untilStderr(running, /history sql: running the query/);
-    if (store.name === 'PostgreSQL') expect(await onServer(query)).toBe(1);
-    // DuckDB: a cron track that waits for the file meanwhile gets it, rather than keeping its snapshots pending.
-    clock.setClock(Date.parse(FIXED_NOW) + 15 * 60_000);
-    const waiting = store.name === 'DuckDB' ? tix(['track', entry, ...at.args, '--lock-timeout', '120']) : undefined;
-    running.child.kill('SIGTERM');
-    const outcome = await running.done;
-    expect(outcome.code, outcome.stderr).toBe(143);
-    expect(outcome.stdout).toBe('');
-    if (waiting) {
-      const track = await waiting;
-      expect(track.code).toBe(0);
-      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
-    } else {
-      expect(await goneFromServer(query)).toBe(0);
-    }
-  }, 180_000);
+  // Every real user has a config file, and with one conf is loaded: each case runs with it and without (issue 36 §1,
+  // where a dependency of conf sent the signal twice and tix exited before the cancel request reached the server).
+  describe.each(CONFIG_FILE_CASES)('%s', (_case, withFile) => {
+    it('SIGTERM stops the running query: exit 143, and the store is free at once', async () => {
+      endLeftoverQueries();
+      const query = endless(store);
+      const running = startTix(['history', 'sql', query, ...at.args, '--debug'], { env: { ...home(), ...configEnv(withFile) } });
+      await untilStderr(running, /history sql: running the query/);
+      if (store.name === 'PostgreSQL') expect(await fetching()).toBe(1);
+      // DuckDB: a cron track that waits for the file meanwhile gets it, rather than keeping its snapshots pending.
+      clock.setClock(nextClock());
+      const waiting = store.name === 'DuckDB' ? tix(['track', entry, ...at.args, '--lock-timeout', '120']) : undefined;
+      running.child.kill('SIGTERM');
+      const outcome = await running.done;
+      expect(outcome.code, outcome.stderr).toBe(143);
+      expect(outcome.stdout).toBe('');
+      if (waiting) {
+        const track = await waiting;
+        expect(track.code).toBe(0);
+        expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
+      } else {
+        expect(await goneFromServer(query)).toBe(0);
+      }
+    }, 180_000);
 
-  it('Ctrl-C at a terminal stops the running query: exit 130, and nothing goes on running', async () => {
-    const query = endless(store);
-    const terminal = await startOnTerminal(['history', 'sql', query, ...at.args, '--debug'], home());
-    await terminal.waitFor('history sql: running the query');
-    await terminal.press('C-c');
-    const outcome = await terminal.done();
-    expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
-    expect(outcome.raw).not.toMatch(/unexpected|canceling statement/);
-    if (store.name === 'PostgreSQL') expect(await goneFromServer(query)).toBe(0);
-    else {
-      // The file is free: a track that will not wait for it stores its snapshot.
-      clock.setClock(Date.parse(FIXED_NOW) + 30 * 60_000);
-      const track = await tix(['track', entry, ...at.args, '--lock-timeout', '0']);
-      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
-    }
-  }, 180_000);
+    it('Ctrl-C at a terminal stops the running query: exit 130, and nothing goes on running', async () => {
+      endLeftoverQueries();
+      const query = endless(store);
+      const terminal = await startOnTerminal(['history', 'sql', query, ...at.args, '--debug'], { ...home(), ...configEnv(withFile) });
+      await terminal.waitFor('history sql: running the query');
+      if (store.name === 'PostgreSQL') expect(await fetching()).toBe(1);
+      await terminal.press('C-c');
+      const outcome = await terminal.done();
+      expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
+      expect(outcome.raw).not.toMatch(/unexpected|canceling statement/);
+      if (store.name === 'PostgreSQL') expect(await goneFromServer(query)).toBe(0);
+      else {
+        // The file is free: a track that will not wait for it stores its snapshot.
+        clock.setClock(nextClock());
+        const track = await tix(['track', entry, ...at.args, '--lock-timeout', '0']);
+        expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
+      }
+    }, 180_000);
+  });
 
   it('a reader that goes away (| head -2) ends a huge result at once, quietly, exit 0', async () => {
     const query = manyRows(store);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
 import { startOnTerminal } from './support/tmux.js';
 import { startTix } from '../helpers/tix-binary.js';
-import { sandboxEnv as apiEnv } from '../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, configEnv, sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 /** Prints the first event's id, then loops forever without printing: the id shows that results stream. */
 const ID_THEN_LOOP = '.events[0].id, (def f: f; f)';
@@ -26,11 +26,18 @@ async function until(check: () => boolean, what: string, ms = 30_000): Promise<v
 describe('a filter that never ends', () => {
   const sandbox = useSandbox({ events: 50 });
 
-  it.each([
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const)('%s: the result printed before the loop is out, then exit %i at once', async (signal, exitCode) => {
-    const run = startTix(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], { env: apiEnv(sandbox().url) });
+  // With a config file and without one (issue 36 §1: with one, a dependency of conf once sent the signal twice).
+  it.each(
+    (
+      [
+        ['SIGINT', 130],
+        ['SIGTERM', 143],
+      ] as const
+    ).flatMap(([signal, code]) => CONFIG_FILE_CASES.map(([config, withFile]) => [signal, code, config, withFile] as const)),
+  )('%s: the result printed before the loop is out, then exit %i at once, %s', async (signal, exitCode, _config, withFile) => {
+    const run = startTix(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
+      env: { ...apiEnv(sandbox().url), ...configEnv(withFile) },
+    });
     let stdout = '';
     run.child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
@@ -44,8 +51,11 @@ describe('a filter that never ends', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('Ctrl-C at a terminal: exit 130', async () => {
-    const terminal = await startOnTerminal(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], apiEnv(sandbox().url));
+  it.each(CONFIG_FILE_CASES)('Ctrl-C at a terminal: exit 130, %s', async (_config, withFile) => {
+    const terminal = await startOnTerminal(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
+      ...apiEnv(sandbox().url),
+      ...configEnv(withFile),
+    });
     await terminal.waitFor('evt_');
     await terminal.press('C-c');
     const outcome = await terminal.done();

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { differencesFromCsv, readParquet } from '../../helpers/parquet.js';
 import { FIXED_NOW, useSandbox } from '../../helpers/sandbox.js';
 import { runTix } from '../../helpers/tix.js';
-import { sandboxEnv } from '../../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, configEnv, sandboxEnv } from '../../helpers/tix-env.js';
 // Its tempDir removes the folder when the test ends.
 import { runBuiltTix, startTix } from '../../helpers/tix-binary.js';
 import { testDir as tempDir } from '../../helpers/tix-env.js';
@@ -244,12 +244,13 @@ describe('a failed run', () => {
 describe('Ctrl-C during a Parquet export', () => {
   const slow = useSandbox({ events: 5_000, latencyMs: 100 });
 
-  it('exits 130 and leaves no file, no temporary file and no staged rows', async () => {
+  // With a config file and without one (issue 36 §1: with one, a dependency of conf once sent the signal twice).
+  it.each(CONFIG_FILE_CASES)('exits 130 and leaves no file, no temporary file and no staged rows, %s', async (_config, withFile) => {
     const dir = tempDir('tix-parquet-cli-');
     const scratch = tempDir('tix-parquet-tmp-');
     const target = join(dir, 'events.parquet');
     const run = startTix(['events', 'search', '--all', '--page-size', '100', '--concurrency', '1', '--out', target], {
-      env: { ...sandboxEnv(slow().url), TMPDIR: scratch },
+      env: { ...sandboxEnv(slow().url), ...configEnv(withFile), TMPDIR: scratch },
     });
     // Rows are being staged: the scratch folder holds them.
     await until(() => staged(scratch).length > 0 && readdirSync(join(scratch, staged(scratch)[0]!)).length > 0, 'staged rows');

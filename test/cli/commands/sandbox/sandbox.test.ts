@@ -2,37 +2,44 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { apiGet } from '../../../helpers/api.js';
 import { runTix } from '../../../helpers/tix.js';
-import { TIX_BIN } from '../../../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, configEnv, TIX_BIN } from '../../../helpers/tix-env.js';
 
 describe('tix sandbox', () => {
-  it('serves the API in the foreground, prints its URL and keys on stderr, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [TIX_BIN, 'sandbox', '--events', '300', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-        if (match && stderr.includes('Ctrl-C')) resolve(match[1]!);
+  // With a config file and without one (issue 36 §1: with one, a dependency of conf once sent the signal twice).
+  it.each(CONFIG_FILE_CASES)(
+    'serves the API in the foreground, prints its URL and keys on stderr, and stops cleanly on SIGTERM, %s',
+    async (_config, withFile) => {
+      const child = spawn(process.execPath, [TIX_BIN, 'sandbox', '--events', '300', '--seed', '9'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...configEnv(withFile) },
       });
-      child.on('exit', () => reject(new Error(`sandbox exited early: ${stderr}`)));
-    });
-    expect(stderr).toMatch(/API key \(full access\): +sandbox-key\n/);
-    expect(stderr).toMatch(/API key \(no sales\): +sandbox-key-nosales\n/);
-    expect(stderr).toMatch(/events: 300\b/);
+      let stderr = '';
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+          if (match && stderr.includes('Ctrl-C')) resolve(match[1]!);
+        });
+        child.on('exit', () => reject(new Error(`sandbox exited early: ${stderr}`)));
+      });
+      expect(stderr).toMatch(/API key \(full access\): +sandbox-key\n/);
+      expect(stderr).toMatch(/API key \(no sales\): +sandbox-key-nosales\n/);
+      expect(stderr).toMatch(/events: 300\b/);
 
-    const search = await runTix(['events', 'search', '--page-size', '5'], { env: { TIX_BASE_URL: url, TIX_API_KEY: 'sandbox-key' } });
-    expect(search.code).toBe(0);
-    expect(JSON.parse(search.stdout).events).toHaveLength(5);
-    expect((await apiGet(url, '/events', { pageSize: 1 }, 'nope')).status).toBe(401);
+      const search = await runTix(['events', 'search', '--page-size', '5'], { env: { TIX_BASE_URL: url, TIX_API_KEY: 'sandbox-key' } });
+      expect(search.code).toBe(0);
+      expect(JSON.parse(search.stdout).events).toHaveLength(5);
+      expect((await apiGet(url, '/events', { pageSize: 1 }, 'nope')).status).toBe(401);
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/stopped\n$/);
-  });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/stopped\n$/);
+    },
+  );
 
   it('--time-scale runs the clock faster from --now, so the inventory refreshes every second at 900', async () => {
     const child = spawn(process.execPath, [TIX_BIN, 'sandbox', '--events', '300', '--now', '2026-03-15T03:00:00Z', '--time-scale', '900'], {

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { apiGet } from '../../../helpers/api.js';
 import { FIXED_NOW } from '../../../helpers/sandbox.js';
 import { runTix } from '../../../helpers/tix.js';
-import { sandboxEnv } from '../../../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, configEnv, sandboxEnv } from '../../../helpers/tix-env.js';
 import { runOnTerminal } from '../../../reliability/support/pty.js';
 import { startTix } from '../../../helpers/tix-binary.js';
 
@@ -118,8 +118,9 @@ describe('failures', () => {
     }
   });
 
-  it('exits 130 on Ctrl-C during the wait, with every line printed so far whole', async () => {
-    const run = startTix(['watch', event.id, '--interval', '1h'], { env });
+  // With a config file and without one (issue 36 §1: with one, a dependency of conf once sent the signal twice).
+  it.each(CONFIG_FILE_CASES)('exits 130 on Ctrl-C during the wait, with every line printed so far whole, %s', async (_config, withFile) => {
+    const run = startTix(['watch', event.id, '--interval', '1h'], { env: { ...env, ...configEnv(withFile) } });
     let stdout = '';
     await new Promise<void>((resolve, reject) => {
       run.child.stdout.on('data', (chunk: Buffer) => {
