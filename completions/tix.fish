@@ -365,7 +365,7 @@ complete -c tix -n '__tix_in \'config list\'' -l no-header -d 'leave out the hea
 complete -c tix -n '__tix_in \'config list\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'config list\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_in \'sandbox\'' -l port -d 'port on 127.0.0.1 (default: any free port)' -x
-complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated data (default: 42)' -x
+complete -c tix -n '__tix_in \'sandbox\'' -l seed -d 'seed of the generated world: its events, dates and ids, the same whatever --now (default: 42)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l events -d 'number of events (default: 2000)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l latency -d 'milliseconds added to every response (default: 0)' -x
 complete -c tix -n '__tix_in \'sandbox\'' -l fail-rate -d 'fraction of requests answered 503, 0-1 (default: 0)' -x

@@ -1132,7 +1132,7 @@ _tix_command() {
     ('sandbox')
       _tix_flags=(
         '--port:port on 127.0.0.1 (default: any free port)'
-        '--seed:seed of the generated data (default: 42)'
+        '--seed:seed of the generated world: its events, dates and ids, the same whatever --now (default: 42)'
         '--events:number of events (default: 2000)'
         '--latency:milliseconds added to every response (default: 0)'
         '--fail-rate:fraction of requests answered 503, 0-1 (default: 0)'

@@ -170,8 +170,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
 
   const key = seedKey(seed);
-  const anchor = clock();
-  const store = new EventStore(new EventContext(key, anchor), eventCount);
+  // The events are the seed's world, the same whatever the clock; the clock only decides what has happened.
+  const store = new EventStore(new EventContext(key), eventCount);
   const app: App = {
     store,
     inventory: new InventoryGenerator(key),
@@ -181,7 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     failingAgents,
   };
   if (options.largeSalesEvent !== undefined) {
-    const event = pickLargeSalesEvent(store.events, anchor);
+    const event = pickLargeSalesEvent(store.events, clock());
     if (!event) fail('largeSalesEvent needs at least one event that is already over');
     app.large = buildLargeSales(key, event, largeCount);
   }

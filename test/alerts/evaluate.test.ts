@@ -42,7 +42,7 @@ let tm: { id: string; agentId: string };
 let other: { id: string; agentId: string };
 beforeAll(() => {
   clock.setClock(FIXED_NOW);
-  [tm, other] = onSale(clock.sandbox(), 'TMUSA').slice(2, 4) as [typeof tm, typeof tm];
+  [tm, other] = onSale(clock.sandbox(), 'TMUSA').slice(0, 2) as [typeof tm, typeof tm];
 });
 
 describeStores('alerts evaluated by tix track', (store) => {

@@ -13,7 +13,7 @@ import { BAD_VALUES, DATE_FLAGS } from './date-cases.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ events: 300, now: '2026-03-15T03:00:00Z' });
+  sandbox = await startSandbox({ events: 1200, now: '2026-03-15T03:00:00Z' });
 });
 afterAll(() => sandbox.close());
 

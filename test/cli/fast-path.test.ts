@@ -43,11 +43,12 @@ import { COMMANDS as REGISTRY } from '../../src/cli/commands/registry.js';
 import { parseFastArgv, type ParsedArgv } from '../../src/cli/kit/fast-argv.js';
 import { buildProgram, forEachCommand } from '../../src/cli/program.js';
 import { allExamples } from '../help/help-tree.js';
-import { FIXED_NOW, useSandbox } from '../helpers/sandbox.js';
+import { DOCS_NOW, useSandbox } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { REPO_ROOT, sandboxEnv, tempDir, testDir } from '../helpers/tix-env.js';
 
-const api = useSandbox({ now: FIXED_NOW });
+// The help examples name the documentation's events, on sale at its clock (a watch for a price waits for one).
+const api = useSandbox({ now: DOCS_NOW });
 
 /**
  * A copy of the install whose full path notes each run in the file TIX_TEST_FULL_PATH_LOG names (dist/tix.js

@@ -10,12 +10,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Sandbox, useSandbox } from '../helpers/sandbox.js';
+import { DOCS_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { runTix } from '../helpers/tix.js';
 import { failOnUnexpectedStderr, REPO_ROOT, sandboxEnv, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
 import { codeBlocks, documentedFiles, plainWords, type TixLine, tixLines } from './markdown.js';
 
-const api = useSandbox();
+// The sandbox's world is fixed (docs/sandbox.md): the events the examples name are on sale at a date, not at any clock.
+const api = useSandbox({ now: DOCS_NOW });
 
 /** Flags whose value is a file or folder, read from the home when relative (bash's working folder). */
 const FILE_FLAGS = new Set(['--out', '--from-file', '--file', '--db']);

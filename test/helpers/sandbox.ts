@@ -14,6 +14,12 @@ export type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
 /** A fixed clock for deterministic tests: a Sunday, 03:00 UTC (still Saturday evening in the Americas). */
 export const FIXED_NOW = '2026-03-15T03:00:00Z';
 
+/**
+ * The clock the documentation's examples run at (test/docs): the events they name (evt_fnt7jz3fkx and
+ * evt_52d8dsq2xe, with their agents' ids) are on sale then, at every agent that lists them.
+ */
+export const DOCS_NOW = '2025-12-01T15:00:00Z';
+
 /** Starts a sandbox before the tests of the enclosing file or describe block and closes it after them. */
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
   let sandbox: Sandbox | undefined;

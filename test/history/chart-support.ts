@@ -31,14 +31,18 @@ export interface Snapshot {
   min_price: number | null;
 }
 
-/** An event listed by TMUSA and at least two other agents, on public sale from at least 80 hours before its date. */
+/**
+ * An event listed by TMUSA and at least two other agents, on public sale from at least 80 hours before its date,
+ * whose chart title fits the 80 columns of a chart written to a file.
+ */
 export function chartedEvent(sandbox: Sandbox): ChartedEvent {
   const event = sandbox.events.find(
     (e) =>
       e.agentIds.TMUSA &&
       Object.keys(e.agentIds).length >= 3 &&
       Date.parse(e.publicSaleDate) < Date.parse(e.eventDate) - 80 * HOUR &&
-      Date.parse(e.eventDate) > Date.parse(FIXED_NOW) + 100 * HOUR,
+      Date.parse(e.eventDate) > Date.parse(FIXED_NOW) + 100 * HOUR &&
+      eventTitle(sandbox, e.id).length <= 80,
   )!;
   const start = Math.floor((Date.parse(event.eventDate) - EVENT_HOUR * HOUR) / SLOT) * SLOT;
   return { id: event.id, tmusa: event.agentIds.TMUSA!, eventDate: event.eventDate, start, agents: Object.keys(event.agentIds).sort() };

@@ -225,8 +225,9 @@ describe('a DuckDB file held by another process', () => {
   it('a tix history sql writing to a slow reader does not hold the file: track stores meanwhile', async () => {
     const db = freshDb();
     const many = onSale(clock.sandbox(), 'TMUSA')
-      .slice(0, 40)
+      .slice(0, 30)
       .map((e) => `TMUSA:${e.agentId}`);
+    expect(many).toHaveLength(30);
     clock.setClock(at(0));
     expect((await tix(['track', ...many, '--db', db])).code).toBe(0);
     // Megabytes of rows: far more than a pipe holds, so the reader's pace sets when tix can finish.
@@ -240,7 +241,7 @@ describe('a DuckDB file held by another process', () => {
       // The query holds the file while it runs (its rows go ahead to disk), not while the reader reads them.
       const meanwhile = await tix(['track', ...many, '--db', db, '--lock-timeout', '60']);
       expect(meanwhile.code).toBe(0);
-      expect(meanwhile.stderr).toBe(`track: 40 events: 40 snapshots stored, 0 already stored, 0 failed (${db})\n`);
+      expect(meanwhile.stderr).toBe(`track: 30 events: 30 snapshots stored, 0 already stored, 0 failed (${db})\n`);
       // The reader was still writing (blocked on the pipe) all along.
       expect(reader.child.exitCode).toBeNull();
     } finally {

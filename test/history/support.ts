@@ -20,7 +20,8 @@ export interface ClockedSandbox {
 /** A sandbox for the enclosing file or describe block, its clock starting at FIXED_NOW. */
 export function useClockedSandbox(): ClockedSandbox {
   let now = Date.parse(FIXED_NOW);
-  const sandbox = useSandbox({ now: () => new Date(now), events: 600 });
+  // 2,400 of the world's twelve years: about 50 events on sale at any clock, some at each agent.
+  const sandbox = useSandbox({ now: () => new Date(now), events: 2400 });
   return {
     sandbox,
     setClock: (at) => {

@@ -32,7 +32,7 @@ function eventWithSkybox(sandbox: Sandbox): Sandbox['events'][number] {
 }
 
 describe('events view when one agent fails', () => {
-  const skyboxDown = useSandbox({ events: 300, failAgents: ['SKYBOX'] });
+  const skyboxDown = useSandbox({ events: 1200, failAgents: ['SKYBOX'] });
 
   it('without --partial: nothing on stdout, the --out file untouched, the failed agent named, its exit code', async () => {
     const event = eventWithSkybox(skyboxDown());
@@ -68,7 +68,7 @@ describe('events view when one agent fails', () => {
 });
 
 describe('events view when the sales request fails', () => {
-  const sandbox = useSandbox({ events: 300 });
+  const sandbox = useSandbox({ events: 1200 });
 
   it('without --partial exits with the sales error (3 for a key without sales rights) and leaves --out alone', async () => {
     const event = eventWithSkybox(sandbox());
@@ -128,7 +128,7 @@ describe.each([
 });
 
 describe('sales summary --chart with a data file', () => {
-  const sandbox = useSandbox({ events: 300 });
+  const sandbox = useSandbox({ events: 1200 });
 
   it('--out naming a data format (csv, json, tsv, ndjson, parquet) is refused like -o csv (exit 2), the file untouched; --out chart.txt gets the chart', async () => {
     const id = await eventWithSales(sandbox());

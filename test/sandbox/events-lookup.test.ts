@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxEvent } from '../../src/sandbox/index.js';
 import { FIXED_NOW, getJson, request, useSandbox } from '../helpers/sandbox.js';
 
-const sandbox = useSandbox({ now: FIXED_NOW });
+// 8,000 events over the world's twelve years: more than 1,000 of one agent's in the next two years, so paging shows.
+const sandbox = useSandbox({ now: FIXED_NOW, events: 8000 });
 const DAY = 86_400_000;
 const NOW = Date.parse(FIXED_NOW);
 const plain = (e: SandboxEvent) => JSON.parse(JSON.stringify(e));

@@ -21,7 +21,7 @@ interface Listing {
 }
 
 let clock = NOW;
-const sandbox = useSandbox({ now: () => new Date(clock), events: 400, seed: 11 });
+const sandbox = useSandbox({ now: () => new Date(clock), events: 1600, seed: 11 });
 
 /** Ids of up to ten events `agent` has on sale for the whole test window. */
 function onSale(s: Sandbox, agent: string): string[] {
@@ -73,7 +73,7 @@ describe('a listing selling part of its tickets', () => {
     const first = await listingsAt(sandbox(), at, 'TMUSA', ids);
     const earlier = await listingsAt(sandbox(), NOW, 'TMUSA', ids);
     expect([...first].filter(([key, l]) => (earlier.get(key)?.quantity ?? 0) > l.quantity).length).toBeGreaterThan(0);
-    const other = await startSandbox({ now: new Date(at), events: 400, seed: 11 });
+    const other = await startSandbox({ now: new Date(at), events: 1600, seed: 11 });
     try {
       expect(await listingsAt(other, at, 'TMUSA', ids)).toEqual(first);
     } finally {
@@ -85,7 +85,7 @@ describe('a listing selling part of its tickets', () => {
 describe('tix watch against a sandbox running 900 times as fast', () => {
   let fast: Sandbox;
   beforeAll(async () => {
-    fast = await startSandbox({ now: FIXED_NOW, timeScale: 900, events: 400, seed: 11 });
+    fast = await startSandbox({ now: FIXED_NOW, timeScale: 900, events: 1600, seed: 11 });
   });
   afterAll(() => fast.close());
 

@@ -1,14 +1,15 @@
 /**
  * The generated events. Event i is built from hash(seed, i) alone, so it is the same whatever the total
- * number of events. Dates are kept as epoch milliseconds (the ISO text is made when an event is served),
- * and agent ids are computed on demand from the index: both keep a 400,000-event list quick to build
- * and small.
+ * number of events, and whatever the clock: the events (names, venues, dates, sales dates, agent ids) are
+ * one world per seed, which the sandbox's clock only moves through (inventory and sales follow the clock).
+ * Dates are kept as epoch milliseconds (the ISO text is made when an event is served), and agent ids are
+ * computed on demand from the index: both keep a 400,000-event list quick to build and small.
  */
 import { TICKET_AGENTS } from '../../api/agents.js';
 import { EVENT_CATEGORY } from '../../api/enums.js';
 import type { EventListing } from '../../api/types.js';
 import { Permutation, Rng, hash } from '../random.js';
-import { DAY, MINUTE, isoSeconds, localToUtc } from '../time.js';
+import { DAY, MINUTE, dayNumber, isoSeconds, localToUtc } from '../time.js';
 import { AGENT_COVERAGE, AgentIdCodec, STUBHUB_AGENT } from './agent-ids.js';
 import {
   ARENA_SPORTS,
@@ -35,22 +36,25 @@ export const CATEGORY_MISC = 5;
 
 const CATEGORY_NAMES: readonly string[] = EVENT_CATEGORY.map((c) => c.label);
 
-/** What every event of one sandbox shares: the seed, the clock it was generated at, the id codecs. */
+/**
+ * The span of every seed's world: events fall on days from WORLD_FIRST_DAY through WORLD_LAST_DAY (UTC day
+ * numbers), spread evenly, whatever the clock. Twelve years, so that a clock anywhere from 2023 to 2032
+ * (today's date, a test's fixed --now, a user trying tix for years) has past events with their sales
+ * behind it and upcoming ones on sale ahead of it; presales and public sales of the earliest events open
+ * in late 2021.
+ */
+export const WORLD_FIRST_DAY = dayNumber(2022, 1, 1);
+export const WORLD_LAST_DAY = dayNumber(2033, 12, 31);
+
+/** What every event of one sandbox shares: the seed and the id codecs. Nothing in it depends on the clock. */
 export class EventContext {
   readonly agentIds: AgentIdCodec;
   /** Permutes the index into the `evt_` id, so ids look random yet decode back in O(1). */
   readonly idPermutation: Permutation;
-  /** Day number (UTC) of the generation clock: event dates spread from a year before to two years after. */
-  readonly anchorDay: number;
 
-  constructor(
-    readonly seed: number,
-    /** The clock at generation time; nothing is "added" after it. */
-    readonly anchor: number,
-  ) {
+  constructor(readonly seed: number) {
     this.agentIds = new AgentIdCodec(seed);
     this.idPermutation = new Permutation(hash(seed, 0x1dc0de));
-    this.anchorDay = Math.floor(anchor / DAY);
   }
 }
 
@@ -376,17 +380,16 @@ export function generateEvent(context: EventContext, index: number): SandboxEven
   const draft = (DRAFTERS[categoryId] as (rng: Rng) => Draft)(rng);
   const zone = draft.place.timeZone;
 
-  // Events spread from a year before the anchor day to two years after it.
-  const eventDay = context.anchorDay + rng.between(-365, 730);
+  // Events spread evenly over the world's span (WORLD_FIRST_DAY to WORLD_LAST_DAY), whatever the clock.
+  const eventDay = WORLD_FIRST_DAY + rng.int(WORLD_LAST_DAY - WORLD_FIRST_DAY + 1);
   const eventTime = localToUtcCached(zone, eventDay, draft.time);
   // Presale opens 14-200 days before, public sale 1-7 days after presale, both at 10:00 local.
   const presaleLead = rng.between(14, 200);
   const publicLead = presaleLead - rng.between(1, 7);
   const presaleTime = localToUtcCached(zone, eventDay - presaleLead, 10 * 60);
   const publicSaleTime = localToUtcCached(zone, eventDay - publicLead, 10 * 60);
-  // Added to the catalogue 1-30 days before presale, but never after the generation clock.
-  let addedTime = presaleTime - rng.between(1, 30) * DAY - rng.int(24 * 60) * MINUTE;
-  if (addedTime >= context.anchor) addedTime = Math.floor(context.anchor / MINUTE) * MINUTE - rng.int(14 * 24 * 60 + 1) * MINUTE - MINUTE;
+  // Added to the catalogue 1-30 days before presale.
+  const addedTime = presaleTime - rng.between(1, 30) * DAY - rng.int(24 * 60) * MINUTE;
 
   let agentMask = 0;
   for (let agent = 0; agent < TICKET_AGENTS.length; agent++) {

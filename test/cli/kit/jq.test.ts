@@ -20,7 +20,7 @@ let env: Record<string, string>;
 let tmId: string;
 let stubhubId: string;
 beforeAll(async () => {
-  sandbox = await startSandbox({ events: 200, seed: 7, now: FIXED_NOW });
+  sandbox = await startSandbox({ events: 800, seed: 7, now: FIXED_NOW });
   env = sandboxEnv(sandbox.url);
   const live = sandbox.events.filter((e) => e.publicSaleDate < FIXED_NOW && e.eventDate > FIXED_NOW);
   tmId = live.find((e) => e.agentIds.TMUSA)!.agentIds.TMUSA!;

@@ -23,7 +23,7 @@ let onSaleTmIds: string[];
 
 beforeAll(async () => {
   // A fixed clock: inventory and sales are the same in the csv run and the Parquet run of one command.
-  sandbox = await startSandbox({ events: 300, seed: 11, now: FIXED_NOW, largeSalesEvent: 20_000 });
+  sandbox = await startSandbox({ events: 1200, seed: 11, now: FIXED_NOW, largeSalesEvent: 20_000 });
   env = sandboxEnv(sandbox.url);
   salesId = sandbox.largeSalesEventId!;
   onSaleTmIds = sandbox.events

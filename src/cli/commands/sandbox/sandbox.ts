@@ -33,7 +33,7 @@ export function sandboxCommand(): Command {
       'Run the sandbox, a local implementation of the partner API over generated data, until Ctrl-C.\nIt prints its base URL and API keys on stderr; point tix (or curl) at it with TIX_BASE_URL and TIX_API_KEY.',
     )
     .option('--port <n>', 'port on 127.0.0.1 (default: any free port)')
-    .option('--seed <n>', 'seed of the generated data (default: 42)')
+    .option('--seed <n>', 'seed of the generated world: its events, dates and ids, the same whatever --now (default: 42)')
     .option('--events <n>', 'number of events (default: 2000)')
     .option('--latency <ms>', 'milliseconds added to every response (default: 0)')
     .option('--fail-rate <fraction>', 'fraction of requests answered 503, 0-1 (default: 0)')

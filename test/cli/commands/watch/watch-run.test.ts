@@ -23,7 +23,7 @@ let clock = NOW;
 let ids: string[];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => new Date(clock), events: 300, seed: 6 });
+  sandbox = await startSandbox({ now: () => new Date(clock), events: 1200, seed: 6 });
   ids = sandbox.events
     .filter((e) => e.agentIds.TMUSA && e.presaleTime < NOW - DAY && e.eventTime > NOW + 30 * DAY)
     .slice(0, 2)

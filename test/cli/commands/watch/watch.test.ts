@@ -120,7 +120,7 @@ function onSale(sandbox: Sandbox, agent: string, count: number): SandboxEvent[] 
 describe('against a sandbox running 900 times as fast (a refresh every second)', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ now: FIXED_NOW, timeScale: 900, events: 400, seed: 5 });
+    sandbox = await startSandbox({ now: FIXED_NOW, timeScale: 900, events: 2400, seed: 5 });
   });
   afterAll(() => sandbox.close());
 
@@ -157,7 +157,7 @@ describe('against a sandbox that refreshes once per inventory request', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({
       now: () => new Date(clock),
-      events: 400,
+      events: 2400,
       seed: 8,
       // Called before the request is served: each poll sees the next 15-minute slot.
       hook: ({ path }) => {
