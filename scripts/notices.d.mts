@@ -12,3 +12,12 @@ export function bundledPackageFolders(metafiles: { inputs: Record<string, unknow
 export function packageNotices(root: string, folders: string[]): Notice[];
 export function vendoredName(pkg: { name: string; version: string }): string;
 export function noticesText(intro: string[], notices: Notice[]): string;
+export const COMPILED_LICENCES: string;
+export interface CompiledNotice extends Notice {
+  file: string;
+  shared: boolean;
+  into?: string;
+  namespace?: string;
+  seeAlso: string[];
+}
+export function compiledNotices(root: string): CompiledNotice[];

@@ -6,7 +6,7 @@
 // its real licence text vendored in the repository's licenses/ folder as licenses/<name>@<version> (a scope's
 // '/' as '+'), or the build fails: a notice is never made up from a package.json's licence name.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The repository's folder of vendored licence texts (licenses/README.md says where each came from). */
 export const VENDORED_LICENCES = 'licenses';
@@ -35,7 +35,7 @@ export function bundledPackageFolders(metafiles) {
 }
 
 /**
- * One notice per package folder: { name, version, license, text, source }, where source says which file the
+ * One notice per package folder (relative to `root`, or absolute): { name, version, license, text, source }, where source says which file the
  * text is from. Throws, naming every package at fault, when a package has no licence text of its own and none
  * is vendored, or when a text is too short to be a licence.
  */
@@ -43,7 +43,7 @@ export function packageNotices(root, folders) {
   const notices = [];
   const problems = [];
   for (const folder of folders) {
-    const pkg = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(resolve(root, folder, 'package.json'), 'utf8'));
     const found = licenceText(root, folder, pkg);
     if (!found) {
       problems.push(
@@ -73,9 +73,9 @@ export function vendoredName(pkg) {
 }
 
 function licenceText(root, folder, pkg) {
-  const files = readdirSync(join(root, folder));
+  const files = readdirSync(resolve(root, folder));
   const file = files.find((name) => LICENCE_FILE.test(name)) ?? files.find((name) => LICENCE_FILE_LOOSE.test(name));
-  if (file) return { text: readFileSync(join(root, folder, file), 'utf8'), source: `${pkg.name}'s ${file}` };
+  if (file) return { text: readFileSync(resolve(root, folder, file), 'utf8'), source: `${pkg.name}'s ${file}` };
   const vendored = join(root, VENDORED_LICENCES, vendoredName(pkg));
   if (existsSync(vendored)) {
     return { text: readFileSync(vendored, 'utf8'), source: `${VENDORED_LICENCES}/${vendoredName(pkg)} in tix's repository` };
@@ -90,6 +90,59 @@ function licenceName(pkg) {
   return 'see its licence text';
 }
 
+/** licenses/standalone/: the texts of what is compiled into the archive's binaries (scripts/release/vendor-licences.mjs). */
+export const COMPILED_LICENCES = join(VENDORED_LICENCES, 'standalone');
+
+/**
+ * The vendored texts of licenses/standalone/, parsed: each file is header lines (Component, Compiled into,
+ * Licence, Text from; Namespace and See also optional), a line `---`, then the text. A file another names in
+ * `See also` (Apache-2.0: one full text for all that use it) is a `shared` notice. Throws on a file without the
+ * header or whose text (with what it sees also) is too short to be a licence.
+ */
+export function compiledNotices(root) {
+  const dir = join(root, COMPILED_LICENCES);
+  const files = readdirSync(dir).sort();
+  const parsed = files.map((file) => {
+    const content = readFileSync(join(dir, file), 'utf8');
+    const end = content.indexOf('\n---\n');
+    if (end < 0) throw new Error(`third-party notices: ${COMPILED_LICENCES}/${file} has no header (a line --- after it)`);
+    const fields = Object.fromEntries(
+      content
+        .slice(0, end)
+        .split('\n')
+        .map((line) => /^([A-Za-z ]+): (.*)$/.exec(line)?.slice(1) ?? [line, '']),
+    );
+    return { file, fields, text: content.slice(end + 5) };
+  });
+  const byFile = new Map(parsed.map((entry) => [entry.file, entry]));
+  const seenAlso = new Set(parsed.flatMap((entry) => (entry.fields['See also'] ? entry.fields['See also'].split(/, */) : [])));
+  const notices = [];
+  for (const { file, fields, text } of parsed) {
+    const shared = seenAlso.has(file);
+    const component = fields.Component ?? (shared ? `${fields.Licence} (the full text)` : undefined);
+    if (!component || !fields.Licence || !fields['Text from'] || (!shared && !fields['Compiled into'])) {
+      throw new Error(`third-party notices: ${COMPILED_LICENCES}/${file} lacks Component, Compiled into, Licence or Text from`);
+    }
+    const also = (fields['See also'] ?? '').split(/, */).filter(Boolean);
+    for (const other of also)
+      if (!byFile.has(other)) throw new Error(`third-party notices: ${COMPILED_LICENCES}/${file} sees also ${other}, which is not there`);
+    const length = text.trim().length + also.reduce((sum, other) => sum + byFile.get(other).text.trim().length, 0);
+    if (length < MIN_LICENCE_CHARS) throw new Error(`third-party notices: ${COMPILED_LICENCES}/${file} is too short to be a licence text`);
+    notices.push({
+      file,
+      shared,
+      name: component,
+      license: fields.Licence,
+      into: fields['Compiled into'],
+      namespace: fields.Namespace,
+      seeAlso: also,
+      text: also.length ? `${text.trimEnd()}\n\n(The full text of ${also.join(' and ')} is in its own section of this file.)\n` : text,
+      source: `${fields['Text from']} (${COMPILED_LICENCES}/${file} in tix's repository)`,
+    });
+  }
+  return notices;
+}
+
 const RULE = '='.repeat(79);
 
 /**
@@ -100,6 +153,7 @@ const RULE = '='.repeat(79);
 export function noticesText(intro, notices) {
   const title = (notice) => `${notice.name}${notice.version ? ` ${notice.version}` : ''}`;
   const lines = [...intro, '', 'Components:', '', ...notices.map((notice) => `  ${title(notice)} (${notice.license})`), ''];
+  // Each section: a rule, its title, Licence, In (what holds it, for compiled code), Text from, a rule, the text.
   for (const notice of notices) {
     lines.push(
       RULE,

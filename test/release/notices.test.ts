@@ -2,13 +2,14 @@
  * The third-party notices of the npm package (issue 37): dist/THIRD-PARTY-NOTICES.txt, which the build writes
  * from esbuild's metafiles (scripts/notices.mjs), covers every npm package whose files are inputs of a bundle,
  * each with a real licence text; the build refuses a package that has none; the vendored texts in licenses/ are
- * real licences of packages the bundles hold.
+ * real licences of packages the bundles hold. And the texts of what is compiled into the standalone archive's
+ * binaries (licenses/standalone/, which its THIRD-PARTY-NOTICES.txt carries; the smoke test checks the archive's).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_LICENCE_CHARS, packageNotices } from '../../scripts/notices.mjs';
+import { compiledNotices, MIN_LICENCE_CHARS, packageNotices } from '../../scripts/notices.mjs';
 import { REPO_ROOT, tempDir } from '../helpers/tix-env.js';
 
 const DIST = join(REPO_ROOT, 'dist');
@@ -36,12 +37,9 @@ function noticeSections(text: string): Map<string, { licence: string; source: st
   const parts = text.split(/^={79}\n/m);
   // parts: header, then pairs of (title block, text)
   for (let i = 1; i + 1 < parts.length; i += 2) {
-    const [title, licence, source] = parts[i]!.trimEnd().split('\n');
-    sections.set(title!, {
-      licence: licence!.replace(/^Licence: /, ''),
-      source: source!.replace(/^Text from: /, ''),
-      text: parts[i + 1]!.trim(),
-    });
+    const [title, ...fields] = parts[i]!.trimEnd().split('\n');
+    const field = (name: string) => fields.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+    sections.set(title!, { licence: field('Licence'), source: field('Text from'), text: parts[i + 1]!.trim() });
   }
   return sections;
 }
@@ -123,5 +121,55 @@ describe('the npm package’s third-party notices', () => {
       expect(text).toMatch(/^Copyright \(c\) \d{4}/m);
       expect(text).toMatch(/Permission is hereby granted, free of charge/);
     }
+  });
+});
+
+describe('the standalone archive’s notices of compiled-in code (licenses/standalone)', () => {
+  const notices = compiledNotices(REPO_ROOT);
+  const libduckdb = readFileSync(join(REPO_ROOT, 'node_modules', '@duckdb', 'node-bindings-linux-x64', 'libduckdb.so'), 'latin1');
+
+  it('hold the components issue 37 names, each with its text and where that text came from', () => {
+    const names = notices.map((notice) => notice.name).join('\n');
+    for (const component of [
+      'Oniguruma',
+      'Emscripten',
+      'Mbed TLS',
+      'Apache Thrift',
+      'RE2',
+      'utf8proc',
+      'Zstandard',
+      'LZ4',
+      'Brotli',
+      'Snappy',
+      'yyjson',
+      'miniz',
+      'fast_float',
+      'PCG',
+    ]) {
+      expect(names).toContain(component);
+    }
+    for (const notice of notices) {
+      expect(notice.source).toMatch(/^(Debian 12's|the licence header of|DuckDB 1\.5's|duckdb@)/);
+      expect(notice.text).not.toMatch(/ships no licence text|is licensed under \S+ \(its package\.json/);
+      if (!notice.shared) expect(notice.into).toMatch(/libduckdb\.so|jq\.wasm|jq\.js/);
+    }
+  });
+
+  it("cover every third-party library whose namespace libduckdb.so's symbols show, and name none it lacks", () => {
+    // DuckDB renames the namespace of each library it vendors with a duckdb_ prefix (duckdb_re2, duckdb_zstd, ...):
+    // every such name in a mangled symbol (its length before it: 10duckdb_re2) is a library or DuckDB's own C API.
+    const mangled = new Set<string>();
+    for (const m of libduckdb.matchAll(/(\d+)(duckdb_[A-Za-z0-9_]+)/g)) {
+      const length = Number(m[1]);
+      if (length > 7 && length <= m[2]!.length) mangled.add(m[2]!.slice(0, length));
+    }
+    const declared = notices.flatMap((notice) => (notice.namespace ? [notice.namespace] : []));
+    for (const namespace of declared) expect(libduckdb.includes(namespace), `${namespace} is in libduckdb.so`).toBe(true);
+    const DUCKDB_OWN =
+      /^duckdb_(adbc|appender_.*|blob|capi_.*|column|decimal|error_type|hugeint|interval|open_.*|parameter_.*|pending_.*|prepare_.*|register_.*|result|string|uhugeint)$/;
+    const unknown = [...mangled].filter(
+      (name) => !DUCKDB_OWN.test(name) && !declared.some((namespace) => name === namespace || name.startsWith(`${namespace}_`)),
+    );
+    expect(unknown, 'a library in libduckdb.so without a notice in licenses/standalone').toEqual([]);
   });
 });
