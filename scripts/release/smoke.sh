@@ -8,7 +8,8 @@
 #   tix must write nothing outside its own cache, config and data folders; without DuckDB's files beside it,
 #   history says so in one line and exits 1, and the rest works.
 # Each artifact runs a sandbox query, --jq, track + history on DuckDB, and completion bash; stderr must hold
-# nothing but tix's own notices. Each check prints `ok` or `FAIL`; the last line is the plain total CI reads:
+# nothing but tix's own notices. `man -w` finds every man page after each install (MANPATH unset: man-db looks in
+# <dir>/../share/man of each <dir> on PATH), and each carries its third-party notices. Each check prints `ok` or `FAIL`; the last line is the plain total CI reads:
 #   tests: N passed, M failed
 set -uo pipefail
 
@@ -53,6 +54,48 @@ check() {
   fi
 }
 
+# check_man LABEL MAN_DIR PATH: `man -w` (MANPATH unset, HOME the test's) finds each page of MAN_DIR (man1/*.1) in
+# MAN_DIR itself (a symlink to it counts), from PATH alone.
+check_man() {
+  local label=$1 dir=$2 path=$3 page name found wrong=()
+  local pages=("$dir"/man1/*.1)
+  if [[ ${#pages[@]} -lt 2 || ! -e ${pages[0]} ]]; then
+    fail "$label: no man pages in $dir/man1"
+    return
+  fi
+  for page in "${pages[@]}"; do
+    name=$(basename "$page" .1)
+    found=$(env -i PATH="$path" HOME="$home" man -w "$name" 2>&1)
+    [[ $(readlink -f "$found") == $(readlink -f "$page") ]] || wrong+=("$name: ${found:-nothing}")
+  done
+  if [[ ${#wrong[@]} == 0 ]]; then
+    pass "$label: man -w finds all ${#pages[@]} pages (man -w tix-events-search: $(env -i PATH="$path" HOME="$home" man -w tix-events-search))"
+  else
+    fail "$label: man -w does not find ${#wrong[@]} of ${#pages[@]} pages" "$(printf '%s\n' "${wrong[@]}")"
+  fi
+}
+
+# check_notices LABEL FILE TITLE...: the third-party notices file has a section for each title (its title line is
+# the title, or the title and a version), and no placeholder for a licence text.
+check_notices() {
+  local label=$1 file=$2 title missing=()
+  shift 2
+  if [[ ! -s $file ]]; then
+    fail "$label: no $file"
+    return
+  fi
+  for title in "$@"; do
+    grep -Eq -- "^$(sed 's/[][\\.*^$()+?{}|/]/\\&/g' <<<"$title")( [0-9][^ ]*)?\$" "$file" || missing+=("$title")
+  done
+  if [[ ${#missing[@]} != 0 ]]; then
+    fail "$label: $(basename "$file") lacks ${#missing[@]} sections" "$(printf '%s\n' "${missing[@]}")"
+  elif grep -Eq 'ships no licence text|is licensed under [^ ]+ \(its package\.json' "$file"; then
+    fail "$label: $(basename "$file") has a placeholder" "$(grep -E 'ships no licence text' "$file")"
+  else
+    pass "$label: $(basename "$file") has all $# sections checked ($(grep -c '^Text from: ' "$file") in all, $(wc -c <"$file") bytes)"
+  fi
+}
+
 # The four runs every artifact must pass, with the command that starts tix as its arguments.
 run_suite() {
   local label=$1
@@ -88,6 +131,12 @@ for node_dir in "$@"; do
     if grep -qi 'warn' "$work/npm.err" "$work/npm.out"; then fail "npm $version: install warns" "$(cat "$work/npm.err")"; else pass "npm $version: install"; fi
     run_suite "npm $version" env -i PATH="$prefix/bin:$node_dir:/usr/bin:/bin" HOME="$home" tix
     check "npm $version: --version" 0 '^[0-9]+\.[0-9]+\.[0-9]+$' env -i PATH="$prefix/bin:$node_dir:/usr/bin:/bin" HOME="$home" tix --version
+    # npm links package.json's `man` into <prefix>/share/man; man finds it from <prefix>/bin on PATH.
+    check_man "npm $version" "$prefix/share/man" "$prefix/bin:$node_dir:/usr/bin:/bin"
+    check_notices "npm $version" "$prefix/lib/node_modules/tix/dist/THIRD-PARTY-NOTICES.txt" \
+      commander conf env-paths atomically dot-prop debounce-fn stubborn-fs stubborn-utils uint8array-extras when-exit \
+      pg pg-pool pg-protocol pg-types pg-connection-string pg-int8 pgpass postgres-array postgres-bytea postgres-date \
+      postgres-interval split2 xtend
   else
     fail "npm $version: install" "$(cat "$work/npm.err")"
   fi
@@ -106,13 +155,25 @@ started=$(date +%s%N)
 tar -xzf "$archive" -C "$unpacked"
 echo "     unpacking the archive: $((($(date +%s%N) - started) / 1000000)) ms"
 root=$(ls -d "$unpacked"/tix-*)
+# The README's install: tix and its man pages linked into ~/.local (its bin/ on PATH, so man looks in its share/man).
+mkdir -p "$home/.local/share/man/man1"
 ln -s "$root/bin/tix" "$home/.local/bin/tix"
+ln -s "$root"/share/man/man1/*.1 "$home/.local/share/man/man1/"
+check_man 'archive, linked into ~/.local' "$home/.local/share/man" "$home/.local/bin:/usr/bin:/bin"
+# Or its own bin/ on PATH: man looks in the archive's share/man.
+check_man "archive, its bin/ on PATH" "$root/share/man" "$root/bin:/usr/bin:/bin"
 [[ $(id -u) == 0 ]] && chown -R 65534:65534 "$home" "$work/archive-tmp"
 standalone=("${user_wrap[@]}" env -i PATH=/nonexistent HOME="$home" TMPDIR="$work/archive-tmp" "$home/.local/bin/tix")
 check 'archive: --version' 0 '^[0-9.]+ \(standalone, Node\.js 24\.[0-9.]+\)$' "${standalone[@]}" --version
+# Its notices: Node.js, DuckDB and what libduckdb.so holds, jq and what jq.wasm holds, the bundled packages.
+check_notices 'archive' "$root/THIRD-PARTY-NOTICES.txt" \
+  'Node.js' '@duckdb/node-bindings-linux-x64' 'jq-web' 'Oniguruma' 'Emscripten runtime' 'Mbed TLS' 'Apache Thrift' 'RE2' \
+  'utf8proc' 'Zstandard' 'LZ4' 'Brotli' 'Snappy' 'yyjson' 'miniz' 'fast_float' 'PCG random number generation' \
+  commander conf pg pg-types pgpass postgres-interval split2 xtend 'Apache-2.0 (the full text)'
 run_suite 'archive' "${standalone[@]}"
 # Nothing written but tix's own folders (and the symlink this test made); nothing in TMPDIR.
 written=$(cd "$home" && find . -mindepth 1 -not -path './.local' -not -path './.local/bin' -not -path './.local/bin/tix' \
+  -not -path './.local/share/man' -not -path './.local/share/man/man1' -not -path './.local/share/man/man1/*.1' \
   -not -path './.cache' -not -path './.cache/tix' -not -path './.cache/tix/*' \
   -not -path './.config' -not -path './.config/tix' -not -path './.config/tix/*' \
   -not -path './.local/share' -not -path './.local/share/tix' -not -path './.local/share/tix/*'; ls -A "$work/archive-tmp")
