@@ -3,6 +3,7 @@
 //   tix-<version>-linux-x64.tar.gz     the standalone tix, for a machine without Node.js (build-sea.mjs), laid out
 //                                      as a prefix: bin/ (tix, DuckDB's files), share/man/man1/, completions/,
 //                                      README.md, LICENSE, THIRD-PARTY-NOTICES.txt
+//   tix_<version>_amd64.deb            the same standalone tix as a Debian package (build-deb.mjs)
 //   SHA256SUMS                         both, as `sha256sum -c` reads them
 // Only linux-x64 is built: the platform CI runs, so every archive made is one that was tested. Another platform
 // needs its own Node.js binary (node-<platform>-<arch>@24 from npm) and DuckDB's bindings for it, built on it
@@ -13,6 +14,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, wri
 import { dirname, join } from 'node:path';
 import { root } from '../bundle-tree.mjs';
 import { compiledNotices, noticesText, packageNotices } from '../notices.mjs';
+import { buildDeb } from './build-deb.mjs';
 import { buildStandalone } from './build-sea.mjs';
 import { nodeBinary } from './node-binary.mjs';
 
@@ -45,7 +47,7 @@ cpSync(join(root, 'man', 'man1'), join(folder, 'share', 'man', 'man1'), { recurs
 for (const file of ['README.md', 'LICENSE']) copyFileSync(join(root, file), join(folder, file));
 writeFileSync(join(folder, 'THIRD-PARTY-NOTICES.txt'), standaloneNotices(bundled, dirname(dirname(node))));
 
-// 3. The archive, then the checksums of both.
+// 3. The archive.
 const archive = `${name}.tar.gz`;
 execFileSync('tar', [
   '-czf',
@@ -58,8 +60,19 @@ execFileSync('tar', [
   join(out, '.work'),
   name,
 ]);
+
+// 4. The Debian package, from the same folder.
+const deb = buildDeb({
+  standalone: folder,
+  work: join(out, '.work', 'deb'),
+  out,
+  pkg,
+  license: readFileSync(join(root, 'LICENSE'), 'utf8'),
+});
 rmSync(join(out, '.work'), { recursive: true, force: true });
-const sums = [tarball, archive].map(
+
+// 5. The checksums of all three.
+const sums = [tarball, archive, deb].map(
   (file) =>
     `${createHash('sha256')
       .update(readFileSync(join(out, file)))

@@ -6,7 +6,9 @@
 # - the archive, unpacked, run with no Node.js on PATH (env -i PATH=/nonexistent), as a user who is not root
 #   (setpriv, when run as root), from a symlink in ~/.local/bin, with HOME read-only after the first runs;
 #   tix must write nothing outside its own cache, config and data folders; without DuckDB's files beside it,
-#   history says so in one line and exits 1, and the rest works.
+#   history says so in one line and exits 1, and the rest works;
+# - the Debian package, installed with dpkg -i (as root, or with sudo -n), run from /usr/bin, then removed with
+#   dpkg -r, which must leave none of its files. Never over a tix already installed on the machine.
 # Each artifact runs a sandbox query, --jq, track + history on DuckDB, and completion bash; stderr must hold
 # nothing but tix's own notices. `man -w` finds every man page after each install (MANPATH unset: man-db looks in
 # <dir>/../share/man of each <dir> on PATH), and each carries its third-party notices. Each check prints `ok` or `FAIL`; the last line is the plain total CI reads:
@@ -19,7 +21,11 @@ passed=0
 failed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/tix-smoke.XXXXXX")
 chmod 755 "$work"
-trap 'rm -rf "$work"' EXIT
+deb_installed=''
+# A Debian package this test installed is removed whatever happens.
+trap '[[ -n $deb_installed ]] && "${sudo[@]}" dpkg -r tix >/dev/null 2>&1; rm -rf "$work"' EXIT
+sudo=()
+[[ $(id -u) == 0 ]] || sudo=(sudo -n)
 
 pass() {
   echo "ok   $1"
@@ -195,6 +201,59 @@ else
   fail "archive without DuckDB: history exit $code" "$(cat "$work/stderr")"
 fi
 check 'archive without DuckDB: a query works' 0 '^TMUSA$' "${standalone[@]}" --sandbox agents --jq '.ticketAgents[0].code'
+
+# 3. The Debian package: installed, run from /usr/bin as a user would, removed.
+deb=$(ls "$release"/tix_*_amd64.deb 2>/dev/null)
+if [[ -z $deb ]]; then
+  fail 'deb: no tix_*_amd64.deb in the release'
+elif dpkg-query -W -f='${Status}' tix 2>/dev/null | grep -q ' installed$' || [[ -e /usr/bin/tix ]]; then
+  fail 'deb: a tix is installed on this machine already (/usr/bin/tix): not installing over it'
+elif ! "${sudo[@]}" dpkg -i "$deb" >"$work/dpkg.out" 2>&1; then
+  fail 'deb: dpkg -i' "$(cat "$work/dpkg.out")"
+else
+  deb_installed=1
+  pass "deb: dpkg -i $(basename "$deb")"
+  home="$work/deb-home"
+  mkdir -p "$home"
+  deb_env=(env -i PATH=/usr/bin:/bin HOME="$home")
+  found=$("${deb_env[@]}" man -w tix-events-search 2>&1)
+  if [[ $found == /usr/share/man/man1/tix-events-search.1.gz ]]; then pass "deb: man -w tix-events-search: $found"; else fail "deb: man -w tix-events-search: $found"; fi
+  pages=$(dpkg-query -L tix | grep -c '^/usr/share/man/man1/.*\.1\.gz$')
+  missing=$(for page in $(dpkg-query -L tix | grep '^/usr/share/man/man1/.*\.1\.gz$'); do
+    name=$(basename "$page" .1.gz)
+    [[ $("${deb_env[@]}" man -w "$name" 2>&1) == "$page" ]] || echo "$name"
+  done)
+  if [[ $pages -gt 1 && -z $missing ]]; then pass "deb: man -w finds all $pages pages"; else fail "deb: man -w misses pages ($pages installed)" "$missing"; fi
+  check 'deb: tix --version' 0 '^[0-9.]+ \(standalone, Node\.js 24\.[0-9.]+\)$' "${deb_env[@]}" tix --version
+  check 'deb: tix --sandbox events search --limit 1' 0 'evt_' "${deb_env[@]}" tix --sandbox events search --limit 1
+  run_suite 'deb' "${deb_env[@]}" tix
+  absent=$(for file in /usr/share/bash-completion/completions/tix /usr/share/zsh/vendor-completions/_tix \
+    /usr/share/fish/vendor_completions.d/tix.fish /usr/share/doc/tix/copyright /usr/share/doc/tix/THIRD-PARTY-NOTICES.txt.gz; do
+    [[ -s $file ]] || echo "$file"
+  done)
+  if [[ -z $absent ]]; then pass 'deb: completions for bash, zsh and fish, copyright and notices in their system folders'; else fail 'deb: files missing' "$absent"; fi
+  if head -1 /usr/share/doc/tix/copyright | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/'; then
+    pass 'deb: copyright is in the machine-readable format'
+  else
+    fail 'deb: copyright is not in the machine-readable format' "$(head -3 /usr/share/doc/tix/copyright)"
+  fi
+  dpkg-query -L tix >"$work/deb-files"
+  if "${sudo[@]}" dpkg -r tix >"$work/dpkg.out" 2>&1; then
+    deb_installed=''
+    # Every file and link it installed is gone, and every folder of its own (folders it shares stay).
+    left=$(while read -r path; do
+      if [[ -L $path || -f $path ]]; then echo "$path"; fi
+    done <"$work/deb-files"; for dir in /usr/lib/tix /usr/share/doc/tix; do [[ -e $dir ]] && echo "$dir"; done)
+    status=$(dpkg-query -W -f='${Status}' tix 2>/dev/null)
+    if [[ -z $left && ( -z $status || $status == *not-installed ) ]]; then
+      pass "deb: dpkg -r leaves none of its $(wc -l <"$work/deb-files") paths"
+    else
+      fail "deb: dpkg -r left something (status: ${status:-none})" "$left"
+    fi
+  else
+    fail 'deb: dpkg -r' "$(cat "$work/dpkg.out")"
+  fi
+fi
 
 echo "tests: $passed passed, $failed failed"
 [[ $failed == 0 ]]
