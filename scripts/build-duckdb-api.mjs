@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { root, writeCodeCachedBundle } from './bundle-tree.mjs';
 
+/** Returns the bundle's esbuild metafile (for its third-party notices). */
 export async function buildDuckDbApi() {
   const result = await build({
     entryPoints: [createRequire(join(root, 'package.json')).resolve('@duckdb/node-api')],
@@ -19,10 +20,12 @@ export async function buildDuckDbApi() {
     legalComments: 'none',
     external: ['@duckdb/node-bindings'],
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   const code = result.outputFiles[0].text;
   writeCodeCachedBundle('duckdb-api.cjs', code);
+  return result.metafile;
 }
 
 /**

@@ -26,17 +26,22 @@ const LEFT_IN_NODE_MODULES = [
   'semver',
 ];
 
-/** `buildProgram` and `commands` are src/cli/program.ts's and the registry's (importTreeModule); `define` the main build's. */
+/**
+ * `buildProgram` and `commands` are src/cli/program.ts's and the registry's (importTreeModule); `define` the main
+ * build's. Returns the bundle's esbuild metafile (for its third-party notices).
+ */
 export async function buildFastPath(buildProgram, commands, define) {
   const fast = fastCommands(commands);
   const result = await build({
     ...fastBuildOptions(buildProgram, define),
     external: LEFT_IN_NODE_MODULES,
     plugins: [fastActionsModule(fast), fastPathStandIns, lazyConfDependencies(root), tixOwnsSignals(root)],
+    metafile: true,
   });
   const code = viaTixImport(result.outputFiles[0].text);
   writeCodeCachedBundle('fast.cjs', code);
   writeFastWords(fast);
+  return result.metafile;
 }
 
 /**

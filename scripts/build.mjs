@@ -5,9 +5,13 @@
 // and dist/fast.cjs, the fast path for one-query commands (src/cli/fast.ts), with the table of the command
 // tree it reads argv by (build-fast.mjs), both from the same command tree, and dist/fast-words.json, the first
 // words bin/tix looks for before loading it (fast-commands.mjs, from the registry's `fast` entries); and
-// dist/duckdb-api.cjs, DuckDB's JavaScript, run through a V8 code cache (build-duckdb-api.mjs).
+// dist/duckdb-api.cjs, DuckDB's JavaScript, run through a V8 code cache (build-duckdb-api.mjs). Last,
+// dist/THIRD-PARTY-NOTICES.txt: the licence of every package whose code the bundles hold, found from esbuild's
+// metafiles (notices.mjs; the build fails if one has no licence text), and dist/bundle-inputs.json, those
+// metafiles' inputs, which test/release/notices.test.ts checks the notices against (not packed: package.json).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   EXTERNAL_PACKAGES,
   REQUIRE_BANNER,
@@ -21,13 +25,14 @@ import { importTreeModule, root } from './bundle-tree.mjs';
 import { buildDuckDbApi, duckdbApiFromDist } from './build-duckdb-api.mjs';
 import { buildFastPath } from './build-fast.mjs';
 import { writeHelpPages } from './help-pages.mjs';
+import { bundledPackageFolders, noticesText, packageNotices } from './notices.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 const define = { __TIX_VERSION__: JSON.stringify(pkg.version) };
-const [{ buildProgram, COMMANDS }] = await Promise.all([
+const [{ buildProgram, COMMANDS }, main] = await Promise.all([
   importTreeModule("export { buildProgram } from './src/cli/program.ts'; export { COMMANDS } from './src/cli/commands/registry.ts';"),
   build({
     entryPoints: { tix: 'src/cli/main.ts' },
@@ -48,8 +53,31 @@ const [{ buildProgram, COMMANDS }] = await Promise.all([
     // history store and the Parquet converter alone load.
     external: EXTERNAL_PACKAGES,
     logLevel: 'warning',
+    metafile: true,
     plugins: [lazyChildProcess, lazyConfDependencies(root), tixOwnsSignals(root), nodeOnlyPgStream, duckdbApiFromDist, runGroup(root)],
   }),
 ]);
 
-await Promise.all([writeHelpPages(buildProgram), buildFastPath(buildProgram, COMMANDS, define), buildDuckDbApi()]);
+const [, fast, duckdbApi] = await Promise.all([
+  writeHelpPages(buildProgram),
+  buildFastPath(buildProgram, COMMANDS, define),
+  buildDuckDbApi(),
+]);
+
+const metafiles = { 'tix.js': main.metafile, 'fast.cjs': fast, 'duckdb-api.cjs': duckdbApi };
+const notices = packageNotices(root, bundledPackageFolders(Object.values(metafiles)));
+writeFileSync(
+  join(root, 'dist', 'THIRD-PARTY-NOTICES.txt'),
+  noticesText(
+    [
+      `tix ${pkg.version} (MIT, LICENSE) bundles code from the npm packages below into dist/ (dist/tix.js and its chunks,`,
+      'dist/fast.cjs, dist/duckdb-api.cjs). Each is listed with its licence and the full licence text it ships.',
+      "The packages npm installs beside tix (package.json's dependencies) carry their own licence files as well.",
+    ],
+    notices,
+  ),
+);
+writeFileSync(
+  join(root, 'dist', 'bundle-inputs.json'),
+  `${JSON.stringify(Object.fromEntries(Object.entries(metafiles).map(([name, meta]) => [name, Object.keys(meta.inputs).sort()])), null, 1)}\n`,
+);

@@ -1,16 +1,19 @@
 /**
  * Vitest global setup: the tests that start bin/tix run dist/, so a dist/ older than the code it is built
- * from would test old code in silence. Builds first when any file under src/, scripts/ or bin/ (or
- * package.json) is newer than the oldest of its outputs, or one of them is missing: 2 s, and only when something changed.
+ * from would test old code in silence. Builds first when any file under src/, scripts/, bin/ or licenses/ (the
+ * vendored licence texts of the third-party notices), or package.json, is newer than the oldest of its outputs, or one of them is missing: 2 s, and only when something changed.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './helpers/tix-env.js';
 
-const SOURCES = ['src', 'scripts', 'bin', 'package.json'];
-/** What scripts/build.mjs writes: the full bundle, the fast path's bundle and first words, the captured help pages. */
-const OUTPUTS = ['tix.js', 'fast.cjs', 'fast-words.json', 'help.json'];
+const SOURCES = ['src', 'scripts', 'bin', 'licenses', 'package.json'];
+/**
+ * What scripts/build.mjs writes: the full bundle, the fast path's bundle and first words, the captured help pages,
+ * the third-party notices and the bundles' inputs they are checked against.
+ */
+const OUTPUTS = ['tix.js', 'fast.cjs', 'fast-words.json', 'help.json', 'THIRD-PARTY-NOTICES.txt', 'bundle-inputs.json'];
 
 export default function setup(): void {
   const times = OUTPUTS.map((file) => modifiedAt(join(REPO_ROOT, 'dist', file)));

@@ -24,6 +24,7 @@ import {
 import { fastBuildOptions } from '../build-fast.mjs';
 import { fastActionsModule, fastCommands } from '../fast-commands.mjs';
 import { importTreeModule, root } from '../bundle-tree.mjs';
+import { bundledPackageFolders } from '../notices.mjs';
 
 /** The fuse Node.js looks for to know it carries a blob (Node's single-executable-applications docs). */
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -34,7 +35,8 @@ const DUCKDB_FILES = ['duckdb.node', 'libduckdb.so'];
 /**
  * Writes `<binDir>/tix` and DuckDB's files beside it, built in `workDir`; `node` is the Node.js 24 binary
  * both to build the blob with (a blob is read only by the Node.js that wrote it) and to inject it into.
- * dist/ must be built (help.json). Returns the folders of the packages bundled, for their licences.
+ * dist/ must be built (help.json). Returns the folders of the packages bundled (from the bundles' metafiles), for
+ * their notices.
  */
 export async function buildStandalone({ node, binDir, workDir }) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -131,7 +133,7 @@ export async function buildStandalone({ node, binDir, workDir }) {
   const duckdbDir = dirname(requireHere.resolve(`@duckdb/node-bindings-${process.platform}-${process.arch}/package.json`));
   for (const file of DUCKDB_FILES) copyFileSync(join(duckdbDir, file), join(binDir, file));
 
-  return bundledPackages([fast.metafile, full.metafile]);
+  return bundledPackageFolders([fast.metafile, full.metafile]);
 }
 
 /** external-packages.ts is replaced by its standalone version, which bundles DuckDB's JavaScript and reads jq-web's from the assets. */
@@ -171,16 +173,4 @@ function noImport(code, name) {
   const replaced = code.replace(/\bimport\(("node:[a-z0-9_/]+")\)/g, 'Promise.resolve().then(()=>require($1))');
   if (/\bimport\(/.test(replaced)) throw new Error(`build-sea: the ${name} bundle has an import() it cannot make a require()`);
   return replaced;
-}
-
-/** The folders (under node_modules, from the repository's root) of the packages whose code is in the bundles. */
-function bundledPackages(metafiles) {
-  const folders = new Set();
-  for (const metafile of metafiles) {
-    for (const input of Object.keys(metafile.inputs)) {
-      const match = /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+(?=\/)/.exec(input);
-      if (match) folders.add(match[0]);
-    }
-  }
-  return [...folders].sort();
 }

@@ -1,15 +1,20 @@
 // `npm run release`: the two things a user installs, in release/:
 //   tix-<version>.tgz                  the npm package (`npm pack`, which builds dist/ first: prepack)
-//   tix-<version>-linux-x64.tar.gz     the standalone tix, for a machine without Node.js (build-sea.mjs)
+//   tix-<version>-linux-x64.tar.gz     the standalone tix, for a machine without Node.js (build-sea.mjs), laid out
+//                                      as a prefix: bin/ (tix, DuckDB's files), share/man/man1/, completions/,
+//                                      README.md, LICENSE, THIRD-PARTY-NOTICES.txt
+//   tix_<version>_amd64.deb            the same standalone tix as a Debian package (build-deb.mjs)
 //   SHA256SUMS                         both, as `sha256sum -c` reads them
 // Only linux-x64 is built: the platform CI runs, so every archive made is one that was tested. Another platform
 // needs its own Node.js binary (node-<platform>-<arch>@24 from npm) and DuckDB's bindings for it, built on it
 // (README, Install).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from '../bundle-tree.mjs';
+import { compiledNotices, noticesText, packageNotices } from '../notices.mjs';
+import { buildDeb } from './build-deb.mjs';
 import { buildStandalone } from './build-sea.mjs';
 import { nodeBinary } from './node-binary.mjs';
 
@@ -32,15 +37,17 @@ const packed = JSON.parse(
 );
 const tarball = packed[0].filename;
 
-// 2. The standalone folder: bin/ (tix and DuckDB's files), completions, man pages, README, licences.
+// 2. The standalone folder: bin/ (tix and DuckDB's files), completions, man pages, README, licence and notices.
+// The man pages are in share/man/man1 beside bin/ (as gh lays its archive out): man finds them from a PATH that
+// holds the folder's bin/ (man-db maps <dir>/bin to <dir>/share/man), and the README's symlink install links them.
 const node = await nodeBinary(24);
 const bundled = await buildStandalone({ node, binDir: join(folder, 'bin'), workDir: join(out, '.work', 'sea') });
 cpSync(join(root, 'completions'), join(folder, 'completions'), { recursive: true });
-if (existsSync(join(root, 'man', 'man1'))) cpSync(join(root, 'man', 'man1'), join(folder, 'man', 'man1'), { recursive: true });
+cpSync(join(root, 'man', 'man1'), join(folder, 'share', 'man', 'man1'), { recursive: true });
 for (const file of ['README.md', 'LICENSE']) copyFileSync(join(root, file), join(folder, file));
-writeLicences(join(folder, 'licenses'), bundled, dirname(dirname(node)));
+writeFileSync(join(folder, 'THIRD-PARTY-NOTICES.txt'), standaloneNotices(bundled, dirname(dirname(node))));
 
-// 3. The archive, then the checksums of both.
+// 3. The archive.
 const archive = `${name}.tar.gz`;
 execFileSync('tar', [
   '-czf',
@@ -53,8 +60,19 @@ execFileSync('tar', [
   join(out, '.work'),
   name,
 ]);
+
+// 4. The Debian package, from the same folder.
+const deb = buildDeb({
+  standalone: folder,
+  work: join(out, '.work', 'deb'),
+  out,
+  pkg,
+  license: readFileSync(join(root, 'LICENSE'), 'utf8'),
+});
 rmSync(join(out, '.work'), { recursive: true, force: true });
-const sums = [tarball, archive].map(
+
+// 5. The checksums of all three.
+const sums = [tarball, archive, deb].map(
   (file) =>
     `${createHash('sha256')
       .update(readFileSync(join(out, file)))
@@ -65,25 +83,38 @@ for (const file of readdirSync(out)) console.log(`release/${file}`);
 console.error(`release: built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 /**
- * The licences of what the executable carries besides tix: Node.js (whose LICENSE lists what it bundles),
- * DuckDB, jq-web, and every package in the bundles (`folders`, under node_modules). One file each, named after
- * the package (with its version where two versions are bundled).
+ * THIRD-PARTY-NOTICES.txt of the archive: what the executable and its files carry besides tix, with each one's
+ * licence text. Node.js (its LICENSE lists what Node.js itself bundles); DuckDB (duckdb.node, libduckdb.so) and
+ * what is compiled into libduckdb.so; jq-web's jq.js and jq.wasm (jq-web's LICENSE holds jq's), with Oniguruma
+ * and the Emscripten runtime compiled into them; and every npm package in the two bundles (`folders`, from
+ * their metafiles). The texts of compiled-in code are vendored in licenses/standalone/ (vendor-licences.mjs).
  */
-function writeLicences(dir, folders, nodePackage) {
-  mkdirSync(dir, { recursive: true });
-  const sources = [
-    nodePackage,
-    ...['node_modules/@duckdb/node-bindings-linux-x64', 'node_modules/jq-web', ...folders].map((folder) => join(root, folder)),
-  ];
-  for (const source of sources) {
-    const { name, version, license } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
-    const licence = readdirSync(source).find((file) => /^(licen[cs]e|copying)/i.test(file));
-    let target = join(dir, name.replace('/', '+'));
-    if (existsSync(target)) target += `@${version}`;
-    if (licence) copyFileSync(join(source, licence), target);
-    // A few packages (pg-types) ship no licence text: their package.json's licence is all there is to say.
-    else if (license)
-      writeFileSync(target, `${name} ${version} is licensed under ${license} (its package.json; it ships no licence text).\n`);
-    else throw new Error(`release: ${source} names no licence`);
-  }
+function standaloneNotices(folders, nodePackage) {
+  const compiled = compiledNotices(root);
+  const packages = packageNotices(root, ['node_modules/@duckdb/node-bindings-linux-x64', 'node_modules/jq-web', ...folders]);
+  const nodeNotice = packageNotices(root, [nodePackage]).map((notice) => ({
+    ...notice,
+    name: 'Node.js',
+    into: 'bin/tix (a Node.js single executable application)',
+  }));
+  const binaries = packages.filter((notice) => notice.name === '@duckdb/node-bindings-linux-x64' || notice.name === 'jq-web');
+  const describe = {
+    '@duckdb/node-bindings-linux-x64': 'bin/duckdb.node and bin/libduckdb.so (DuckDB)',
+    'jq-web': "bin/tix's assets jq.js and jq.wasm (jq)",
+  };
+  return noticesText(
+    [
+      `tix ${pkg.version} (MIT, LICENSE) for Linux x64, the standalone archive. bin/tix is Node.js with tix's bundles in it;`,
+      'bin/duckdb.node and bin/libduckdb.so are DuckDB. Below, everything these files carry besides tix: Node.js, DuckDB',
+      'and the code compiled into libduckdb.so, jq (jq-web) and the code compiled into it, and the npm packages bundled',
+      "into tix, each with its licence's full text and where that text was taken from.",
+    ],
+    [
+      ...nodeNotice,
+      ...binaries.map((notice) => ({ ...notice, into: describe[notice.name] })),
+      ...compiled.filter((notice) => !notice.shared),
+      ...packages.filter((notice) => !binaries.includes(notice)),
+      ...compiled.filter((notice) => notice.shared),
+    ],
+  );
 }

@@ -41,7 +41,8 @@ describe('bin/tix', () => {
 
   it('builds dist/ on the first run in a clone that has none (npm install && npx tix ...)', { timeout: 180_000 }, async () => {
     const clone = tempDir('tix-clone-');
-    for (const part of ['bin', 'src', 'scripts', 'package.json']) cpSync(join(REPO_ROOT, part), join(clone, part), { recursive: true });
+    for (const part of ['bin', 'src', 'scripts', 'licenses', 'package.json'])
+      cpSync(join(REPO_ROOT, part), join(clone, part), { recursive: true });
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     mkdirSync(join(clone, 'completions'));
     const bin = join(clone, 'bin', 'tix');
