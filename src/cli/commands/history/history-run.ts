@@ -116,11 +116,12 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
       // ALL, for an evt_ id's chart and --by: from every snapshot, so that one from before the window counts while it is current.
       const windowed = Boolean(options.since || options.until);
       const floorNeeded = options.event.kind === 'event' && (options.chart !== false || options.by !== undefined) && rows.length > 0;
+      // Without a window the rows are every snapshot already (--by's carry each one's price, all the floor needs of them).
       const market = floorNeeded
         ? marketOf(
-            !windowed && !options.by
-              ? (rows as SnapshotRow[])
-              : await store.snapshots({ events, ...(query.listings ? { listings: query.listings } : {}) }),
+            windowed
+              ? await store.snapshots({ events, ...(query.listings ? { listings: query.listings } : {}) })
+              : (rows as (SnapshotRow | PeriodSnapshotRow)[]),
           )
         : undefined;
       // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
@@ -286,10 +287,17 @@ async function drawChart(
   return (await import('../../../output/time-chart-text.js')).renderTimeChartText(chart, { width: rt.chartWidth(), color });
 }
 
-/** The market floor of an evt_ id's snapshots (src/market/floor.ts). */
-function marketOf(snapshots: readonly SnapshotRow[]): MarketFloor {
+/** The market floor of an evt_ id's snapshots (src/market/floor.ts); --by's rows carry no listing counts, which its ALL does not read. */
+function marketOf(snapshots: readonly (SnapshotRow | PeriodSnapshotRow)[]): MarketFloor {
   return new MarketFloor(
-    timelinesOf(snapshots.map((s) => ({ agent: s.agent, at: Date.parse(s.apiTimestamp), price: s.minPrice, listings: s.listings }))),
+    timelinesOf(
+      snapshots.map((s) => ({
+        agent: s.agent,
+        at: Date.parse(s.apiTimestamp),
+        price: s.minPrice,
+        listings: 'listings' in s ? s.listings : 0,
+      })),
+    ),
   );
 }
 
