@@ -27,6 +27,7 @@ export const ENVIRONMENT = `Environment:
   TIX_SQL_DB, TIX_NOTIFY_URL, TIX_NOTIFY_EXEC, TIX_NOTIFY_EXEC_ENV, TIX_NOTIFY_EXEC_TIMEOUT,
   TIX_NOTIFY_DEADLINE
                     the settings of 'tix config'
+    TIX_SANDBOX_NOW   the clock of --sandbox, fixed at this instant (2025-12-01T15:00:00Z; default: the real time)
   NO_COLOR          no colour; HTTPS_PROXY, HTTP_PROXY, NO_PROXY are honoured`;
 
 /** The whole command tree. Completions and help tests walk this same tree, so they cannot drift from it. */

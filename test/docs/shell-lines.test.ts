@@ -58,6 +58,8 @@ function worldFor(sandbox: Sandbox): World {
       TIX_CONFIG_DIR: join(home, 'config'),
       XDG_DATA_HOME: join(home, '.local', 'share'),
       XDG_CACHE_HOME: join(home, '.cache'),
+      // The README's tour sets it first (`export TIX_SANDBOX_NOW=...`): --sandbox lines run at the guides' clock.
+      TIX_SANDBOX_NOW: DOCS_NOW,
       ...sandboxEnv(sandbox.url),
     },
   };

@@ -198,3 +198,37 @@ describe('tix --sandbox (the real clock)', () => {
     expect(got).toEqual(sample.map((e) => e.toJSON()));
   });
 });
+
+describe('TIX_SANDBOX_NOW: the clock of --sandbox, fixed so the guides reproduce', () => {
+  let guides: Sandbox;
+  beforeAll(async () => {
+    guides = await startSandbox({ now: '2025-12-01T15:00:00Z' });
+  });
+  afterAll(async () => {
+    await guides.close();
+  });
+
+  it("lists what a sandbox at that instant lists, the guides' event included, and says the clock is fixed", async () => {
+    const env = { TIX_SANDBOX_NOW: '2025-12-01T15:00:00Z' };
+    const run = await runTix(['--sandbox', 'inventory', 'TMUSA', 'G5v8HKyBKZbyJN', '-o', 'json'], { env });
+    expect(run.code, run.stderr).toBe(0);
+    const expected = await getJson(guides, '/inventory/TMUSA/G5v8HKyBKZbyJN');
+    expect(JSON.parse(run.stdout).data).toEqual(expected.data);
+    expect(JSON.parse(run.stdout).data[0].sections.length).toBeGreaterThan(0);
+    expect(run.stderr).toContain('its clock fixed at 2025-12-01T15:00:00Z by TIX_SANDBOX_NOW');
+    // A date alone is its midnight, UTC.
+    const day = await runTix(['--sandbox', 'inventory', 'TMUSA', 'G5v8HKyBKZbyJN', '-o', 'json'], {
+      env: { TIX_SANDBOX_NOW: '2025-12-01' },
+    });
+    expect(day.stderr).toContain('fixed at 2025-12-01T00:00:00Z');
+  });
+
+  it('refuses what is not an instant in one line, exit 2', async () => {
+    const run = await runTix(['--sandbox', 'events', 'search', '--limit', '1'], { env: { TIX_SANDBOX_NOW: 'next tuesday' } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      "tix: TIX_SANDBOX_NOW: 'next tuesday' is not an instant: give a date or a UTC time, such as 2025-12-01 or 2025-12-01T15:00:00Z\n",
+    );
+  });
+});

@@ -280,8 +280,10 @@ export class Runtime {
   private startSandbox(): Promise<Sandbox> {
     this.sandboxPromise ??= (async () => {
       const { startSandbox } = await import('../../sandbox/index.js');
-      const sandbox = await startSandbox();
-      this.note('tix: using the sandbox: generated sample data from a local server, not the real API');
+      const now = sandboxNow(this.io.env.TIX_SANDBOX_NOW);
+      const sandbox = await startSandbox(now === undefined ? {} : { now });
+      const clock = now === undefined ? '' : ` (its clock fixed at ${now.replace('.000Z', 'Z')} by TIX_SANDBOX_NOW)`;
+      this.note(`tix: using the sandbox: generated sample data from a local server, not the real API${clock}`);
       return sandbox;
     })();
     return this.sandboxPromise;
@@ -294,4 +296,18 @@ export class Runtime {
     const sandbox = await this.sandboxPromise?.catch(() => undefined);
     await sandbox?.close();
   }
+}
+
+/**
+ * TIX_SANDBOX_NOW: the embedded sandbox's clock, fixed at that instant (docs/sandbox.md), so that the guides'
+ * examples print what they show whatever the day; unset, the sandbox follows the real clock.
+ */
+function sandboxNow(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(text) && !Number.isNaN(Date.parse(text))) {
+    return new Date(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T'))).toISOString();
+  }
+  throw new UsageError(
+    `TIX_SANDBOX_NOW: '${text}' is not an instant: give a date or a UTC time, such as 2025-12-01 or 2025-12-01T15:00:00Z`,
+  );
 }
