@@ -7,7 +7,7 @@ import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { TrackEntry } from '../../kit/track-entries.js';
-import { GAP_INTERVALS, isStale, minutesOf } from './history-coverage.js';
+import { GAP_INTERVALS, isStale, minutesOf } from '../../kit/history-coverage.js';
 import { noSnapshotsOf, withEventInStore } from './history-run.js';
 
 export interface HistoryCoverageOptions {

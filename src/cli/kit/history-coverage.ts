@@ -1,5 +1,5 @@
-import { STALE_INTERVALS } from '../../../market/floor.js';
-import type { CoverageRow } from '../../../store/store.js';
+import { STALE_INTERVALS } from '../../market/floor.js';
+import type { CoverageRow } from '../../store/store.js';
 
 export { STALE_INTERVALS };
 

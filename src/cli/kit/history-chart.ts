@@ -1,8 +1,7 @@
-import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
-import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
-import { money } from '../../../output/money.js';
-import type { MarketFloor } from '../../../market/floor.js';
-import { ALL_AGENTS } from './history-pivot.js';
+import type { SnapshotRow, StoredEvent } from '../../store/store.js';
+import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../output/time-chart.js';
+import { money } from '../../output/money.js';
+import { ALL_AGENTS, type MarketFloor } from '../../market/floor.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
