@@ -18,7 +18,7 @@ export interface HistoryChartOptions {
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
-const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
+export const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
 
 /**
  * `tix history --chart`: the lowest price (min_price) of each snapshot, one series per agent, at the
@@ -79,7 +79,7 @@ function markers(about: EventAbout | undefined, label: (at: number) => string): 
 }
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */
-function wallClock(timeZone: string): (at: number) => string {
+export function wallClock(timeZone: string): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
