@@ -373,6 +373,7 @@ table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-variant
 caption { text-align: left; color: var(--muted); padding: 4px 0; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; white-space: nowrap; }
+table.overview td:nth-child(2), table.overview td:nth-child(5), table.overview td:nth-child(9) { min-width: 7.5em; }
 th button.sort { all: unset; cursor: pointer; }
 th button.sort:focus-visible { outline: 2px solid var(--link); }
 th[aria-sort=ascending] button::after { content: " ▲"; }
