@@ -154,16 +154,19 @@ describe('tix report', () => {
         page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
         await page.route('**', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
         await page.goto(pathToFileURL(out).href);
-        const wide = await page.evaluate(() => {
+        // A string, run in the page: the test's own types know no DOM.
+        const wide = (await page.evaluate(`(() => {
           const limit = window.innerWidth + 1;
           const over = [...document.querySelectorAll('body *')]
             .filter((el) => el.getBoundingClientRect().right > limit && !el.closest('.visually-hidden'))
-            .map((el) => `${el.tagName}.${el.className}`);
+            .map((el) => el.tagName + '.' + el.className);
           return { over: over.slice(0, 5), scroll: document.documentElement.scrollWidth, inner: window.innerWidth };
-        });
+        })()`)) as { over: string[]; scroll: number; inner: number };
         expect(wide.over, `at ${width} px`).toEqual([]);
         expect(wide.scroll).toBeLessThanOrEqual(wide.inner);
-        const rows = await page.$$eval('table.overview tbody tr', (trs) => trs.map((tr) => ({ ...(tr as HTMLElement).dataset })));
+        const rows = await page.$$eval('table.overview tbody tr', (trs) =>
+          trs.map((tr) => ({ ...(tr as unknown as { dataset: Record<string, string> }).dataset })),
+        );
         expect(rows.map((r) => r.target).sort()).toEqual([...ids].sort());
         for (const row of rows) {
           const all = summaries.get(row.target!)!;
@@ -192,7 +195,9 @@ describe('tix report', () => {
         }
         // Sorting by the floor now: ascending, then descending on a second click.
         const prices = () =>
-          page.$$eval('table.overview tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.currentPrice).map(Number));
+          page.$$eval('table.overview tbody tr', (trs) =>
+            trs.map((tr) => (tr as unknown as { dataset: Record<string, string> }).dataset.currentPrice).map(Number),
+          );
         await page.click('th[data-key="current_price"] button');
         const up = await prices();
         expect(up).toEqual([...up].sort((a, b) => a - b));
