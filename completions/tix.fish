@@ -8,7 +8,7 @@ set -g __tix_valued --agent --base-url --below --by --category --city --concurre
 function __tix_subcommands
     switch "$argv[1]"
         case ''
-            echo events inventory watch sales track history alert agents api auth config sandbox completion
+            echo events inventory watch sales track history report alert agents api auth config sandbox completion
         case 'events'
             echo search get by-agent view
         case 'sales'
@@ -121,6 +121,7 @@ complete -c tix -n '__tix_argument \'\' 1' -a watch -d 'poll listings and print 
 complete -c tix -n '__tix_argument \'\' 1' -a sales -d 'resale sales of one event: daily summary or every sale'
 complete -c tix -n '__tix_argument \'\' 1' -a track -d 'record the current inventory of a watch list in the price history'
 complete -c tix -n '__tix_argument \'\' 1' -a history -d 'an event\'s recorded prices over time, from the snapshots of \'tix track\''
+complete -c tix -n '__tix_argument \'\' 1' -a report -d 'the watch list on one page: every event side by side, its floor, sections, supply and sales over time (--out report.html)'
 complete -c tix -n '__tix_argument \'\' 1' -a alert -d 'price alerts that every tix track evaluates and delivers'
 complete -c tix -n '__tix_argument \'\' 1' -a agents -d 'list the ticket agents and sales providers'
 complete -c tix -n '__tix_argument \'\' 1' -a api -d 'GET any API path with the stored key (the raw escape hatch)'
@@ -264,7 +265,7 @@ complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l u
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
@@ -287,6 +288,21 @@ complete -c tix -n '__tix_in \'history export\'' -l to -d 'the store to copy int
 complete -c tix -n '__tix_in \'history export\'' -l to-schema -d 'PostgreSQL schema of --to, created if missing (default: public)' -x
 complete -c tix -n '__tix_in \'history sql\'' -l file -d 'read the query from this file' -x
 complete -c tix -n '__tix_in \'history sql\'' -l sql-db -d 'PostgreSQL: run the query as this postgres:// URL\'s role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)' -x
+complete -c tix -n '__tix_in \'report\'' -l from-file -d 'the events of a watch list file, as \'tix track --from-file\' reads it' -r -F
+complete -c tix -n '__tix_in \'report\'' -l since -d 'the charts from this time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y' -x
+complete -c tix -n '__tix_in \'report\'' -l until -d 'the charts until this time, inclusive (a date means the end of that day)' -x
+complete -c tix -n '__tix_in \'report\'' -l tz -d 'IANA time zone of --since, --until and the charts (default: the timezone setting, else the system zone)' -x
+complete -c tix -n '__tix_in \'report\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together), as in history' -x
+complete -c tix -n '__tix_in \'report\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text' -x
+complete -c tix -n '__tix_in \'report\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
+complete -c tix -n '__tix_in \'report\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
+complete -c tix -n '__tix_in \'report\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
+complete -c tix -n '__tix_in \'report\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
+complete -c tix -n '__tix_in \'report\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'report\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'report\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'report\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
+complete -c tix -n '__tix_in \'report\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'alert\' 1' -a add -d 'add a price alert rule'
 complete -c tix -n '__tix_argument \'alert\' 1' -a list -d 'list the price alert rules'
 complete -c tix -n '__tix_argument \'alert\' 1' -a rm -d 'remove a price alert rule'

@@ -11,6 +11,9 @@
  * left out and named; with no current agent, or none with listings, there is no ALL.
  */
 
+/** The market floor's name wherever it stands beside the agents (a column, a chart's line, a summary's row). */
+export const ALL_AGENTS = 'ALL';
+
 /** A snapshot older than this many usual intervals is stale (the rule `history coverage` and its notes use). */
 export const STALE_INTERVALS = 2;
 
@@ -20,6 +23,8 @@ export interface FloorSnapshot {
   /** The lowest price in it; null without listings (or none kept by a listing filter). */
   price: number | null;
   listings: number;
+  /** The tickets in it, where the caller has them (supply figures); else counted as 0. */
+  tickets?: number;
 }
 
 export interface AgentTimeline {
@@ -41,6 +46,8 @@ export interface FloorPoint {
   agent: string | null;
   /** The listings the current agents offered together. */
   listings: number;
+  /** The tickets the current agents offered together. */
+  tickets: number;
   /** The agents whose snapshot counts at this instant, by code. */
   current: string[];
   /** The agents seen before this instant whose latest snapshot is too old to count, by code. */
@@ -84,7 +91,7 @@ export class MarketFloor {
 
   /** ALL at one instant. */
   at(instant: number): FloorPoint {
-    const point: FloorPoint = { at: instant, price: null, agent: null, listings: 0, current: [], stale: [] };
+    const point: FloorPoint = { at: instant, price: null, agent: null, listings: 0, tickets: 0, current: [], stale: [] };
     for (const a of this.agents) {
       const latest = latestAtOrBefore(a.snapshots, instant);
       if (!latest) continue;
@@ -94,6 +101,7 @@ export class MarketFloor {
       }
       point.current.push(a.agent);
       point.listings += latest.listings;
+      point.tickets += latest.tickets ?? 0;
       if (latest.price !== null && (point.price === null || latest.price < point.price)) {
         point.price = latest.price;
         point.agent = a.agent;
@@ -128,11 +136,14 @@ function latestAtOrBefore(snapshots: readonly FloorSnapshot[], instant: number):
 }
 
 /** An event's snapshot rows (any order) as the agents' timelines. */
-export function timelinesOf(rows: readonly { agent: string; at: number; price: number | null; listings: number }[]): AgentTimeline[] {
+export function timelinesOf(
+  rows: readonly { agent: string; at: number; price: number | null; listings: number; tickets?: number }[],
+): AgentTimeline[] {
   const byAgent = new Map<string, FloorSnapshot[]>();
   for (const r of rows) {
     const list = byAgent.get(r.agent);
-    const snapshot = { at: r.at, price: r.price, listings: r.listings };
+    const snapshot: FloorSnapshot = { at: r.at, price: r.price, listings: r.listings };
+    if (r.tickets !== undefined) snapshot.tickets = r.tickets;
     if (list) list.push(snapshot);
     else byAgent.set(r.agent, [snapshot]);
   }

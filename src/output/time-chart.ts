@@ -46,6 +46,8 @@ export interface TimeChart {
   formatValue(value: number): string;
   /** An instant in full (YYYY-MM-DD HH:MM), for markers. */
   formatTime(at: number): string;
+  /** The time range to draw, when it is not the series' own: charts that share one time axis (`tix report`). */
+  domain?: Domain;
 }
 
 export type Domain = readonly [number, number];
@@ -71,6 +73,7 @@ export function subtitleLines(parts: readonly string[], fits: (line: string) => 
 
 /** The first and last instant of any series (each in time order). */
 export function timeDomain(chart: TimeChart): Domain {
+  if (chart.domain) return chart.domain;
   return extent(chart.series.flatMap((s) => (s.points.length === 0 ? [] : [s.points[0]!.at, s.points.at(-1)!.at])))!;
 }
 
@@ -225,4 +228,52 @@ export function markersInRange(chart: TimeChart, [t0, t1]: Domain): TimeMarker[]
 export function markerLegend(marker: TimeMarker, [t0, t1]: Domain): { text: string; inRange: boolean } {
   if (marker.at >= t0 && marker.at <= t1) return { text: marker.label, inRange: true };
   return { text: `${marker.label} (${marker.at < t0 ? 'before' : 'after'} this range)`, inRange: false };
+}
+
+/**
+ * A series thinned for a picture `buckets` wide across the domain, when it has more than twice as many points:
+ * in each bucket (a column of pixels or so) the first and the last point, the lowest and the highest, and a
+ * gap (a point without value) if there is one; points so close would overlap anyway. The lowest point of
+ * every bucket is kept, so the series' lowest is never dropped. Points outside the domain are kept as they are.
+ */
+export function thinPoints(points: readonly TimePoint[], [t0, t1]: Domain, buckets: number): readonly TimePoint[] {
+  if (points.length <= 2 * buckets || t1 <= t0) return points;
+  const kept: TimePoint[] = [];
+  let bucket = Number.NaN;
+  let chosen: TimePoint[] = [];
+  const flush = () => {
+    const unique = [...new Set(chosen)].sort((a, b) => a.at - b.at);
+    kept.push(...unique);
+    chosen = [];
+  };
+  let first: TimePoint | undefined;
+  let last: TimePoint | undefined;
+  let low: TimePoint | undefined;
+  let high: TimePoint | undefined;
+  let gap: TimePoint | undefined;
+  const close = () => {
+    chosen = [first, last, low, high, gap].filter((p): p is TimePoint => p !== undefined);
+    flush();
+    first = last = low = high = gap = undefined;
+  };
+  for (const point of points) {
+    const b = point.at < t0 || point.at > t1 ? Number.NaN : Math.min(buckets - 1, Math.floor(((point.at - t0) / (t1 - t0)) * buckets));
+    if (Number.isNaN(b)) {
+      if (first) close();
+      kept.push(point);
+      bucket = Number.NaN;
+      continue;
+    }
+    if (b !== bucket && first) close();
+    bucket = b;
+    first ??= point;
+    last = point;
+    if (point.value === null) gap ??= point;
+    else {
+      if (!low || low.value === null || point.value < low.value) low = point;
+      if (!high || high.value === null || point.value > high.value) high = point;
+    }
+  }
+  if (first) close();
+  return kept;
 }

@@ -1,6 +1,9 @@
 import type {
   AgentEvent,
   CoverageRow,
+  GoneListingsRow,
+  SalesDayRow,
+  SectionSnapshotRow,
   HistoryQuery,
   ListingFilter,
   PeriodSnapshotRow,
@@ -30,7 +33,7 @@ export interface AnalysisQuery {
   params: (string | number)[];
 }
 
-export type Table = (name: 'snapshots' | 'listings' | 'events' | 'event_agents') => string;
+export type Table = (name: 'snapshots' | 'listings' | 'events' | 'event_agents' | 'sales_daily') => string;
 
 /**
  * The tables as a store spells them (`schema.name` or `name`), where a history of schema version 1, read
@@ -39,7 +42,7 @@ export type Table = (name: 'snapshots' | 'listings' | 'events' | 'event_agents')
  */
 export function tablesOf(prefix: string, hasEvents: boolean): Table {
   return (name) => {
-    if (hasEvents || name === 'snapshots' || name === 'listings') return `${prefix}${name}`;
+    if (hasEvents || name === 'snapshots' || name === 'listings' || name === 'sales_daily') return `${prefix}${name}`;
     return name === 'events'
       ? '(SELECT CAST(NULL AS TEXT) AS event_id, CAST(NULL AS TEXT) AS name, CAST(NULL AS TIMESTAMPTZ) AS event_date WHERE false)'
       : '(SELECT CAST(NULL AS TEXT) AS event_id, CAST(NULL AS TEXT) AS agent, CAST(NULL AS TEXT) AS agent_event_id WHERE false)';
@@ -570,4 +573,103 @@ export function latestOfEventAgents(rows: readonly Record<string, unknown>[]): S
     });
   }
   return [...found.values()];
+}
+
+/**
+ * Each snapshot's lowest price, listings and tickets per section (the listings --min-quantity and --section
+ * keep), for the figures per section and zone of `tix report` and `history --by ... --per section|zone`. A
+ * snapshot without a listing in a section has no row for it: the caller knows every snapshot from
+ * snapshots(), and reads that as no price there. Sections come back in no particular order (the engines
+ * collate text differently): the caller sorts them.
+ */
+export function sectionSnapshotsQuery(table: Table, query: HistoryQuery): AnalysisQuery {
+  const params: (string | number)[] = [];
+  const which = `(${agentEventsWhere(query.events, params)})${windowBounds(query, params)}`;
+  const conditions = query.listings ? listingConditions(query.listings, params) : [];
+  const sql = `SELECT agent, event_id, api_timestamp, coalesce(section, '') AS section, min(price) AS min_price,
+      CAST(count(*) AS INTEGER) AS listings, CAST(coalesce(sum(quantity), 0) AS INTEGER) AS tickets
+    FROM ${table('listings')} WHERE ${which}${conditions.map((c) => ` AND ${c}`).join('')}
+    GROUP BY agent, event_id, api_timestamp, coalesce(section, '')
+    ORDER BY api_timestamp, agent, event_id`;
+  return { sql, params };
+}
+
+export function sectionSnapshotRow(r: Record<string, unknown>): SectionSnapshotRow {
+  return {
+    agent: String(r.agent),
+    eventId: String(r.event_id),
+    apiTimestamp: String(r.api_timestamp),
+    section: String(r.section),
+    minPrice: r.min_price == null ? null : Number(r.min_price),
+    listings: Number(r.listings),
+    tickets: Number(r.tickets),
+  };
+}
+
+/**
+ * Per snapshot (in the window), how many listings of the agent's previous snapshot of the event are not in
+ * this one (`gone`: sold or withdrawn, the API does not say which); null for an agent's first snapshot, which
+ * has no previous one. The previous snapshot may lie before the window. With a listing filter, only the
+ * listings it keeps are counted, in both snapshots. One pass: each listing's next sighting (lead() over the
+ * listing) against its snapshot's next snapshot (lead() over the agent's event).
+ */
+export function goneListingsQuery(table: Table, query: HistoryQuery): AnalysisQuery {
+  const params: (string | number)[] = [];
+  const events = agentEventsWhere(query.events, params);
+  const conditions = query.listings ? listingConditions(query.listings, params) : [];
+  const bounds = windowBounds(query, params);
+  const sql = `WITH sn AS MATERIALIZED (
+      SELECT agent, event_id, api_timestamp,
+        lead(api_timestamp) OVER (PARTITION BY agent, event_id ORDER BY api_timestamp) AS next_at,
+        lag(api_timestamp) OVER (PARTITION BY agent, event_id ORDER BY api_timestamp) AS previous_at
+      FROM ${table('snapshots')} WHERE ${events}
+    ),
+    seen AS (
+      SELECT l.agent, l.event_id, sn.next_at,
+        lead(l.api_timestamp) OVER (PARTITION BY l.agent, l.event_id, l.listing_id ORDER BY l.api_timestamp) AS seen_next
+      FROM (SELECT agent, event_id, api_timestamp, listing_id FROM ${table('listings')} WHERE (${events})${conditions.map((c) => ` AND ${c}`).join('')}) AS l
+        JOIN sn ON sn.agent = l.agent AND sn.event_id = l.event_id AND sn.api_timestamp = l.api_timestamp
+    ),
+    gone AS (
+      SELECT agent, event_id, next_at AS api_timestamp, CAST(count(*) AS INTEGER) AS gone FROM seen
+      WHERE next_at IS NOT NULL AND (seen_next IS NULL OR seen_next <> next_at)
+      GROUP BY agent, event_id, next_at
+    )
+    SELECT sn.agent, sn.event_id, sn.api_timestamp,
+      CASE WHEN sn.previous_at IS NULL THEN NULL ELSE coalesce(gone.gone, 0) END AS gone
+    FROM sn LEFT JOIN gone ON gone.agent = sn.agent AND gone.event_id = sn.event_id AND gone.api_timestamp = sn.api_timestamp
+    WHERE true${bounds.replaceAll('api_timestamp', 'sn.api_timestamp')}
+    ORDER BY sn.api_timestamp, sn.agent, sn.event_id`;
+  return { sql, params };
+}
+
+export function goneListingsRow(r: Record<string, unknown>): GoneListingsRow {
+  return {
+    agent: String(r.agent),
+    eventId: String(r.event_id),
+    apiTimestamp: String(r.api_timestamp),
+    gone: r.gone == null ? null : Number(r.gone),
+  };
+}
+
+/** A provider's daily sales (`track --sales`, table sales_daily) of these agent event ids, by event and date. */
+export function salesDaysQuery(table: Table, provider: string, eventIds: readonly string[]): AnalysisQuery {
+  const params: (string | number)[] = [provider, ...eventIds];
+  const sql = `SELECT provider, event_id, CAST(date AS TEXT) AS date, total_tickets, total_sales, min_price, max_price, avg_price
+    FROM ${table('sales_daily')} WHERE provider = $1 AND event_id IN (${eventIds.map((_, i) => `$${i + 2}`).join(', ')})
+    ORDER BY event_id, date`;
+  return { sql, params };
+}
+
+export function salesDayRow(r: Record<string, unknown>): SalesDayRow {
+  return {
+    provider: String(r.provider),
+    eventId: String(r.event_id),
+    date: String(r.date).slice(0, 10),
+    totalTickets: Number(r.total_tickets),
+    totalSales: Number(r.total_sales),
+    minPrice: Number(r.min_price),
+    maxPrice: Number(r.max_price),
+    avgPrice: Number(r.avg_price),
+  };
 }

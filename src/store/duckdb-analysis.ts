@@ -5,6 +5,12 @@ import {
   coverageOfJson,
   coverageQuery,
   filteredSnapshotsQuery,
+  goneListingsQuery,
+  goneListingsRow,
+  salesDayRow,
+  salesDaysQuery,
+  sectionSnapshotRow,
+  sectionSnapshotsQuery,
   latestOfEventAgents,
   latestOfEventAgentsQuery,
   snapshotRowOf,
@@ -21,7 +27,10 @@ import { plainValue } from './duckdb-sql.js';
 import type {
   AgentEvent,
   CoverageRow,
+  GoneListingsRow,
   HistoryQuery,
+  SalesDayRow,
+  SectionSnapshotRow,
   ListingFilter,
   PeriodSnapshotRow,
   PeriodUnit,
@@ -94,4 +103,22 @@ export async function readCoverage(
   if (events?.length === 0) return [];
   const { sql, params } = coverageQuery(tablesOf('', hasEvents), events, gapIntervals, { first: 'lists', dialect: 'duckdb' });
   return coverageOfJson((await connection.runAndReadAll(sql, params)).getRows()[0]?.[0]);
+}
+
+/** Each snapshot's lowest price, listings and tickets per section. */
+export async function readSectionSnapshots(connection: DuckDBConnection, query: HistoryQuery): Promise<SectionSnapshotRow[]> {
+  if (query.events.length === 0) return [];
+  return (await rowsOf(connection, sectionSnapshotsQuery(tablesOf('', true), query))).map(sectionSnapshotRow);
+}
+
+/** Per snapshot, the listings of the agent's previous snapshot gone from it. */
+export async function readGoneListings(connection: DuckDBConnection, query: HistoryQuery): Promise<GoneListingsRow[]> {
+  if (query.events.length === 0) return [];
+  return (await rowsOf(connection, goneListingsQuery(tablesOf('', true), query))).map(goneListingsRow);
+}
+
+/** A provider's daily sales of these event ids. */
+export async function readSalesDays(connection: DuckDBConnection, provider: string, eventIds: readonly string[]): Promise<SalesDayRow[]> {
+  if (eventIds.length === 0) return [];
+  return (await rowsOf(connection, salesDaysQuery(tablesOf('', true), provider, eventIds))).map(salesDayRow);
 }

@@ -104,17 +104,34 @@ async function inSession(
   writable: string | undefined,
   body: () => Promise<void>,
 ): Promise<void> {
-  const spill = await scratchDir('tix-sql-');
-  try {
-    if (writable !== undefined) await connection.run(`SET allowed_paths = [${quoteLiteral(writable)}]`);
-    await connection.run(`SET temp_directory = ${quoteLiteral(spill.path)}`);
-    await connection.run('SET enable_external_access = false');
-    await userError(() => connection.run(`SET TimeZone = ${quoteLiteral(query.timeZone)}`));
-    await connection.run('SET lock_configuration = true');
-    await readOnlySession(connection, query, body);
-  } finally {
-    await spill.remove();
+  await lockedSettings(connection, query.timeZone, writable);
+  await readOnlySession(connection, query, body);
+}
+
+/** The settings a connection's queries were locked with (the configuration cannot be unlocked). */
+const locked = new WeakMap<DuckDBConnection, { timeZone: string; writable: string | undefined }>();
+
+/**
+ * Sets what the user's queries run with, then locks the configuration for the instance's life: `history sql`
+ * runs one query a process; a store that runs more (the store contract) runs them under the same settings.
+ */
+async function lockedSettings(connection: DuckDBConnection, timeZone: string, writable: string | undefined): Promise<void> {
+  const held = locked.get(connection);
+  if (held) {
+    if (held.timeZone === timeZone && (writable === undefined || writable === held.writable)) return;
+    throw new TixError(
+      'history sql: this DuckDB store ran a query under other settings, which are locked now: open it again',
+      ExitCode.ERROR,
+    );
   }
+  // DuckDB spills a large sort here rather than to <file>.tmp beside the database; removed as tix exits.
+  const spill = await scratchDir('tix-sql-');
+  if (writable !== undefined) await connection.run(`SET allowed_paths = [${quoteLiteral(writable)}]`);
+  await connection.run(`SET temp_directory = ${quoteLiteral(spill.path)}`);
+  await connection.run('SET enable_external_access = false');
+  await userError(() => connection.run(`SET TimeZone = ${quoteLiteral(timeZone)}`));
+  await connection.run('SET lock_configuration = true');
+  locked.set(connection, { timeZone, writable });
 }
 
 async function readOnlySession(connection: DuckDBConnection, query: SqlQuery, body: () => Promise<void>): Promise<void> {

@@ -4,7 +4,16 @@ import { dirname, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TixError } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
-import { readCoverage, readFilteredSnapshots, readPeriodSnapshots, readPriceSummary, readTrackedEvents } from './duckdb-analysis.js';
+import {
+  readCoverage,
+  readFilteredSnapshots,
+  readGoneListings,
+  readPeriodSnapshots,
+  readPriceSummary,
+  readSalesDays,
+  readSectionSnapshots,
+  readTrackedEvents,
+} from './duckdb-analysis.js';
 import {
   addDuckDbAlertRule,
   claimDuckDbDeliveries,
@@ -31,6 +40,9 @@ import type {
   AlertDelivery,
   AlertRule,
   CoverageRow,
+  GoneListingsRow,
+  SalesDayRow,
+  SectionSnapshotRow,
   CopyWindow,
   HistoryBatch,
   HistoryQuery,
@@ -184,6 +196,18 @@ class DuckDbStore implements HistoryStore {
 
   periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]> {
     return readPeriodSnapshots(this.connection, query, by, timeZone, eventDate);
+  }
+
+  sectionSnapshots(query: HistoryQuery): Promise<SectionSnapshotRow[]> {
+    return readSectionSnapshots(this.connection, query);
+  }
+
+  goneListings(query: HistoryQuery): Promise<GoneListingsRow[]> {
+    return readGoneListings(this.connection, query);
+  }
+
+  salesDays(provider: string, eventIds: readonly string[]): Promise<SalesDayRow[]> {
+    return readSalesDays(this.connection, provider, eventIds);
   }
 
   coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {

@@ -9,6 +9,12 @@ import {
   tablesOf,
   periodSnapshotRow,
   periodSnapshotsQuery,
+  goneListingsQuery,
+  goneListingsRow,
+  salesDayRow,
+  salesDaysQuery,
+  sectionSnapshotRow,
+  sectionSnapshotsQuery,
   priceSummaryQuery,
   priceSummaryRow,
   trackedEventRow,
@@ -41,6 +47,9 @@ import type {
   AlertRule,
   CopyWindow,
   CoverageRow,
+  GoneListingsRow,
+  SalesDayRow,
+  SectionSnapshotRow,
   HistoryBatch,
   HistoryQuery,
   ListingFilter,
@@ -457,6 +466,24 @@ class PostgresHistoryStore implements HistoryStore {
     if (query.events.length === 0) return [];
     const { sql, params } = periodSnapshotsQuery(tablesOf(`${this.s}.`, true), query, by, timeZone, eventDate);
     return (await this.read('cannot read', sql, params)).map(periodSnapshotRow);
+  }
+
+  async sectionSnapshots(query: HistoryQuery): Promise<SectionSnapshotRow[]> {
+    if (query.events.length === 0) return [];
+    const { sql, params } = sectionSnapshotsQuery(tablesOf(`${this.s}.`, true), query);
+    return (await this.read('cannot read', sql, params)).map(sectionSnapshotRow);
+  }
+
+  async goneListings(query: HistoryQuery): Promise<GoneListingsRow[]> {
+    if (query.events.length === 0) return [];
+    const { sql, params } = goneListingsQuery(tablesOf(`${this.s}.`, true), query);
+    return (await this.read('cannot read', sql, params)).map(goneListingsRow);
+  }
+
+  async salesDays(provider: string, eventIds: readonly string[]): Promise<SalesDayRow[]> {
+    if (eventIds.length === 0) return [];
+    const { sql, params } = salesDaysQuery(tablesOf(`${this.s}.`, true), provider, eventIds);
+    return (await this.read('cannot read', sql, params)).map(salesDayRow);
   }
 
   async coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]> {

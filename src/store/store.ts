@@ -338,6 +338,16 @@ export interface HistoryStore {
    * days-to-event, `eventDate` is the event's date and the periods count down to it.
    */
   periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]>;
+  /**
+   * `tix report` and `history --by ... --per section|zone`: each snapshot's lowest price, listings and tickets
+   * per section, from the stored listings (those the query's listing filter keeps), oldest first; a section
+   * without listings in a snapshot has no row.
+   */
+  sectionSnapshots(query: HistoryQuery): Promise<SectionSnapshotRow[]>;
+  /** `tix report` and `history --supply`: per snapshot in the window, the listings of the agent's previous snapshot not in it. */
+  goneListings(query: HistoryQuery): Promise<GoneListingsRow[]>;
+  /** A provider's daily sales (`track --sales`) of these of its event ids, by event and date. */
+  salesDays(provider: string, eventIds: readonly string[]): Promise<SalesDayRow[]>;
   /** `tix history coverage`: per agent's event (these, or every one stored), when it was tracked and where it was not. */
   coverage(events: readonly AgentEvent[] | undefined, gapIntervals: number): Promise<CoverageRow[]>;
   close(): Promise<void>;
@@ -431,6 +441,29 @@ export interface PeriodSnapshotRow {
   apiTimestamp: string;
   minPrice: number | null;
 }
+
+/** One section's listings in one snapshot: the lowest price, how many listings and tickets. */
+export interface SectionSnapshotRow {
+  agent: string;
+  eventId: string;
+  apiTimestamp: string;
+  /** As the agent names it; '' when it gave none. */
+  section: string;
+  minPrice: number | null;
+  listings: number;
+  tickets: number;
+}
+
+/** A snapshot's listings gone since the agent's previous snapshot of the event (null: its first snapshot). */
+export interface GoneListingsRow {
+  agent: string;
+  eventId: string;
+  apiTimestamp: string;
+  gone: number | null;
+}
+
+/** A row of table sales_daily, as `tix report` reads it. */
+export type SalesDayRow = Omit<SalesDayRecord, 'fetchedAt'>;
 
 /** A query of the user's (`tix history sql`) and how it runs. */
 export interface SqlQuery {

@@ -36,6 +36,7 @@ export const CASES: readonly CompletionCase[] = [
       'sales',
       'track',
       'history',
+      'report',
       'alert',
       'agents',
       'api',

@@ -115,6 +115,18 @@ export function floorReference(agents: ReadonlyMap<string, readonly PrintedSnaps
     counted,
     price: (instant: number) => lowestOf(counted(instant).current.map((c) => c.snapshot.min_price)),
     listings: (instant: number) => counted(instant).current.reduce((n, c) => n + c.snapshot.listings, 0),
+    tickets: (instant: number) => counted(instant).current.reduce((n, c) => n + c.snapshot.tickets, 0),
+    /** The agent with the floor's price (the first by code on a tie); null without one. */
+    agent: (instant: number) => {
+      const priced = counted(instant).current.filter((c) => c.snapshot.min_price !== null);
+      const low = lowestOf(priced.map((c) => c.snapshot.min_price));
+      return (
+        priced
+          .filter((c) => c.snapshot.min_price === low)
+          .map((c) => c.agent)
+          .sort()[0] ?? null
+      );
+    },
     agentPrice: (agent: string, instant: number) => counted(instant).current.find((c) => c.agent === agent)?.snapshot.min_price ?? null,
   };
 }

@@ -56,6 +56,7 @@ function expectedRow(agent: string, agents: Map<string, PrintedSnapshot[]>, days
     snapshots: all.length,
     latest: new Date(latest).toISOString().replace('.000Z', 'Z'),
     current_price: current,
+    current_agent: mine ?? floor.agent(latest),
     stale_agents: agent === 'ALL' ? floor.counted(latest).stale : null,
     change: change(current, previous),
     change_24h: change(current, since(NOW - DAY)),
@@ -65,6 +66,8 @@ function expectedRow(agent: string, agents: Map<string, PrintedSnapshot[]>, days
     highest_price: Math.max(...all.map((s) => s.max_price ?? -1)),
     listings_now: mine === undefined ? floor.listings(latest) : agents.get(mine)!.at(-1)!.listings,
     listings_peak: mine === undefined ? Math.max(...times.map(floor.listings)) : Math.max(...agents.get(mine)!.map((s) => s.listings)),
+    tickets_now: mine === undefined ? floor.tickets(latest) : agents.get(mine)!.at(-1)!.tickets,
+    tickets_peak: mine === undefined ? Math.max(...times.map(floor.tickets)) : Math.max(...agents.get(mine)!.map((s) => s.tickets)),
     days_left: daysLeft,
   };
 }

@@ -540,6 +540,66 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       ]);
     });
 
+    it('report: the lowest price per section per snapshot, listings gone since the previous snapshot, sales days', async () => {
+      const store = await open();
+      const other = { agent: 'STUBHUB', eventId: '101459428' };
+      await store.record(
+        [
+          snapshot('TMUSA', EVENT.eventId, T1, [listing('A1', 100, 4), listing('A2', 90, 1), listing('B1', 150, 2)]),
+          // A2 and B1 gone, B3 new.
+          snapshot('TMUSA', EVENT.eventId, T2, [listing('A1', 95, 4), listing('B3', 140, 2)]),
+          // Nothing listed: A1 and B3 gone.
+          snapshot('TMUSA', EVENT.eventId, T3, []),
+          snapshot('STUBHUB', other.eventId, T2, [listing('S1', 80, 2)]),
+          snapshot('STUBHUB', other.eventId, T3, [listing('S1', 80, 2)]),
+        ],
+        [salesDay('2026-03-01', 4, FETCHED), salesDay('2026-03-02', 6, FETCHED)],
+      );
+      const sections = await store.sectionSnapshots({ events: [EVENT, other] });
+      expect(sortBy(sections, (r) => `${r.apiTimestamp} ${r.agent} ${r.section}`)).toEqual([
+        { ...EVENT, apiTimestamp: T1, section: 'Section A', minPrice: 90, listings: 2, tickets: 5 },
+        { ...EVENT, apiTimestamp: T1, section: 'Section B', minPrice: 150, listings: 1, tickets: 2 },
+        { ...other, apiTimestamp: T2, section: 'Section S', minPrice: 80, listings: 1, tickets: 2 },
+        { ...EVENT, apiTimestamp: T2, section: 'Section A', minPrice: 95, listings: 1, tickets: 4 },
+        { ...EVENT, apiTimestamp: T2, section: 'Section B', minPrice: 140, listings: 1, tickets: 2 },
+        { ...other, apiTimestamp: T3, section: 'Section S', minPrice: 80, listings: 1, tickets: 2 },
+      ]);
+      const filtered = await store.sectionSnapshots({ events: [EVENT], listings: { minQuantity: 2, section: '*a' }, since: T2 });
+      expect(filtered).toEqual([{ ...EVENT, apiTimestamp: T2, section: 'Section A', minPrice: 95, listings: 1, tickets: 4 }]);
+      const gone = await store.goneListings({ events: [EVENT, other] });
+      expect(gone.map((g) => [g.agent, g.apiTimestamp, g.gone])).toEqual([
+        ['TMUSA', T1, null],
+        ['STUBHUB', T2, null],
+        ['TMUSA', T2, 2],
+        ['STUBHUB', T3, 0],
+        ['TMUSA', T3, 2],
+      ]);
+      // The previous snapshot may lie before the window; a filter counts only the listings it keeps.
+      expect((await store.goneListings({ events: [EVENT], since: T2, listings: { minQuantity: 2 } })).map((g) => g.gone)).toEqual([1, 2]);
+      expect(await store.salesDays('stubhub', ['101459428', 'nothing'])).toEqual([
+        {
+          provider: 'stubhub',
+          eventId: '101459428',
+          date: '2026-03-01',
+          totalTickets: 4,
+          totalSales: 400,
+          minPrice: 80,
+          maxPrice: 120,
+          avgPrice: 100,
+        },
+        {
+          provider: 'stubhub',
+          eventId: '101459428',
+          date: '2026-03-02',
+          totalTickets: 6,
+          totalSales: 600,
+          minPrice: 80,
+          maxPrice: 120,
+          avgPrice: 100,
+        },
+      ]);
+    });
+
     it('keeps what it stored after closing', async () => {
       const location = await factory.fresh();
       const first = await factory.open(location);

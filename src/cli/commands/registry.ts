@@ -30,6 +30,7 @@ import { historyCommand } from './history/history.js';
 import { historyListCommand } from './history/list.js';
 import { historySqlCommand } from './history/sql.js';
 import { historySummaryCommand } from './history/summary.js';
+import { reportCommand } from './report/report.js';
 import { inventoryAction, inventoryCommand } from './inventory/inventory.js';
 import { salesDetailsAction, salesDetailsCommand } from './sales/details.js';
 import { salesCommand } from './sales/sales.js';
@@ -78,6 +79,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'history', build: historyCoverageCommand },
   { parent: 'history', build: historyExportCommand },
   { parent: 'history', build: historySqlCommand },
+  { build: reportCommand },
   { build: alertCommand },
   { parent: 'alert', build: alertAddCommand },
   { parent: 'alert', build: alertListCommand },

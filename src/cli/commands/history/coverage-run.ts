@@ -7,7 +7,7 @@ import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { TrackEntry } from '../../kit/track-entries.js';
-import { GAP_INTERVALS, isStale, minutesOf } from './history-coverage.js';
+import { coverageRecord, GAP_INTERVALS, gapFigures, isStale, minutesOf } from '../../kit/history-coverage.js';
 import { noSnapshotsOf, withEventInStore } from './history-run.js';
 
 export interface HistoryCoverageOptions {
@@ -74,7 +74,7 @@ export async function runHistoryCoverage(options: HistoryCoverageOptions, rt: Ru
   await withSink(rt, output, async (sink) => {
     if (isDocument(output.format)) {
       const writer = jsonListFor(rt, output, sink, 'coverage');
-      await writer.write(rows.map((row) => ({ ...coverageFigures(row, now), gaps: row.gaps.map(gapFigures) })));
+      await writer.write(rows.map((row) => coverageRecord(row, now)));
       await writer.end();
       return;
     }
@@ -86,24 +86,6 @@ export async function runHistoryCoverage(options: HistoryCoverageOptions, rt: Ru
   });
   if (rows.length === 0) rt.note('No events tracked yet.');
   return ExitCode.OK;
-}
-
-function coverageFigures(row: CoverageRow, now: number): Record<string, unknown> {
-  return {
-    event_id: row.eventId,
-    name: row.name,
-    agent: row.agent,
-    agent_event_id: row.agentEventId,
-    snapshots: row.snapshots,
-    first_snapshot: outputInstant(row.firstSnapshot),
-    last_snapshot: outputInstant(row.lastSnapshot),
-    interval_minutes: row.usualIntervalSeconds === null ? null : minutesOf(row.usualIntervalSeconds * 1000),
-    stale: isStale(row, now),
-  };
-}
-
-function gapFigures(gap: { start: string; end: string }): { start: string; end: string; minutes: number } {
-  return { start: outputInstant(gap.start), end: outputInstant(gap.end), minutes: minutesOf(Date.parse(gap.end) - Date.parse(gap.start)) };
 }
 
 /**

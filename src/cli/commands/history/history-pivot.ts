@@ -1,6 +1,6 @@
 import type { ColumnType } from '../../../output/column-types.js';
 import { timeZoneOffsetMs } from '../../../shared/time-zone-offset.js';
-import type { MarketFloor } from '../../../market/floor.js';
+import { ALL_AGENTS, type MarketFloor } from '../../../market/floor.js';
 import type { PeriodSnapshotRow, PeriodUnit } from '../../../store/store.js';
 import { addDays } from '../../kit/parse/dates.js';
 import type { RecordView } from '../../kit/present.js';
@@ -8,7 +8,7 @@ import type { RecordView } from '../../kit/present.js';
 const HOUR_MS = 3_600_000;
 
 /** The column across agents, for an evt_ id. */
-export const ALL_AGENTS = 'ALL';
+export { ALL_AGENTS };
 
 /** The lowest price of a period, of one agent or across them (agent null). */
 export interface PeriodLowRow {

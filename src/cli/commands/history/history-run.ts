@@ -24,7 +24,7 @@ import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
 import { type PeriodLowRow, periodLows, pivotRecords, pivotView } from './history-pivot.js';
 import { outputInstant } from '../../../store/timestamps.js';
-import { type EventAbout, historyChart } from './history-chart.js';
+import { type EventAbout, historyChart } from '../../kit/history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';

@@ -1,5 +1,6 @@
-import { STALE_INTERVALS } from '../../../market/floor.js';
-import type { CoverageRow } from '../../../store/store.js';
+import { STALE_INTERVALS } from '../../market/floor.js';
+import type { CoverageRow } from '../../store/store.js';
+import { outputInstant } from '../../store/timestamps.js';
 
 export { STALE_INTERVALS };
 
@@ -33,4 +34,29 @@ export function spokenDuration(ms: number): string {
 /** Minutes to the hundredth, the unit of coverage's interval and gap columns. */
 export function minutesOf(ms: number): number {
   return Math.round(ms / 600) / 100;
+}
+
+/** An agent's event's coverage as `history coverage -o json` (and `report -o json`) give it, its gaps nested. */
+export function coverageRecord(row: CoverageRow, now: number): Record<string, unknown> {
+  return { ...coverageFigures(row, now), gaps: row.gaps.map(gapFigures) };
+}
+
+/** The figures of a coverage row but its gaps. */
+export function coverageFigures(row: CoverageRow, now: number): Record<string, unknown> {
+  return {
+    event_id: row.eventId,
+    name: row.name,
+    agent: row.agent,
+    agent_event_id: row.agentEventId,
+    snapshots: row.snapshots,
+    first_snapshot: outputInstant(row.firstSnapshot),
+    last_snapshot: outputInstant(row.lastSnapshot),
+    interval_minutes: row.usualIntervalSeconds === null ? null : minutesOf(row.usualIntervalSeconds * 1000),
+    stale: isStale(row, now),
+  };
+}
+
+/** A gap with its length in minutes. */
+export function gapFigures(gap: { start: string; end: string }): { start: string; end: string; minutes: number } {
+  return { start: outputInstant(gap.start), end: outputInstant(gap.end), minutes: minutesOf(Date.parse(gap.end) - Date.parse(gap.start)) };
 }

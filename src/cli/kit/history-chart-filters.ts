@@ -1,5 +1,5 @@
-import type { ListingFilter } from '../../../store/store.js';
-import { describeFilter } from '../../kit/listing-filters.js';
+import type { ListingFilter } from '../../store/store.js';
+import { describeFilter } from './listing-filters.js';
 
 /** What `tix history --chart` was drawn from: --min-quantity and --section, and --since and --until as the instants they mean (ISO 8601, UTC). */
 export interface ChartFilters {

@@ -1,8 +1,7 @@
-import type { SnapshotRow, StoredEvent } from '../../../store/store.js';
-import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../../output/time-chart.js';
-import { money } from '../../../output/money.js';
-import type { MarketFloor } from '../../../market/floor.js';
-import { ALL_AGENTS } from './history-pivot.js';
+import type { SnapshotRow, StoredEvent } from '../../store/store.js';
+import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../output/time-chart.js';
+import { money } from '../../output/money.js';
+import { ALL_AGENTS, type MarketFloor } from '../../market/floor.js';
 import { type ChartFilters, filtersLine } from './history-chart-filters.js';
 
 /** What a chart's title and markers say of the service's event. */
@@ -22,7 +21,7 @@ export interface HistoryChartOptions {
 }
 
 /** The currency of a venue's prices by its country (the API prices in the venue's currency); others are named as such. */
-const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
+export const CURRENCIES: Record<string, string> = { US: 'USD', CA: 'CAD', GB: 'GBP' };
 
 /**
  * `tix history --chart`: the lowest price (min_price) of each snapshot, one series per agent, at the
@@ -87,7 +86,7 @@ function markers(about: EventAbout | undefined, label: (at: number) => string): 
 }
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */
-function wallClock(timeZone: string): (at: number) => string {
+export function wallClock(timeZone: string): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',

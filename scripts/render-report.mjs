@@ -1,0 +1,91 @@
+// Regenerates the example report docs/history.md links to, from the sandbox: docs/report-example.html (what
+// `tix report --out` wrote) and that page as headless Chromium shows it 1280 and 390 px wide,
+// docs/report-example-1280.png and docs/report-example-390.png (Debian's `chromium` package).
+//
+// The history is made as an analyst's cron would make it: `tix track` (the built bin/tix, its own process)
+// against a sandbox run here whose clock is set before each run, so every run of this script makes the same
+// history for the same day. Four events on sale for the whole week: one tracked every 3 hours with
+// StubHub's sales (`--sales`, once a day), one every 6 hours, one every 3 hours with a pause of a day and a
+// half, and one that stopped two days before the end (stale).
+//
+// Usage: node scripts/render-report.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
+// Not run by tests or CI.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { importTreeModule, root } from './bundle-tree.mjs';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const out = resolve(process.argv[2] ?? join(root, 'docs'));
+const work = mkdtempSync(join(tmpdir(), 'tix-report-'));
+const { startSandbox } = await importTreeModule("export { startSandbox } from './src/sandbox/index.ts';");
+
+// The week ends at the last 3-hour mark before this machine's clock: tix reads its own clock for "now" (days
+// left, the last 24 hours, staleness), so the history must end just before it. The page differs from day to day.
+const END = Math.floor(Date.now() / (3 * HOUR)) * (3 * HOUR);
+const START = END - 7 * DAY;
+let now = START;
+const sandbox = await startSandbox({ now: () => new Date(now), events: 2000 });
+try {
+  const from = new Date(START).toISOString();
+  const until = new Date(END + 3 * DAY).toISOString();
+  // Events on public sale for the whole week, each listed by StubHub and three agents or more.
+  const events = sandbox.events
+    .filter((e) => e.agentIds.STUBHUB && Object.keys(e.agentIds).length >= 4 && e.publicSaleDate < from && e.eventDate > until)
+    .slice(0, 4);
+  const env = {
+    ...process.env,
+    TIX_BASE_URL: sandbox.url,
+    TIX_API_KEY: 'sandbox-key',
+    TIX_DB: join(work, 'history.duckdb'),
+    TZ: 'UTC',
+    HOME: work,
+    NO_COLOR: '1',
+  };
+  // Asynchronous: the sandbox answers from this process, so it must not be blocked while tix runs.
+  const run = promisify(execFile);
+  const tix = (args) => run(process.execPath, [join(root, 'bin', 'tix'), ...args], { env });
+  for (const e of events) console.error(`${e.id}: ${e.name} (${e.eventDate})`);
+  for (let at = START; at <= END; at += 3 * HOUR) {
+    const t = at - START;
+    const entries = [events[0].id];
+    if (t % (6 * HOUR) === 0) entries.push(events[1].id);
+    if (t < 2 * DAY || t > 3.5 * DAY) entries.push(events[2].id);
+    if (t <= END - START - 2 * DAY) entries.push(events[3].id);
+    now = at;
+    await tix(['track', ...entries, ...(t % DAY === 0 ? ['--sales'] : []), '--quiet']);
+  }
+  mkdirSync(out, { recursive: true });
+  const page = join(out, 'report-example.html');
+  await tix(['report', '--tz', 'UTC', '--out', page]);
+  for (const [width, file] of [
+    [1280, 'report-example-1280.png'],
+    [390, 'report-example-390.png'],
+  ]) {
+    execFileSync(
+      'chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        `--user-data-dir=${mkdtempSync(join(work, 'chromium-'))}`,
+        '--hide-scrollbars',
+        `--window-size=${width},${width === 390 ? 2400 : 1600}`,
+        `--screenshot=${join(out, file)}`,
+        pathToFileURL(page).href,
+      ],
+      { stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+  }
+  console.error(`wrote ${page}, report-example-1280.png and report-example-390.png`);
+} finally {
+  await sandbox.close();
+  rmSync(work, { recursive: true, force: true });
+}
