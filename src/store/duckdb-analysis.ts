@@ -18,7 +18,7 @@ import {
   periodSnapshotRow,
   periodSnapshotsQuery,
   priceSummaryQuery,
-  priceSummaryRow,
+  priceSummaryGroups,
   trackedEventRow,
   trackedEventsQuery,
   type AnalysisQuery,
@@ -64,11 +64,11 @@ export async function readTrackedEvents(
 
 export async function readPriceSummary(
   connection: DuckDBConnection,
-  events: readonly AgentEvent[],
+  groups: readonly (readonly AgentEvent[])[],
   filter: ListingFilter | undefined,
-): Promise<PriceSummaryRow[]> {
-  if (events.length === 0) return [];
-  return (await rowsOf(connection, priceSummaryQuery(tablesOf('', true), events, filter))).map(priceSummaryRow);
+): Promise<PriceSummaryRow[][]> {
+  if (groups.every((events) => events.length === 0)) return groups.map(() => []);
+  return priceSummaryGroups(await rowsOf(connection, priceSummaryQuery(tablesOf('', true), groups, filter)), groups.length);
 }
 
 export async function readPeriodSnapshots(

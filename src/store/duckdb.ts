@@ -190,8 +190,8 @@ class DuckDbStore implements HistoryStore {
     return readTrackedEvents(this.connection, filter, this.version >= EVENTS_VERSION);
   }
 
-  priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]> {
-    return readPriceSummary(this.connection, events, filter);
+  priceSummary(groups: readonly (readonly AgentEvent[])[], filter?: ListingFilter): Promise<PriceSummaryRow[][]> {
+    return readPriceSummary(this.connection, groups, filter);
   }
 
   periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]> {

@@ -16,7 +16,7 @@ import {
   sectionSnapshotRow,
   sectionSnapshotsQuery,
   priceSummaryQuery,
-  priceSummaryRow,
+  priceSummaryGroups,
   trackedEventRow,
   trackedEventsQuery,
 } from './analysis-sql.js';
@@ -456,10 +456,10 @@ class PostgresHistoryStore implements HistoryStore {
     return (await this.read('cannot read', sql, params)).map(trackedEventRow);
   }
 
-  async priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]> {
-    if (events.length === 0) return [];
-    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), events, filter);
-    return (await this.read('cannot read', sql, params)).map(priceSummaryRow);
+  async priceSummary(groups: readonly (readonly AgentEvent[])[], filter?: ListingFilter): Promise<PriceSummaryRow[][]> {
+    if (groups.every((events) => events.length === 0)) return groups.map(() => []);
+    const { sql, params } = priceSummaryQuery(tablesOf(`${this.s}.`, true), groups, filter);
+    return priceSummaryGroups(await this.read('cannot read', sql, params), groups.length);
   }
 
   async periodSnapshots(query: HistoryQuery, by: PeriodUnit, timeZone: string, eventDate?: string): Promise<PeriodSnapshotRow[]> {

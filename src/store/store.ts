@@ -332,7 +332,7 @@ export interface HistoryStore {
   /** `tix history list`: every tracked event with its figures, filtered (src/store/analysis-sql.ts says how each is computed). */
   trackedEvents(filter: TrackedEventFilter): Promise<TrackedEventRow[]>;
   /** `tix history summary`: one row per agent of these events with snapshots, then the row across them (agent null). */
-  priceSummary(events: readonly AgentEvent[], filter?: ListingFilter): Promise<PriceSummaryRow[]>;
+  priceSummary(groups: readonly (readonly AgentEvent[])[], filter?: ListingFilter): Promise<PriceSummaryRow[][]>;
   /**
    * `tix history --by`: each snapshot with the period it falls in, oldest first (then by agent); by
    * days-to-event, `eventDate` is the event's date and the periods count down to it.

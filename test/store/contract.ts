@@ -345,7 +345,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       const events = [EVENT, { agent: 'STUBHUB', eventId: '101459428' }];
       // What depends on which agents counted at an instant (ALL's current price, every change over a window) is
       // the market floor's (test/market/floor.test.ts), not the store's.
-      const rows = await store.priceSummary(events);
+      const [rows] = await store.priceSummary([events]);
       const seat = { lowestSection: 'Section A', lowestRow: '7' };
       expect(rows).toEqual([
         {
@@ -395,7 +395,11 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
           usualIntervalSeconds: null,
         },
       ]);
-      expect(await store.priceSummary([{ agent: 'TMUSA', eventId: 'nosuchevent' }])).toEqual([]);
+      expect(await store.priceSummary([[{ agent: 'TMUSA', eventId: 'nosuchevent' }]])).toEqual([[]]);
+      // Several events in one query (tix report): each group's rows as when it is asked alone.
+      const [alone] = await store.priceSummary([[EVENT]]);
+      expect(alone!.map((r) => r.agent)).toEqual(['TMUSA', null]);
+      expect(await store.priceSummary([events, [{ agent: 'TMUSA', eventId: 'nosuchevent' }], [EVENT]])).toEqual([rows, [], alone]);
     });
 
     it('coverage, listing filters, summary ranges and days to the event: the shared analysis SQL on this store', async () => {
@@ -434,7 +438,7 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       const none = await store.snapshots({ events: [EVENT], listings: { section: 'section _' } });
       expect(none.map((r) => [r.listings, r.minPrice])).toEqual(times.map(() => [0, null]));
 
-      const [row] = await store.priceSummary([EVENT], { minQuantity: 4 });
+      const [row] = (await store.priceSummary([[EVENT]], { minQuantity: 4 }))[0]!;
       expect([row!.currentPrice, row!.previousPrice, row!.lowestPrice, row!.lowestSection]).toEqual([155, 154, 150, 'Section B']);
 
       // Days before an event 52 hours after the first snapshot (49 after the last): all of them 2 whole days before.

@@ -17,16 +17,26 @@ export interface SummaryInputs {
   snapshots: SnapshotRow[];
 }
 
-/** Reads one event's summary inputs (the agents' events of one evt_ id, or one agent's event). */
+/**
+ * Reads the summary inputs of each group of agents' events (an evt_ id's agents, or one agent's event), in one
+ * query of each kind for all of them: `tix report` asks for fifty events at once.
+ */
 export async function readSummaryInputs(
   store: HistoryStore,
-  events: readonly AgentEvent[],
+  groups: readonly (readonly AgentEvent[])[],
   filter: ListingFilter | undefined,
-): Promise<SummaryInputs> {
-  const rows = await store.priceSummary(events, filter);
+): Promise<SummaryInputs[]> {
+  const rows = await store.priceSummary(groups, filter);
   // Every snapshot, for the figures that depend on which agents were current when (src/market/floor.ts).
-  const snapshots = await store.snapshots({ events, ...(filter ? { listings: filter } : {}) });
-  return { rows, snapshots };
+  const all = groups.flat();
+  const snapshots = all.length === 0 ? [] : await store.snapshots({ events: all, ...(filter ? { listings: filter } : {}) });
+  const groupOf = new Map<string, number>();
+  groups.forEach((events, g) => {
+    for (const e of events) groupOf.set(`${e.agent}\u0000${e.eventId}`, g);
+  });
+  const split = groups.map((): SnapshotRow[] => []);
+  for (const s of snapshots) split[groupOf.get(`${s.agent}\u0000${s.eventId}`)!]!.push(s);
+  return groups.map((_, g) => ({ rows: rows[g] ?? [], snapshots: split[g]! }));
 }
 
 export interface SummaryProbes {

@@ -95,13 +95,13 @@ export async function runHistorySummary(options: HistorySummaryOptions, rt: Runt
   const filter = options.listingFilter;
   const flags = { ...options.store, readOnly: true };
   const { inputs, eventDate } = await withEventInStore(options.event, flags, location, rt, async (store, events, known) => {
-    const inputs = await readSummaryInputs(store, events, filter);
+    const [inputs] = await readSummaryInputs(store, [events], filter);
     // The event's date: an evt_ id's own (found with its agents), or the one of the evt_ id the store knows for the agent's event.
     const { event } = options;
-    if (event.kind === 'event') return { inputs, eventDate: known ?? null };
+    if (event.kind === 'event') return { inputs: inputs!, eventDate: known ?? null };
     const eventId = await store.eventIdOf(event.agent, event.id);
     const stored = eventId === undefined ? undefined : await store.event(eventId);
-    return { inputs, eventDate: stored?.eventDate ?? null };
+    return { inputs: inputs!, eventDate: stored?.eventDate ?? null };
   });
   if (inputs.rows.length === 0) throw noSnapshotsOf(options.event, location);
   noteStale(inputs.rows, now, rt);

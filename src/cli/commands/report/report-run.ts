@@ -126,9 +126,17 @@ async function readReport(store: HistoryStore, options: ReportOptions, rt: Runti
   const entries = options.entries ?? (await trackedEntries(store));
   const filter = options.listingFilter;
   const targets: ReportReads['targets'] = [];
-  for (const entry of entries) {
-    const found = await agentEventsOf(store, entry);
-    const inputs = found.events.length > 0 ? await readSummaryInputs(store, found.events, filter) : { rows: [], snapshots: [] };
+  const founds = [];
+  for (const entry of entries) founds.push(await agentEventsOf(store, entry));
+  // Every event's summary inputs at once: a query of each kind for the whole watch list, not one per event.
+  const allInputs = await readSummaryInputs(
+    store,
+    founds.map((f) => f.events),
+    filter,
+  );
+  for (const [i, entry] of entries.entries()) {
+    const found = founds[i]!;
+    const inputs = allInputs[i]!;
     if (inputs.rows.length === 0) {
       rt.note(
         `tix: note: no snapshots of ${entryText(entry)} in the history: left out of the report (record them with 'tix track ${entryText(entry)}')`,
