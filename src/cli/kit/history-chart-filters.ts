@@ -44,7 +44,7 @@ function bound(iso: string, which: 'since' | 'until', timeZone: string): string 
 }
 
 /** `YYYY-MM-DD HH:MM:SS` in the time zone. */
-function wallClockSeconds(timeZone: string): (at: number) => string {
+export function wallClockSeconds(timeZone: string): (at: number) => string {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',

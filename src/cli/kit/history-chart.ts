@@ -2,7 +2,7 @@ import type { SnapshotRow, StoredEvent } from '../../store/store.js';
 import { extent, type TimeChart, type TimeMarker, type TimeSeries } from '../../output/time-chart.js';
 import { money } from '../../output/money.js';
 import { ALL_AGENTS, type MarketFloor } from '../../market/floor.js';
-import { type ChartFilters, filtersLine } from './history-chart-filters.js';
+import { type ChartFilters, filtersLine, wallClockSeconds } from './history-chart-filters.js';
 
 /** What a chart's title and markers say of the service's event. */
 export type EventAbout = Pick<StoredEvent, 'name' | 'eventDate' | 'venue' | 'city' | 'country' | 'publicSaleDate'>;
@@ -87,17 +87,6 @@ function markers(about: EventAbout | undefined, label: (at: number) => string): 
 
 /** `YYYY-MM-DD HH:MM` in the time zone. */
 export function wallClock(timeZone: string): (at: number) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return (at) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  };
+  const seconds = wallClockSeconds(timeZone);
+  return (at) => seconds(at).slice(0, 16);
 }
