@@ -60,7 +60,9 @@ export class JqInput {
 
   /** Whether jq has read the whole of the run's input. */
   allRead(): boolean {
-    return Atomics.load(this.control, INPUT_ENDED) === 1 && Atomics.load(this.control, INPUT_READ) === Atomics.load(this.control, INPUT_WRITTEN);
+    return (
+      Atomics.load(this.control, INPUT_ENDED) === 1 && Atomics.load(this.control, INPUT_READ) === Atomics.load(this.control, INPUT_WRITTEN)
+    );
   }
 
   /** Wakes a write waiting for room, to look at `over()` again (the run ended, jq was stopped). */

@@ -122,7 +122,8 @@ class JqWorker {
     );
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
-      const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError(false) : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
+      const failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError(false) : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
       this.once(Atomics.load(this.counters, 0), () => this.finish(failure));
     });
     this.worker.on('exit', () => {
