@@ -99,8 +99,9 @@ export function jqWorkerMain(load: NodeJS.Require): void {
 
   function err(bytes: Uint8Array): void {
     const text = decoder.decode(bytes);
-    // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces.
-    if (errorText === undefined && !text.startsWith('jq: error')) {
+    // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces; input jq cannot
+    // read (nested deeper than its parser goes) is `jq: parse error: ...`, and as much an end of the run.
+    if (errorText === undefined && !text.startsWith('jq: error') && !text.startsWith('jq: parse error')) {
       parentPort.postMessage({ type: 'stderr', bytes: bytes.slice() });
       return;
     }

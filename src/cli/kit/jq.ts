@@ -45,11 +45,18 @@ type FromWorker =
 
 /** jq's own message, as one line: its first line without the `jq: error (at ...): ` prefix. */
 function jqMessage(text: string): string {
-  const first = text.split('\n').find((line) => line.startsWith('jq: error')) ?? text.split('\n')[0] ?? '';
-  return first
+  const first =
+    text.split('\n').find((line) => line.startsWith('jq: error') || line.startsWith('jq: parse error')) ?? text.split('\n')[0] ?? '';
+  const message = first
     .replace(/^jq: error(?: \(at [^)]*\))?(?: \(not a string\))?: /, '')
     .replace(/:\s*$/, '')
     .trim();
+  // The input, not the filter: say so (jq's parser stops at 256 levels of arrays and objects).
+  const parse = /^jq: parse error: (.*)$/.exec(message);
+  if (parse === null) return message;
+  return /depth limit/.test(parse[1]!)
+    ? `the JSON is nested deeper than jq reads (256 levels of arrays and objects): ${parse[1]}`
+    : `jq cannot read the JSON: ${parse[1]}`;
 }
 
 /**
