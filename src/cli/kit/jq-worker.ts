@@ -240,17 +240,21 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     }
   }
 
+  // halt_error with a code no process can exit with (below 0) reaches jq-web's exit as 0: jq 1.7.1 exits 5
+  // for it, and so does this, through a halt_error/1 that defines the builtin's (defined on the filter's line,
+  // so that jq's messages keep their line numbers). Above 255 the exit code itself says so (kit/jq.ts).
+  const program = `def _tix_halt_error($c): halt_error($c); def halt_error($c): if ($c | type) == "number" and $c < 0 then _tix_halt_error(5) else _tix_halt_error($c) end; ${filter}`;
   jqFactory()({ instantiateWasm, tixInput, printErr: () => {}, print: () => {} }).then((jq) => {
     // Compile without running: `halt` ends jq before the filter sees any input (`-n`: none is read), and a
     // filter that does not compile fails the same with or without it in front (`|` is jq's loosest operator).
     checking = true;
-    const compiled = run(jq, `halt | ${filter}`, ['-n']);
+    const compiled = run(jq, `halt | ${program}`, ['-n']);
     checking = false;
     if (!compiled) return;
     parentPort.postMessage({ type: 'ready' });
     parentPort.on('message', () => {
       // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
-      if (run(jq, filter, [])) parentPort.postMessage({ type: 'done', end: written() });
+      if (run(jq, program, [])) parentPort.postMessage({ type: 'done', end: written() });
     });
   });
 }

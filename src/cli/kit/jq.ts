@@ -52,11 +52,21 @@ function jqMessage(text: string): string {
     .replace(/:\s*$/, '')
     .trim();
   // The input, not the filter: say so (jq's parser stops at 256 levels of arrays and objects).
+  // jq 1.7.0 says `break` where 1.7.1 says what happened: `input` found nothing more to read.
+  if (message === 'break') return NO_MORE_INPUTS;
   const parse = /^jq: parse error: (.*)$/.exec(message);
   if (parse === null) return message;
   return /depth limit/.test(parse[1]!)
     ? `the JSON is nested deeper than jq reads (256 levels of arrays and objects): ${parse[1]}`
     : `jq cannot read the JSON: ${parse[1]}`;
+}
+
+const NO_MORE_INPUTS =
+  'No more inputs (input and inputs read the rest of what one run of the filter reads: one document, a page of --all, a batch of ndjson records)';
+
+/** `halt_error`'s exit code, as jq 1.7.1 exits: a code a process cannot exit with (below 0, above 255) is 5. */
+function haltCode(code: number): number {
+  return Number.isInteger(code) && code >= 0 && code <= 255 ? code : 5;
 }
 
 /**
@@ -250,7 +260,7 @@ class JqWorker {
         this.once(message.end, () => this.settle());
         return;
       case 'halt':
-        this.once(message.end, () => this.finish(new SilentExit(message.code)));
+        this.once(message.end, () => this.finish(new SilentExit(haltCode(message.code))));
         return;
       case 'error':
         this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
