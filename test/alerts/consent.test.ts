@@ -63,6 +63,11 @@ describeStores("a rule's command on a shared history", (store) => {
     const listed = await bob(['alert', 'list', ...at.args, '-o', 'json']);
     const notify = JSON.parse(listed.stdout).rules[0].notify;
     expect(notify).toBe(`--notify-exec '${command.replace(/'/g, "'\\''")}' (not approved here: tix alert approve 1)`);
+    // As a table too, the one a person reads (issue 36 §5: it had no notify column).
+    const table = await bob(['alert', 'list', ...at.args, '-o', 'table']);
+    expect(table.stdout.split('\n')[1]).toMatch(/\bnotify\b/);
+    expect(table.stdout).toContain(`(not approved here: tix alert approve 1)`);
+    expect(table.stdout).toContain(`cat >> '`);
     const alices = JSON.parse((await alice(['alert', 'list', ...at.args, '-o', 'json'])).stdout).rules[0].notify;
     expect(alices).toBe(`--notify-exec '${command.replace(/'/g, "'\\''")}' (approved here)`);
 
