@@ -112,7 +112,7 @@ complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 
 complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
 complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
 complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'
-complete -c tix -l jq -d 'run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)' -x
+complete -c tix -l jq -d 'run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)' -x
 complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to a host other than this machine'
 complete -c tix -s h -l help -d 'show help'
 complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'
@@ -264,7 +264,7 @@ complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l u
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F

@@ -38,7 +38,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
         '-h:show help'
         '--help:show help'
@@ -66,7 +66,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -117,7 +117,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -146,7 +146,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=1
@@ -181,7 +181,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -218,7 +218,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -250,7 +250,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=2
@@ -284,7 +284,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=2
@@ -309,7 +309,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -340,7 +340,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -371,7 +371,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -404,7 +404,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=1
@@ -423,7 +423,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -450,7 +450,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -465,7 +465,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -490,7 +490,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -503,7 +503,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -528,7 +528,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -541,7 +541,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -566,7 +566,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -581,7 +581,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -606,7 +606,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -639,7 +639,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -668,7 +668,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -700,7 +700,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -730,7 +730,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -753,7 +753,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -776,7 +776,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -799,7 +799,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -822,7 +822,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -845,7 +845,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -872,7 +872,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -904,7 +904,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -929,7 +929,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -950,7 +950,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -971,7 +971,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -991,7 +991,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1018,7 +1018,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1038,7 +1038,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1058,7 +1058,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1078,7 +1078,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1105,7 +1105,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1125,7 +1125,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1156,7 +1156,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1176,7 +1176,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
