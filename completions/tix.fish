@@ -112,7 +112,7 @@ complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 
 complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
 complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
 complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'
-complete -c tix -l jq -d 'run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)' -x
+complete -c tix -l jq -d 'run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)' -x
 complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to a host other than this machine'
 complete -c tix -s h -l help -d 'show help'
 complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'

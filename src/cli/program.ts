@@ -45,7 +45,10 @@ export function buildProgram(): Command {
     .option('--debug', 'trace every request to stderr (the API key is never shown)')
     .option('-q, --quiet', 'no progress or notes on stderr')
     .addOption(new Option('--no-color', 'no colour (also when NO_COLOR is set or output is not a terminal)'))
-    .option('--jq <filter>', 'run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)')
+    .option(
+      '--jq <filter>',
+      'run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)',
+    )
     .option('--insecure-http', 'allow sending the key over plain http:// to a host other than this machine')
     .addHelpText('after', `\n${EXIT_CODES}\n\n${ENVIRONMENT}\n`);
   addExamples(program, [

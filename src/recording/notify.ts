@@ -348,16 +348,25 @@ function runAlertCommand(rt: Runtime, command: string, body: string, alert: Aler
 
 /**
  * The command's environment: tix's own, without what could hand over tix's or the database's secrets
- * (TIX_* such as TIX_API_KEY and TIX_DB, PG* such as PGPASSWORD, DATABASE_URL, and any variable holding the
- * API key or the store's URL), except the names the notify-exec-env setting lets through.
+ * (TIX_* such as TIX_API_KEY and TIX_DB, PG* such as PGPASSWORD, DATABASE_URL, a proxy variable with a user or
+ * password in it, and any variable holding the API key, the store's or sql-db's URL, or a password of one of
+ * those URLs or of a proxy's, even bare), except the names the notify-exec-env setting lets through.
  */
 function commandEnvironment(rt: Runtime, alert: Alert): NodeJS.ProcessEnv {
   const allowed = new Set((rt.settings.values['notify-exec-env'] ?? '').split(',').filter(Boolean));
-  const secrets = [rt.settings.apiKey, rt.settings.values.db].filter((v): v is string => v !== undefined && v.length >= 8);
+  const urls = [rt.settings.values.db, rt.settings.values['sql-db']].filter((v): v is string => v !== undefined);
+  const proxies = Object.entries(rt.io.env).filter(
+    ([name, value]) => PROXY_VARIABLE.test(name) && value !== undefined && hasUserInfo(value),
+  );
+  const passwords = [...urls, ...proxies.map(([, value]) => value!)].flatMap(passwordsOf);
+  const secrets = [rt.settings.apiKey, ...urls, ...passwords].filter((v): v is string => v !== undefined && v !== '');
+  // A long secret is found inside a value; a short one only as the whole value (`pw` is in many words).
+  const holdsSecret = (value: string) => secrets.some((secret) => (secret.length >= 8 ? value.includes(secret) : value === secret));
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(rt.io.env)) {
     if (value === undefined) continue;
-    const withheld = /^(TIX_|PG)/i.test(name) || name === 'DATABASE_URL' || secrets.some((secret) => value.includes(secret));
+    const withheld =
+      /^(TIX_|PG)/i.test(name) || name === 'DATABASE_URL' || (PROXY_VARIABLE.test(name) && hasUserInfo(value)) || holdsSecret(value);
     if (!withheld || allowed.has(name)) env[name] = value;
   }
   return {
@@ -367,4 +376,30 @@ function commandEnvironment(rt: Runtime, alert: Alert): NodeJS.ProcessEnv {
     TIX_ALERT_PRICE: String(alert.price),
     TIX_ALERT_TEXT: alertJson(alert).text,
   };
+}
+
+/** The proxy variables curl and tix read (docs/exit-codes.md, "Through a proxy"). */
+const PROXY_VARIABLE = /^(https?|all|ftp)_proxy$/i;
+
+/** Whether a URL carries a user name or password (`http://user:pass@proxy:3128`). */
+function hasUserInfo(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value.trim()) || /^[^/?#:]*:[^/?#]*@/.test(value.trim());
+}
+
+/** The password of a URL's user part, as typed and decoded, and of a password= query parameter; none if it has none. */
+function passwordsOf(value: string): string[] {
+  const found: string[] = [];
+  const typed = /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^:/?#@]*:([^/?#]*)@/i.exec(value.trim())?.[1];
+  if (typed) found.push(typed, safeDecode(typed));
+  for (const [, password] of value.matchAll(/[?&](?:password|sslpassword)=([^&#]*)/gi))
+    if (password) found.push(password, safeDecode(password));
+  return found;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

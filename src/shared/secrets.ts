@@ -3,8 +3,10 @@
  * message or headers, a parser's quote of a body, a driver's error) is cleaned of them before it becomes
  * part of a message. tix never puts a secret in a message itself; this is for what others echo back.
  *
- * A secret is masked where it stands as a whole token, never as a substring of a word: with a key `e`,
- * "the API key" stays readable, and the reader cannot tell the key from which letters turned into `***`.
+ * A secret is masked wherever it occurs, glued to `_`, `-`, a digit or any letter included (`x-K3Ysecret`,
+ * `K3Ysecret_2`: a token boundary is not where a server stops quoting). Only a secret of one to three
+ * characters is masked where it stands as a whole token, never inside a word: with a key `e`, "the API key"
+ * stays readable, and the reader cannot tell the key from which letters turned into `***`.
  * It is a list for the whole run, like a CI runner's masked values, so that code quoting foreign text
  * needs no key handed down to it.
  */
@@ -12,7 +14,10 @@ const secrets = new Set<string>();
 /** The raw forms, matched as they are, and the percent-encoded ones, matched in any case (as servers re-encode). */
 let patterns: { exact: RegExp | undefined; anyCase: RegExp | undefined } | undefined;
 
-/** Characters that make up a token: a secret glued to one of them is part of a longer word, not the secret. */
+/** Secrets shorter than this are masked as whole tokens only (above). */
+const WHOLE_TOKEN_BELOW = 4;
+
+/** Characters that make up a token: a short secret glued to one of them is part of a longer word, not the secret. */
 const TOKEN_CHAR = /[\p{L}\p{N}_-]/u;
 
 /** Query parameters whose value is a secret whatever it is (`?apiKey=...` in a URL a server sends back). */
@@ -31,7 +36,7 @@ export function forgetSecrets(): void {
   patterns = undefined;
 }
 
-/** The text with each whole-token occurrence of a secret (raw or URL-encoded), and any `apiKey=` value, as `***`. */
+/** The text with each occurrence of a secret (raw or URL-encoded; a short one as a whole token), and any `apiKey=` value, as `***`. */
 export function maskSecrets(text: string): string {
   const masked = text.replace(SECRET_PARAMETER, '$1***');
   if (secrets.size === 0) return masked;
@@ -66,9 +71,10 @@ function alternatives(forms: string[], flags: string): RegExp | undefined {
   return forms.length === 0 ? undefined : new RegExp(forms.map(asPattern).join('|'), flags);
 }
 
-/** One form as a pattern: bounded on each side where its edge is a token character. */
+/** One form as a pattern: a short one bounded on each side where its edge is a token character. */
 function asPattern(form: string): string {
   const body = [...form].map(escapeRegExp).join('');
+  if ([...form].length >= WHOLE_TOKEN_BELOW) return body;
   const before = TOKEN_CHAR.test(form[0]!) ? '(?<![\\p{L}\\p{N}_-])' : '';
   const after = TOKEN_CHAR.test(form.at(-1)!) ? '(?![\\p{L}\\p{N}_-])' : '';
   return `${before}${body}${after}`;

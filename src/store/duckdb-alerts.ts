@@ -152,9 +152,11 @@ async function eventsOf(connection: DuckDBConnection, fresh: readonly SnapshotRe
 
 export async function addDuckDbAlertRule(connection: DuckDBConnection, rule: NewAlertRule): Promise<AlertRule> {
   const reader = await connection.runAndReadAll(
-    `INSERT INTO alert_rules (name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
+    // The id: the sequence's, unless a row was put in with an id of its own at or past it (by hand, or another
+    // tool), which the sequence does not know of: then the one after the largest, so the add never collides.
+    `INSERT INTO alert_rules (id, name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
        notify_url, notify_exec, paused, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,
+     VALUES ((SELECT greatest(nextval('alert_rule_ids'), coalesce(max(id), 0) + 1) FROM alert_rules), ?, ?, ?, ?, ?, ?, ?, ?, ?,
        coalesce(?::TIMESTAMPTZ, (SELECT e.event_date FROM events e WHERE e.event_id = coalesce(?::VARCHAR,
          (SELECT ea.event_id FROM event_agents ea WHERE ea.agent = ?::VARCHAR AND ea.agent_event_id = ?::VARCHAR LIMIT 1)))),
        ?, ?, false, ?)

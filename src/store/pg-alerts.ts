@@ -108,9 +108,12 @@ export async function evaluatePgAlerts(
 
 export async function addPgAlertRule(client: pg.Client, s: string, rule: NewAlertRule): Promise<AlertRule> {
   const result = await client.query(
-    `INSERT INTO ${s}.alert_rules AS r (name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
+    // The id: the identity's, unless a row was put in with an id of its own at or past it (by hand, or another
+    // tool), which the identity does not know of: then the one after the largest, so the add never collides.
+    `INSERT INTO ${s}.alert_rules AS r (id, name, target, event_id, agent, agent_event_id, below, drop_percent, min_quantity, section, until,
        notify_url, notify_exec, paused, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+     VALUES ((SELECT greatest(nextval(pg_get_serial_sequence('${s}.alert_rules', 'id')), coalesce(max(id), 0) + 1) FROM ${s}.alert_rules),
+       $1, $2, $3, $4, $5, $6, $7, $8, $9,
        coalesce($10::timestamptz, (SELECT e.event_date FROM ${s}.events e WHERE e.event_id = coalesce($3::text,
          (SELECT ea.event_id FROM ${s}.event_agents ea WHERE ea.agent = $4::text AND ea.agent_event_id = $5::text LIMIT 1)))),
        $11, $12, false, $13)

@@ -55,6 +55,20 @@ export function parsePostgresUrl(name: string, raw: string, env: NodeJS.ProcessE
   };
 }
 
+/**
+ * The server and database a URL connects to, as `host:port/dbname`, the parts it leaves out resolved as pg
+ * and libpq resolve them (PGHOST, PGPORT, PGDATABASE; the user's name for the database). Two URLs with the
+ * same answer reach the same tables, whichever role each names. The URL is one parsePostgresUrl accepted.
+ */
+export function postgresDatabaseOf(raw: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = new URL(raw);
+  const host = url.searchParams.get('host') || safeDecode(url.hostname) || env.PGHOST || 'localhost';
+  const port = url.searchParams.get('port') || url.port || env.PGPORT || '5432';
+  const user = safeDecode(url.username) || env.PGUSER || env.USER || '';
+  const database = safeDecode(url.pathname.slice(1)) || env.PGDATABASE || user;
+  return `${host}:${port}/${database}`;
+}
+
 /** Query parameters whose values are secrets: `password`, `sslpassword`, and any other password, secret or token. */
 const SECRET_PARAMETER = /password|secret|token/i;
 

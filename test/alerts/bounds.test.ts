@@ -194,7 +194,10 @@ describe('alert delivery within bounds', () => {
     // What anyone who can write a shared store could put there.
     const instance = await DuckDBInstance.create(file);
     const connection = await instance.connect();
-    await connection.run(`UPDATE events SET name = 'Gig' || chr(27) || ']0;PWNED' || chr(7) || chr(10) || 'tix: alert: forged'`);
+    // U+202E turns what follows around; U+2028 and U+2029 are new lines to some terminals (issue 36 §5).
+    await connection.run(
+      `UPDATE events SET name = 'Gig' || chr(27) || ']0;PWNED' || chr(7) || chr(10) || 'tix: alert: forged' || chr(8238) || 'desrever' || chr(8232) || chr(8233) || chr(8294) || 'x'`,
+    );
     await connection.run('UPDATE alert_rules SET below = 79.999, last_notified_price = 80');
     connection.closeSync();
     instance.closeSync();
@@ -202,8 +205,8 @@ describe('alert delivery within bounds', () => {
     expect(tested.code, tested.stderr).toBe(0);
     const lines = alertLines(tested.stderr);
     expect(lines).toHaveLength(1);
-    expect(tested.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
-    expect(lines[0]).toContain('Gig\\x1b]0;PWNED\\x07\\x0atix: alert: forged');
+    expect(tested.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2028\u2029\u2066-\u2069]/);
+    expect(lines[0]).toContain('Gig\\x1b]0;PWNED\\x07\\x0atix: alert: forged\\u202edesrever\\u2028\\u2029\\u2066x');
     expect(lines[0]).toContain('at 79.999 (last notified 80.00)');
   }, 60_000);
 });

@@ -41,7 +41,17 @@ describeStores("a rule's command on a shared history", (store) => {
     const envDump = join(dir, 'env.txt');
     const command = `cat >> '${ran}'; env > '${envDump}'`;
     const alice = machine('alice');
-    const bob = machine('bob', { PGSERVICE: 'team', TIX_NOTIFY_EXEC_ENV: 'PGSERVICE' });
+    // Secrets of Bob's besides the key (issue 36 §5): the sql-db URL and copies of it, bare passwords, a proxy's credentials.
+    const bob = machine('bob', {
+      PGSERVICE: 'team',
+      TIX_NOTIFY_EXEC_ENV: 'PGSERVICE',
+      TIX_SQL_DB: 'postgres://reader:reader-pass-123@db.example:5432/market',
+      SQL_COPY: 'postgres://reader:reader-pass-123@db.example:5432/market',
+      READER_PASSWORD: 'reader-pass-123',
+      https_proxy: 'http://puser:proxy-pass-456@127.0.0.1:3128',
+      PROXY_PASSWORD: 'proxy-pass-456',
+      no_proxy: '*',
+    });
 
     const added = await alice(['alert', 'add', entry, '--notify-exec', command, ...at.args]);
     expect(added.code, added.stderr).toBe(0);
@@ -63,6 +73,11 @@ describeStores("a rule's command on a shared history", (store) => {
     const listed = await bob(['alert', 'list', ...at.args, '-o', 'json']);
     const notify = JSON.parse(listed.stdout).rules[0].notify;
     expect(notify).toBe(`--notify-exec '${command.replace(/'/g, "'\\''")}' (not approved here: tix alert approve 1)`);
+    // As a table too, the one a person reads (issue 36 §5: it had no notify column).
+    const table = await bob(['alert', 'list', ...at.args, '-o', 'table']);
+    expect(table.stdout.split('\n')[1]).toMatch(/\bnotify\b/);
+    expect(table.stdout).toContain(`(not approved here: tix alert approve 1)`);
+    expect(table.stdout).toContain(`cat >> '`);
     const alices = JSON.parse((await alice(['alert', 'list', ...at.args, '-o', 'json'])).stdout).rules[0].notify;
     expect(alices).toBe(`--notify-exec '${command.replace(/'/g, "'\\''")}' (approved here)`);
 
@@ -81,6 +96,9 @@ describeStores("a rule's command on a shared history", (store) => {
     expect(env).toContain('PGSERVICE=team\n');
     for (const secret of ['TIX_API_KEY', 'sandbox-key', 'PGPASSWORD', 'pg-secret-of-bob', 'TIX_BASE_URL', 'TIX_CONFIG_DIR'])
       expect(env).not.toContain(secret);
+    for (const secret of ['reader-pass-123', 'proxy-pass-456', 'SQL_COPY', 'READER_PASSWORD', 'PROXY_PASSWORD', 'https_proxy'])
+      expect(env).not.toContain(secret);
+    expect(env).toContain('no_proxy=*\n');
     if (store.name === 'PostgreSQL') expect(env).not.toContain(at.db);
 
     // Delivered: Alice's next run has nothing to send.

@@ -26,6 +26,13 @@ export interface RunningTix {
   done: Promise<TixOutcome>;
 }
 
+/**
+ * A wrapper (BuiltTixOptions.wrapper) that runs tix into a shell pipe whose reader leaves after two seconds having
+ * read nothing, as `| head -1` of a run that never prints does once head is killed: a real pipe, which the
+ * child_process pipes of startTix are not (they are sockets). With pipefail, the exit code is tix's.
+ */
+export const PIPE_READER_LEAVES = ['bash', '-c', 'set -o pipefail; "$@" | sleep 2', 'tix-in-a-pipe'];
+
 /** Starts bin/tix and returns at once, for tests that act while it runs (a signal, a closed pipe). */
 export function startTix(args: readonly string[], options: BuiltTixOptions = {}): RunningTix {
   const env = cleanEnv(options.env);

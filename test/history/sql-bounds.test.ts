@@ -8,7 +8,7 @@ import { readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FIXED_NOW } from '../helpers/sandbox.js';
-import { startTix, type RunningTix } from '../helpers/tix-binary.js';
+import { PIPE_READER_LEAVES, startTix, type RunningTix } from '../helpers/tix-binary.js';
 import { CONFIG_FILE_CASES, configEnv, tempDir } from '../helpers/tix-env.js';
 import { startOnTerminal } from '../reliability/support/tmux.js';
 import { describeStores, type StoreLocation, type StoreUnderTest } from './stores.js';
@@ -175,6 +175,24 @@ describeStores('tix history sql is bounded', (store) => {
       }
     }, 180_000);
   });
+
+  // Before, a query with no row yet ran until killed: nothing was written, so no EPIPE (issue 36 §2).
+  it('a reader that goes away before the first row ends the query: exit 0, quietly, nothing left running', async () => {
+    endLeftoverQueries();
+    const query = endless(store);
+    const outcome = await startTix(['history', 'sql', query, ...at.args], { env: home(), wrapper: PIPE_READER_LEAVES, timeoutMs: 40_000 })
+      .done;
+    expect(outcome.signal).toBeNull();
+    expect(outcome.code, outcome.stderr).toBe(0);
+    expect(withoutRoleWarning(outcome.stderr)).toBe('');
+    if (store.name === 'PostgreSQL') expect(await runningOnServer(query)).toBe(0);
+    else {
+      // The file is free: a track that will not wait for it stores its snapshot.
+      clock.setClock(nextClock());
+      const track = await tix(['track', entry, ...at.args, '--lock-timeout', '0']);
+      expect(track.stderr).toMatch(/^track: 1 event: 1 snapshot stored/);
+    }
+  }, 120_000);
 
   it('a reader that goes away (| head -2) ends a huge result at once, quietly, exit 0', async () => {
     const query = manyRows(store);

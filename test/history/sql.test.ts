@@ -444,4 +444,31 @@ describePostgres('tix history sql on PostgreSQL: the role the query runs as', ()
     }
     expect((await bystander.query('SELECT 1 AS alive')).rows).toEqual([{ alive: 1 }]);
   });
+
+  // Before, a sql-db setting replaced the history: a --db naming a database that does not exist, or not a URL
+  // at all, still returned sql-db's rows (issue 36 §2). sql-db names the role; the history named is queried.
+  it('sql-db names the role, never another store: a --db elsewhere, or malformed, is one clear error, exit 2', async () => {
+    const reader = { TIX_SQL_DB: role('tix_reader') };
+    const elsewhere = cluster().url({ database: 'no_such_db' });
+    const moved = await tix(['history', 'sql', 'SELECT 1 AS one', '--db', elsewhere, '--schema', schema], { env: reader });
+    expect(moved.code).toBe(2);
+    expect(moved.stdout).toBe('');
+    expectOneLine(
+      moved.stderr,
+      /^tix: TIX_SQL_DB reaches 127\.0\.0\.1:\d+\/tix, but the history \(--db\) is 127\.0\.0\.1:\d+\/no_such_db: sql-db names the role history sql runs as in the history's own database, so it must name the same server and database\n$/,
+    );
+    const malformed = await tix(['history', 'sql', 'SELECT 1 AS one', '--db', 'postgres://tix:pw@[::1', '--schema', schema], {
+      env: reader,
+    });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stdout).toBe('');
+    expectOneLine(
+      malformed.stderr,
+      /^tix: --db must be a URL such as postgres:\/\/user:password@host:5432\/dbname, not 'postgres:\/\/tix:\*\*\*@\[::1'\n$/,
+    );
+    // The same database under another spelling of the same server is the history: the role runs there.
+    const same = await tix(['history', 'sql', 'SELECT current_user AS who', ...at.args, '-o', 'json'], { env: reader });
+    expect(same.code, same.stderr).toBe(0);
+    expect(JSON.parse(same.stdout)).toEqual({ rows: [{ who: 'tix_reader' }] });
+  });
 });

@@ -25,9 +25,10 @@
  *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
- * From the main thread: first { module } (jq.wasm, compiled), then { bytes } (lines of JSON to filter, UTF-8, a
- * view of memory shared with it: not copied, and left alone there until this worker says 'done'), one at a
- * time after 'ready' or 'done'.
+ * From the main thread: first { module } (jq.wasm, compiled), then { run: true } for each run of the filter,
+ * one at a time after 'ready' or 'done'. A run's input is not in the message: jq reads it as a file that is a
+ * device over a second ring of shared memory (kit/jq-input.ts), which the main thread fills as the command
+ * writes, so jq parses a document while it is still being written and no thread holds its text whole.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
@@ -42,6 +43,10 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   load('node:v8').setFlagsFromString('--liftoff-only');
   const { dirname } = load('node:path');
   const { jqScript, jqSource, filter, memoryBytes } = workerData;
+  // The input's ring (kit/jq-input.ts): [written, read, changes, ended], then the bytes.
+  const input = new Int32Array(workerData.input, 0, 4);
+  const inputRing = new Uint8Array(workerData.input, 16);
+  const inputMask = inputRing.length - 1;
   // The results' ring, shared with the main thread: [bytes written, bytes read] (int32 counters that wrap),
   // then the bytes. jq writes into it as it prints; the main thread reads whatever is there when it can.
   const counters = new Int32Array(workerData.ring, 0, 2);
@@ -94,8 +99,9 @@ export function jqWorkerMain(load: NodeJS.Require): void {
 
   function err(bytes: Uint8Array): void {
     const text = decoder.decode(bytes);
-    // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces.
-    if (errorText === undefined && !text.startsWith('jq: error')) {
+    // An uncaught error is `jq: error (at <stdin>:N): message\n`, written in one or more pieces; input jq cannot
+    // read (nested deeper than its parser goes) is `jq: parse error: ...`, and as much an end of the run.
+    if (errorText === undefined && !text.startsWith('jq: error') && !text.startsWith('jq: parse error')) {
       parentPort.postMessage({ type: 'stderr', bytes: bytes.slice() });
       return;
     }
@@ -122,17 +128,63 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     };
   }
 
+  /**
+   * Reads jq's input from the ring as jq asks for it: what is there (at most `length` bytes), else waits for
+   * the main thread to write more; 0 (end of file) once the run's input is complete and all of it read.
+   */
+  function readInput(heap: Int8Array, offset: number, length: number): number {
+    if (length === 0) return 0;
+    for (;;) {
+      const changes = Atomics.load(input, 2);
+      const read = Atomics.load(input, 1);
+      const available = (Atomics.load(input, 0) - read) | 0;
+      if (available > 0) {
+        const start = read & inputMask;
+        const n = Math.min(available, length, inputRing.length - start);
+        new Uint8Array(heap.buffer, heap.byteOffset + offset, n).set(inputRing.subarray(start, start + n));
+        Atomics.store(input, 1, (read + n) | 0);
+        Atomics.notify(input, 1);
+        return n;
+      }
+      if (Atomics.load(input, 3) === 1) return 0;
+      // Woken by the next write or the end; the timeout only bounds a missed wake-up.
+      Atomics.wait(input, 2, changes, 1000);
+    }
+  }
+
+  /** FS is jq-web's file system: its input file, `inputString`, becomes a device that reads the ring. */
+  let inputDevice = false;
+  function tixInput(FS: {
+    makedev(major: number, minor: number): number;
+    registerDevice(dev: number, ops: object): void;
+    mkdev(path: string, dev: number): void;
+    ErrnoError: new (errno: number) => Error;
+  }): void {
+    if (inputDevice) return;
+    inputDevice = true;
+    const dev = FS.makedev(64, 0);
+    FS.registerDevice(dev, {
+      read: (_stream: unknown, heap: Int8Array, offset: number, length: number) => readInput(heap, offset, length),
+      write: () => {
+        throw new FS.ErrnoError(8); // EBADF: jq's input is read only
+      },
+      llseek: () => {
+        throw new FS.ErrnoError(70); // ESPIPE: a stream, as a pipe is
+      },
+    });
+    FS.mkdev('inputString', dev);
+  }
+
   /** jq-web's factory: its script up to where it calls the factory itself and exports a promise of the result. */
-  function jqFactory(): (options: object) => Promise<{ raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown }> {
+  function jqFactory(): (options: object) => Promise<{ raw: (json: string, filter: string, flags: string[]) => unknown }> {
     const source: string = jqSource;
     const end = source.indexOf("if (typeof exports === 'object' && typeof module === 'object') {");
-    // raw() writes its input to jq's in-memory file system, which copies it (a page, 2.3 MB at --page-size
-    // 5000, allocated afresh in this thread each run): told it may keep the bytes, it reads them where they
-    // are, in the memory the main thread shares with this thread (issue 29 §5).
-    const input = 'FS.writeFile("inputString", jsonstring);';
-    if (!source.startsWith('var jq = ') || end < 0 || !source.includes(input))
+    // raw() writes its input to jq's in-memory file system, a copy made in this thread each run: instead, the
+    // file it names is made once, as a device over the input's ring (tixInput), and raw() writes nothing.
+    const writeInput = 'FS.writeFile("inputString", jsonstring);';
+    if (!source.startsWith('var jq = ') || end < 0 || !source.includes(writeInput))
       throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
-    const body = `${source.slice(0, end).replace(input, 'FS.writeFile("inputString", jsonstring, { canOwn: true });')}\nreturn jq;`;
+    const body = `${source.slice(0, end).replace(writeInput, 'Module.tixInput(FS);')}\nreturn jq;`;
     // jq-web's own script, read from its package, run as its module would be.
     return new Function('require', '__filename', '__dirname', body)(load, jqScript, dirname(jqScript));
   }
@@ -164,15 +216,11 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     return {};
   }
 
-  /** Runs jq over `json`; returns false when the worker is finished (an error, a halt, a trap). */
-  function run(
-    jq: { raw: (json: string | Uint8Array, filter: string, flags: string[]) => unknown },
-    json: string | Uint8Array,
-    program: string,
-  ): boolean {
+  /** Runs jq over the input's ring (or none, `-n`); returns false when the worker is finished (an error, a halt, a trap). */
+  function run(jq: { raw: (json: string, filter: string, flags: string[]) => unknown }, program: string, flags: string[]): boolean {
     errorText = undefined;
     try {
-      jq.raw(json, program, ['-r', '-c', '--unbuffered']);
+      jq.raw('', program, [...flags, '-r', '-c', '--unbuffered']);
       return true;
     } catch (error) {
       const end = written();
@@ -192,17 +240,21 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     }
   }
 
-  jqFactory()({ instantiateWasm, printErr: () => {}, print: () => {} }).then((jq) => {
-    // Compile without running: `halt` ends jq before the filter sees any input, and a filter that does not
-    // compile fails the same with or without it in front (`|` is jq's loosest operator).
+  // halt_error with a code no process can exit with (below 0) reaches jq-web's exit as 0: jq 1.7.1 exits 5
+  // for it, and so does this, through a halt_error/1 that defines the builtin's (defined on the filter's line,
+  // so that jq's messages keep their line numbers). Above 255 the exit code itself says so (kit/jq.ts).
+  const program = `def _tix_halt_error($c): halt_error($c); def halt_error($c): if ($c | type) == "number" and $c < 0 then _tix_halt_error(5) else _tix_halt_error($c) end; ${filter}`;
+  jqFactory()({ instantiateWasm, tixInput, printErr: () => {}, print: () => {} }).then((jq) => {
+    // Compile without running: `halt` ends jq before the filter sees any input (`-n`: none is read), and a
+    // filter that does not compile fails the same with or without it in front (`|` is jq's loosest operator).
     checking = true;
-    const compiled = run(jq, 'null', `halt | ${filter}`);
+    const compiled = run(jq, `halt | ${program}`, ['-n']);
     checking = false;
     if (!compiled) return;
     parentPort.postMessage({ type: 'ready' });
-    parentPort.on('message', ({ bytes }: { bytes: Uint8Array }) => {
+    parentPort.on('message', () => {
       // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
-      if (run(jq, bytes, filter)) parentPort.postMessage({ type: 'done', end: written() });
+      if (run(jq, program, [])) parentPort.postMessage({ type: 'done', end: written() });
     });
   });
 }

@@ -3,17 +3,19 @@ import { Worker } from 'node:worker_threads';
 import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
 import { type JqFiles, notLoaded } from '../../shared/external-packages.js';
+import { JqInput } from './jq-input.js';
 import { jqWorkerMain } from './jq-worker.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
 import { withoutDebugSections } from './wasm-sections.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
- * that is started only for --jq, so no run without it pays for jq. The filter runs over each line of JSON a
- * command writes: with --jq every JSON writer writes compact JSON, one document a line (a whole payload, an
- * ndjson record, or for a paged list one `{"<key>":[...]}` per page), so a filter sees what `-o json` would
- * print for a single page, and `--all` runs it once per page. Results are printed as `jq -r -c` (gh's --jq):
- * strings raw, everything else compact JSON, one result a line, as jq prints them.
+ * that is started only for --jq, so no run without it pays for jq. The filter runs over the JSON a command
+ * writes: with --jq every JSON writer writes compact JSON, one document a line (a whole payload, the whole
+ * `{"<key>":[...]}` list that -o json prints, an ndjson record, or for the pages of --all one
+ * `{"events":[...]}` per page), streamed to jq as it is written (jq-input.ts), so a filter sees what `-o json`
+ * prints (a page at a time for --all). Results are printed as `jq -r -c` (gh's --jq): strings raw, everything
+ * else compact JSON, one result a line, as jq prints them.
  *
  * The bounds (README, Output): Ctrl-C, SIGTERM and a closed stdout end the worker whatever the filter does,
  * since tix's own thread never runs jq; jq may use at most JQ_MEMORY_MB of memory; a trap of the
@@ -43,23 +45,45 @@ type FromWorker =
 
 /** jq's own message, as one line: its first line without the `jq: error (at ...): ` prefix. */
 function jqMessage(text: string): string {
-  const first = text.split('\n').find((line) => line.startsWith('jq: error')) ?? text.split('\n')[0] ?? '';
-  return first
+  const first =
+    text.split('\n').find((line) => line.startsWith('jq: error') || line.startsWith('jq: parse error')) ?? text.split('\n')[0] ?? '';
+  const message = first
     .replace(/^jq: error(?: \(at [^)]*\))?(?: \(not a string\))?: /, '')
     .replace(/:\s*$/, '')
     .trim();
+  // The input, not the filter: say so (jq's parser stops at 256 levels of arrays and objects).
+  // jq 1.7.0 says `break` where 1.7.1 says what happened: `input` found nothing more to read.
+  if (message === 'break') return NO_MORE_INPUTS;
+  const parse = /^jq: parse error: (.*)$/.exec(message);
+  if (parse === null) return message;
+  return /depth limit/.test(parse[1]!)
+    ? `the JSON is nested deeper than jq reads (256 levels of arrays and objects): ${parse[1]}`
+    : `jq cannot read the JSON: ${parse[1]}`;
 }
 
-function memoryError(): TixError {
-  return new TixError(`--jq: the filter needed more than ${JQ_MEMORY_MB} MB of memory, jq's limit in tix; stopped`, ExitCode.ERROR);
+const NO_MORE_INPUTS =
+  'No more inputs (input and inputs read the rest of what one run of the filter reads: one document, a page of --all, a batch of ndjson records)';
+
+/** `halt_error`'s exit code, as jq 1.7.1 exits: a code a process cannot exit with (below 0, above 255) is 5. */
+function haltCode(code: number): number {
+  return Number.isInteger(code) && code >= 0 && code <= 255 ? code : 5;
+}
+
+/**
+ * jq's memory ran out: while it still read its input, the document is what did not fit (jq holds each
+ * document it filters whole, the whole result of history sql included), else the filter's own values.
+ */
+function memoryError(reading: boolean): TixError {
+  const message = reading
+    ? `--jq: the JSON to filter needs more than ${JQ_MEMORY_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`
+    : `--jq: the filter needed more than ${JQ_MEMORY_MB} MB of memory, jq's limit in tix; stopped`;
+  return new TixError(message, ExitCode.ERROR);
 }
 
 function trapError(message: string): TixError {
   const reason = message.replace(/^Aborted\((.*)\)(?:\. Build with .*)?$/s, '$1').trim();
   return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
 }
-
-const encoder = new TextEncoder();
 
 /** WebAssembly.compile, which tix's TypeScript library does not declare (a module is an opaque object here). */
 const wasmCompile = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly.compile;
@@ -68,14 +92,15 @@ const wasmCompile = (globalThis as unknown as { WebAssembly: { compile(bytes: Ui
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
   .waitAsync;
 
-/** One filter in one worker: compiled once, then run over batches of lines, one batch at a time. */
+/** One filter in one worker: compiled once, then run any number of times, one run at a time, over a stream of input. */
 class JqWorker {
+  private readonly input = new JqInput();
   private readonly shared = new SharedArrayBuffer(8 + RING_BYTES);
   /** [bytes written by jq, bytes read here], int32 counters that wrap. */
   private readonly counters = new Int32Array(this.shared, 0, 2);
   private readonly ring = new Uint8Array(this.shared, 8);
   private readonly worker: Worker;
-  /** The batch (or the start) being waited for. */
+  /** The run (or the start) being waited for. */
   private current: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private write: (bytes: Uint8Array) => Promise<void> = async () => {};
   /** What is to happen once the results up to `end` are written (the end of a batch, an error). */
@@ -104,6 +129,7 @@ class JqWorker {
         filter,
         memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
         ring: this.shared,
+        input: this.input.shared,
       },
       resourceLimits: { maxOldGenerationSizeMb: JQ_SCRIPT_HEAP_MB, maxYoungGenerationSizeMb: 4 },
     });
@@ -113,7 +139,8 @@ class JqWorker {
     );
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
-      const failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError() : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
+      const failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError(false) : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
       this.once(Atomics.load(this.counters, 0), () => this.finish(failure));
     });
     this.worker.on('exit', () => {
@@ -132,17 +159,35 @@ class JqWorker {
     });
   }
 
-  /** Filters lines of JSON, handing the results to `write` as jq prints them. */
-  filter(bytes: Uint8Array, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  /**
+   * Starts a run of the filter over what `feed` hands it until `end`, handing the results to `write` as jq
+   * prints them; the promise settles when the run is over (at the end of its input, or before: `halt`, an error).
+   */
+  begin(write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
     if (this.failed !== undefined) return Promise.reject(this.failed);
     this.write = write;
     this.worker.ref();
+    this.input.reset();
     const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
-    // A view of memory shared with the worker (SharedLines): the message carries no copy of the page.
-    this.worker.postMessage({ bytes });
+    this.worker.postMessage({ run: true });
     return done.finally(() => this.worker.unref());
+  }
+
+  /** Whether a run is going on (begun, and not over). */
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Input for the run: waits while jq has not read what came before; dropped once the run is over. */
+  feed(chunk: string | Uint8Array): Promise<void> {
+    return this.input.write(chunk, () => this.current === undefined);
+  }
+
+  /** The run's input is complete. */
+  end(): void {
+    this.input.end();
   }
 
   /** Ends the worker, wherever jq is. */
@@ -150,8 +195,9 @@ class JqWorker {
     if (this.stopped) return;
     this.stopped = true;
     void this.worker.terminate();
-    // Wakes the pump, which then ends.
+    // Wakes the pump, which then ends, and a feed waiting for room.
     Atomics.notify(this.counters, 0);
+    this.input.wake();
   }
 
   /** Writes what jq put in the ring, as soon as it is there, until the worker is stopped. */
@@ -214,13 +260,13 @@ class JqWorker {
         this.once(message.end, () => this.settle());
         return;
       case 'halt':
-        this.once(message.end, () => this.finish(new SilentExit(message.code)));
+        this.once(message.end, () => this.finish(new SilentExit(haltCode(message.code))));
         return;
       case 'error':
         this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
         return;
       case 'memory':
-        this.once(message.end, () => this.finish(memoryError()));
+        this.once(message.end, () => this.finish(memoryError(!this.input.allRead())));
         return;
       case 'trap':
         this.once(message.end, () => this.finish(trapError(message.message)));
@@ -230,6 +276,7 @@ class JqWorker {
   private settle(): void {
     const current = this.current;
     this.current = undefined;
+    this.input.wake();
     current?.resolve();
   }
 
@@ -239,6 +286,7 @@ class JqWorker {
     this.stop();
     const current = this.current;
     this.current = undefined;
+    this.input.wake();
     current?.reject(this.failed);
   }
 }
@@ -262,107 +310,60 @@ async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<J
   return jq;
 }
 
-/**
- * The text written to the --jq sink, as UTF-8 bytes in memory shared with jq's worker, until a newline
- * completes its lines; jq then reads them from there (jq-web's input file is a view of them). One buffer,
- * reused page after page and grown only for a bigger page: a page of --all (2.3 MB at --page-size 5000,
- * written in batches) is never one JavaScript string, never copied into a message, and never a buffer of
- * its own per page, which the worker would free only when its heap is next collected (issue 29 §5:
- * BENCHMARKS.md).
- */
-class SharedLines {
-  private bytes = new Uint8Array(new SharedArrayBuffer(64 * 1024));
-  private length = 0;
-  /** Where the last newline is, or -1. */
-  private lastNewline = -1;
-
-  append(chunk: string | Uint8Array): void {
-    const start = this.length;
-    if (typeof chunk === 'string') {
-      let rest = chunk;
-      while (rest.length > 0) {
-        // A UTF-16 unit is 1 to 3 bytes of UTF-8 (a pair of them 4): room for the whole chunk if it is ASCII,
-        // and always for its next character, so that each round writes something; more as it is needed.
-        this.reserve(rest.length + 3);
-        const { read, written } = encoder.encodeInto(rest, this.bytes.subarray(this.length));
-        this.length += written;
-        rest = rest.slice(read);
-      }
-    } else {
-      this.reserve(chunk.length);
-      this.bytes.set(chunk, this.length);
-      this.length += chunk.length;
-    }
-    // Only what was just written is searched: a page comes in many writes.
-    const newline = this.bytes.subarray(start, this.length).lastIndexOf(0x0a);
-    if (newline >= 0) this.lastNewline = start + newline;
-  }
-
-  /** The complete lines (up to the last newline, without it), as a view of the shared memory; or nothing. */
-  lines(): Uint8Array | undefined {
-    return this.lastNewline < 0 ? undefined : this.bytes.subarray(0, this.lastNewline);
-  }
-
-  /** Everything written and not yet dropped (a last line without a newline). */
-  rest(): Uint8Array {
-    return this.bytes.subarray(0, this.length);
-  }
-
-  /** Drops the lines jq is done with, keeping what follows them: only once jq has finished reading them. */
-  dropLines(): void {
-    const from = this.lastNewline + 1;
-    this.bytes.copyWithin(0, from, this.length);
-    this.length -= from;
-    this.lastNewline = -1;
-  }
-
-  dropAll(): void {
-    this.length = 0;
-    this.lastNewline = -1;
-  }
-
-  private reserve(more: number): void {
-    if (this.length + more <= this.bytes.length) return;
-    const grown = new Uint8Array(new SharedArrayBuffer(Math.max(this.length + more, this.bytes.length * 2)));
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
-  }
+/** Whether a write holds nothing but whitespace. */
+function isBlank(chunk: string | Uint8Array): boolean {
+  if (typeof chunk === 'string') return /^[ \t\r\n]*$/.test(chunk);
+  return chunk.every((byte) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09);
 }
 
-/** Whether bytes of JSON text hold nothing but whitespace. */
-function isBlank(bytes: Uint8Array): boolean {
-  return bytes.every((byte) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09);
+function endsLine(chunk: string | Uint8Array): boolean {
+  return typeof chunk === 'string' ? chunk.endsWith('\n') : chunk[chunk.length - 1] === 0x0a;
 }
 
 /**
- * A sink that runs the filter over each complete line (one JSON text) written to it and writes the results
- * to `target` (stdout, or the --out file, still written atomically) as jq prints them. A last line without
- * a newline is filtered at commit. A runtime error, `halt_error` with a code, a trap or the memory limit fail
- * the write, after the results printed before it. (`halt` ends jq's run over one write: a page, as a filter
- * runs once a page.)
+ * A sink that runs the filter over the JSON written to it and writes the results to `target` (stdout, or the
+ * --out file, still written atomically) as jq prints them. A run of jq takes the writes up to one that ends a
+ * line: a whole document however many writes it takes (`{"rows":[` ... `]}` of history sql), a page of --all,
+ * a batch of ndjson records (jq runs the filter over each JSON text of its input in turn, as `... | jq`
+ * would; one run a record of 200,000 would pay jq's start 200,000 times). A runtime error, `halt_error` with
+ * a code, a trap or the memory limit fail the write, after the results printed before it. (`halt` ends jq's
+ * run: the rest of its input, up to the end of that line, is dropped.)
  */
 export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
   const jq = await startJq(filter, stderr);
-  const pending = new SharedLines();
-  // The complete lines of one write (a page, or a batch of ndjson records) go to jq in one run: jq runs the
-  // filter over each JSON text of its input in turn, as `... | jq` would, and one run a record of 200,000
-  // would pay jq's start 200,000 times.
-  const filterLines = async (lines: Uint8Array) => {
-    if (isBlank(lines)) return;
-    await jq.filter(lines, (bytes) => target.write(bytes));
+  let run: Promise<void> | undefined;
+  // A run that ended before its input did (`halt`): the rest of that input is not filtered.
+  let dropping = false;
+  const finishRun = async () => {
+    const over = run;
+    run = undefined;
+    if (over === undefined) return;
+    jq.end();
+    await over;
   };
   return {
     async write(chunk) {
-      pending.append(chunk);
-      const lines = pending.lines();
-      if (lines === undefined) return;
-      await filterLines(lines);
-      pending.dropLines();
+      if (dropping) {
+        dropping = !endsLine(chunk);
+        return;
+      }
+      if (run === undefined) {
+        if (isBlank(chunk)) return;
+        run = jq.begin((bytes) => target.write(bytes));
+        // Awaited below; a failure while input is still being fed is not left unhandled meanwhile.
+        run.catch(() => {});
+      }
+      await jq.feed(chunk);
+      if (!jq.running) {
+        dropping = !endsLine(chunk);
+        await finishRun();
+        return;
+      }
+      if (endsLine(chunk)) await finishRun();
     },
     async commit() {
       try {
-        await filterLines(pending.rest());
-        pending.dropAll();
+        await finishRun();
       } finally {
         jq.stop();
       }

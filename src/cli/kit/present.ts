@@ -123,15 +123,19 @@ export function rowWriterFor(rt: Runtime, output: OutputOptions, sink: Sink, vie
   };
 }
 
-/** `{"<key>":[...]}` streamed a batch at a time, each record cut to --fields when given (and those checked). */
-export function jsonListFor(rt: Runtime, output: OutputOptions, sink: Sink, key: string): RowWriter {
-  return fieldsChecked(rt, output, jsonList(rt, output, sink, key));
+/**
+ * `{"<key>":[...]}` streamed a batch at a time, each record cut to --fields when given (and those checked).
+ * `pages`: the batches are pages of --all (or batches of one, page-batches.ts), and --jq filters each page
+ * on its own; otherwise --jq filters the one document -o json prints, however many batches it took.
+ */
+export function jsonListFor(rt: Runtime, output: OutputOptions, sink: Sink, key: string, pages = false): RowWriter {
+  return fieldsChecked(rt, output, jsonList(rt, output, sink, key, pages));
 }
 
 /** The list writer of output/json-writer.ts, its records watched for an echoed key as they pass. */
-function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): RowWriter {
+function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string, pages = false): RowWriter {
   const writer =
-    output.jq !== undefined
+    output.jq !== undefined && pages
       ? jsonPages(sink, key)
       : createJsonListWriter(sink, { key, pretty: prettyJson(rt, output), fields: output.fields });
   const watch = watchOf(sink);
@@ -149,9 +153,9 @@ function jsonList(rt: Runtime, output: OutputOptions, sink: Sink, key: string): 
 }
 
 /**
- * With --jq, a list goes out as one compact `{"<key>":[...]}` a line per page (a batch, or the batches of
- * one page, page-batches.ts), which the --jq sink filters one at a time: memory stays flat however many
- * pages there are. With no records at all, `{"<key>":[]}` once, as -o json prints.
+ * With --jq, the pages of --all go out as one compact `{"<key>":[...]}` a line per page (a batch, or the
+ * batches of one page, page-batches.ts), which the --jq sink filters one at a time: memory stays flat however
+ * many pages there are. With no records at all, `{"<key>":[]}` once, as -o json prints.
  */
 function jsonPages(sink: Sink, key: string): RowWriter {
   let count = 0;

@@ -8,7 +8,11 @@ export function reportError(error: unknown, argv: readonly string[], stderr: Nod
   if (error instanceof SilentExit) return error.exitCode;
   const known = error instanceof TixError;
   const exitCode: number = known ? error.exitCode : ExitCode.ERROR;
-  const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  const message = known
+    ? error.message
+    : tooDeep(error)
+      ? TOO_DEEP
+      : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   const status = known ? (error as TixError & { status?: number }).status : undefined;
 
   stderr.write(`tix: ${oneLine(message)}\n`);
@@ -40,4 +44,15 @@ function wantsJson(argv: readonly string[]): boolean {
     if (/^(-o|--output=)(nd)?json$/.test(arg)) return true;
   }
   return false;
+}
+
+/**
+ * JSON nested deeper than the stack lets JavaScript read or write it (`[[[[...]]]]` thousands deep, from an
+ * API or a proxy) overflows the stack wherever tix first handles it: that is the data, which asking again
+ * will not change (exit 1), not a fault of tix to report as unexpected.
+ */
+const TOO_DEEP = 'the data is JSON nested too deeply for tix to read or write (its arrays and objects go thousands of levels deep)';
+
+function tooDeep(error: unknown): boolean {
+  return error instanceof RangeError && error.message === 'Maximum call stack size exceeded';
 }

@@ -5,15 +5,17 @@ import type { Runtime } from './runtime.js';
 
 /**
  * Runs one command's body with a Runtime, and owns the process-level concerns every command shares:
- * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly),
+ * Ctrl-C and SIGTERM (no partial files left behind), a reader that went away (`| head` ends quietly, also
+ * before anything was written),
  * and closing the client and any in-process sandbox.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a body returns an exit code, or nothing for success.
 export async function runCommand(command: Invocation, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
   // Loaded when a command runs, not when the command tree is built: --help needs neither.
-  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }] = await Promise.all([
+  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }, { whenReaderGone }] = await Promise.all([
     import('./runtime.js'),
     import('../../output/sink.js'),
+    import('../../output/reader-gone.js'),
   ]);
   const run = runOf(command);
   const proc = run.process;
@@ -37,6 +39,9 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   };
   const stopListening = proc.onStopSignal(onSignal);
   proc.stdout.on('error', onStdoutError);
+  // A reader that goes away before tix writes anything (a filter or a query with no result yet), or while
+  // it writes nothing, ends the run as the EPIPE of a write does.
+  const stopWatchingReader = whenReaderGone(proc.stdout, () => stop(ExitCode.OK));
   try {
     refuseJqWithoutJson(command, rt.globals.jq);
     const code = await body(rt);
@@ -51,6 +56,7 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     run.exitCode = ExitCode.OK;
   } finally {
     stopListening();
+    stopWatchingReader();
     proc.stdout.off('error', onStdoutError);
     await rt.close();
   }

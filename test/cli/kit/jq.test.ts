@@ -243,6 +243,24 @@ describe('errors and refusals', () => {
     expect(halted.stderr).toBe('stopped here\n');
   });
 
+  // Issue 36 §5: halt_error(-1) exited 0; jq 1.7.1 exits 5 for a code a process cannot exit with.
+  it.each([['-1'], ['256'], ['1000']])('halt_error(%s): the message, exit 5 as jq 1.7.1', async (code) => {
+    const halted = await tix(['agents', '--jq', `"out of range\n" | halt_error(${code})`]);
+    expect(halted.stdout).toBe('');
+    expect(halted.stderr).toBe('out of range\n');
+    expect(halted.code).toBe(5);
+  });
+
+  // Issue 36 §5: `input` past the last input said only "break" (jq 1.7.0's message).
+  it('input with nothing more to read: what happened, exit 1', async () => {
+    const result = await tix(['agents', '--jq', '.ticketAgents[0].code, input']);
+    expect(result.stdout).toBe('TMUSA\n');
+    expect(result.stderr).toBe(
+      'tix: --jq: No more inputs (input and inputs read the rest of what one run of the filter reads: one document, a page of --all, a batch of ndjson records)\n',
+    );
+    expect(result.code).toBe(1);
+  });
+
   it('NUL characters survive raw output', async () => {
     const result = await tix(['agents', '--jq', '"a\\u0000b", [.ticketAgents[0].code, "\\u0000"]']);
     expect(result.code, result.stderr).toBe(0);

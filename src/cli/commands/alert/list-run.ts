@@ -16,7 +16,8 @@ export interface AlertListOptions {
 
 const RULE_VIEW: RecordView = {
   documented: ['id', 'name', 'event', 'conditions', 'created', 'until', 'last_notified_at', 'last_notified_price', 'state', 'notify'],
-  tableDefaults: ['id', 'name', 'event', 'conditions', 'last_notified_at', 'last_notified_price', 'state'],
+  // notify: a person reading the table sees the command this machine would run, and whether it may (issue 36 §5).
+  tableDefaults: ['id', 'name', 'event', 'conditions', 'last_notified_at', 'last_notified_price', 'state', 'notify'],
   columnTypes: { id: 'integer', created: 'datetime', until: 'datetime', last_notified_at: 'datetime', last_notified_price: 'price' },
   fit: { identifiers: ['id', 'event'], dropOrder: ['name', 'last_notified_at', 'conditions'] },
 };

@@ -26,11 +26,11 @@ export async function writeEventPages(
       let writer: ReturnType<typeof jsonListFor> | undefined;
       for await (const page of pages as AsyncIterable<EventListing[]>) {
         if (page.length === 0) continue;
-        writer ??= jsonListFor(rt, output, sink, 'events');
+        writer ??= jsonListFor(rt, output, sink, 'events', true);
         await writer.write(page);
         count += page.length;
       }
-      if (!writer && output.out !== undefined) writer = jsonListFor(rt, output, sink, 'events');
+      if (!writer && output.out !== undefined) writer = jsonListFor(rt, output, sink, 'events', true);
       await writer?.end();
     } else {
       const writer = rowWriterFor(rt, output, sink, EVENT_VIEW);

@@ -4,7 +4,7 @@ import type { Sink } from '../../../output/sink.js';
 import { SpillQueue, type SpillCodec } from '../../../output/spill-queue.js';
 import { sqlRecord } from '../../../store/sql-values.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
-import { isPostgresUrl } from '../../../store/postgres-url.js';
+import { isPostgresUrl, parsePostgresUrl, postgresDatabaseOf } from '../../../store/postgres-url.js';
 import type { SqlQuery, SqlRows } from '../../../store/store.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
@@ -28,10 +28,10 @@ export interface HistorySqlOptions {
  */
 export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Promise<number> {
   const sql = await queryText(options, rt);
-  const location = await sqlLocation(rt);
+  const { location, source } = await sqlLocation(rt);
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
-  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true });
+  const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true, ...(source ? { source } : {}) });
   const query: SqlQuery = {
     sql,
     timeZone: rt.settings.values.timezone,
@@ -78,11 +78,32 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
 /**
  * Where the query runs: the run's history; on PostgreSQL, through the sql-db setting's URL when it is set
  * (a role that can only read, docs/postgresql.md, "SQL on PostgreSQL"). A DuckDB file is opened read-only anyway.
+ * sql-db names the role, never another store: the history named (--db, TIX_DB, the db setting) is what is
+ * queried, so both URLs must be valid and reach the same server and database, or the run is refused (exit 2).
+ * (Before, a --db naming a database that does not exist, or no URL at all, quietly queried sql-db's.)
  */
-async function sqlLocation(rt: Runtime): Promise<string> {
+async function sqlLocation(rt: Runtime): Promise<{ location: string; source?: string }> {
   const location = await historyLocation(rt);
   const readOnlyRole = rt.settings.values['sql-db'];
-  return readOnlyRole !== undefined && isPostgresUrl(location) ? readOnlyRole : location;
+  if (readOnlyRole === undefined || !isPostgresUrl(location)) return { location };
+  const dbName = nameOf(rt.settings.sources.db, '--db', 'TIX_DB', 'db');
+  const roleName = nameOf(rt.settings.sources['sql-db'], '--sql-db', 'TIX_SQL_DB', 'sql-db');
+  const env = rt.io.env;
+  parsePostgresUrl(dbName, location, env);
+  parsePostgresUrl(roleName, readOnlyRole, env);
+  const history = postgresDatabaseOf(location, env);
+  const role = postgresDatabaseOf(readOnlyRole, env);
+  if (history !== role) {
+    throw new UsageError(
+      `${roleName} reaches ${role}, but the history (${dbName}) is ${history}: sql-db names the role history sql runs as in the history's own database, so it must name the same server and database`,
+    );
+  }
+  return { location: readOnlyRole, source: roleName };
+}
+
+/** How a message names where a setting came from. */
+function nameOf(source: string | undefined, flag: string, variable: string, setting: string): string {
+  return source === 'env' ? variable : source === 'profile' ? `the ${setting} setting` : flag;
 }
 
 /**
