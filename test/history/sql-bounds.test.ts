@@ -79,16 +79,6 @@ describeStores('tix history sql is bounded', (store) => {
     return Number(rows[0]!.n);
   }
 
-  /** Polls until the server runs the query (the debug line comes just before tix sends it), for up to 20 s. */
-  async function onServer(text: string): Promise<number> {
-    let count = await runningOnServer(text);
-    for (let tries = 0; count === 0 && tries < 40; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      count = await runningOnServer(text);
-    }
-    return count;
-  }
-
   /**
    * Polls until the server runs the cursor's first FETCH, the query's long part (PostgreSQL), for up to 20 s. A
    * run stopped earlier, during the DECLARE, would have its session end soon after tix without any stop work:
