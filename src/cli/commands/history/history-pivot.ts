@@ -163,8 +163,7 @@ export function pivotView(
   const prices = [...agents, ...(withAll ? [ALL_AGENTS] : [])];
   const columns = [first, ...(extra.per ? [extra.per] : []), ...prices, ...(extra.supply ? SUPPLY_COLUMNS : [])];
   const firstType: ColumnType = by === 'hour' ? 'datetime' : by === 'days-to-event' ? 'integer' : 'date';
-  const typeOf = (c: string): ColumnType =>
-    c === first ? firstType : c === extra.per ? 'text' : prices.includes(c) ? 'price' : 'integer';
+  const typeOf = (c: string): ColumnType => (c === first ? firstType : c === extra.per ? 'text' : prices.includes(c) ? 'price' : 'integer');
   return {
     documented: columns,
     tableDefaults: columns,

@@ -66,7 +66,7 @@ export function historyCommand(): Command {
     )
     .option(
       '--supply',
-      'with --by: add listings and tickets on offer at the period\'s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report\'s supply chart)',
+      "with --by: add listings and tickets on offer at the period's last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report's supply chart)",
     )
     .option(
       '--min-quantity <n>',
@@ -147,14 +147,18 @@ function parsePeriodUnit(raw: string): PeriodUnit {
 /** --per (section or zone) and --supply, which only add to --by's rows, and not to each other (gone is counted per snapshot, not per section). */
 function parsePer(flags: Pick<HistoryFlags, 'per' | 'supply'>, by: PeriodUnit | undefined): (typeof PER_VALUES)[number] | undefined {
   if (flags.per === undefined) {
-    if (flags.supply && !by) throw new UsageError('--supply adds supply columns to --by\'s rows: give --by hour, day, week or days-to-event too');
+    if (flags.supply && !by)
+      throw new UsageError("--supply adds supply columns to --by's rows: give --by hour, day, week or days-to-event too");
     return undefined;
   }
   const text = flags.per.trim().toLowerCase();
   const per = PER_VALUES.find((v) => v === text);
   if (!per) throw new UsageError(`--per must be one of ${PER_VALUES.join(', ')}, not '${printable(flags.per)}'`);
   if (!by) throw new UsageError(`--per makes one row per period and ${per}: give --by hour, day, week or days-to-event too`);
-  if (flags.supply) throw new UsageError('--supply counts the whole event (gone is counted per snapshot, not per section); it cannot be combined with --per');
+  if (flags.supply)
+    throw new UsageError(
+      '--supply counts the whole event (gone is counted per snapshot, not per section); it cannot be combined with --per',
+    );
   return per;
 }
 
