@@ -61,7 +61,7 @@ export function historyCommand(): Command {
       `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday; days-to-event: whole days before the event's date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets`,
     )
     .option(
-      '--per <what>',
+      '--per <group>',
       `with --by: one row per period and ${PER_VALUES.join(' or ')} (as tix report groups them), the lowest price of each agent's listings there and ALL (that section's or zone's market floor)`,
     )
     .option(
@@ -92,6 +92,14 @@ export function historyCommand(): Command {
     {
       description: 'The lowest price per day and agent, for a spreadsheet',
       command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day -o csv',
+    },
+    {
+      description: 'The lowest price per day and zone (sections grouped as tix report groups them)',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day --per zone',
+    },
+    {
+      description: 'The lowest price per day, with the listings and tickets on offer and the listings gone',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day --supply -o csv',
     },
     {
       description: 'The cheapest four seats together, per day before the event',
