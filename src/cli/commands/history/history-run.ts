@@ -157,6 +157,10 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   );
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
   if (market && (options.by || events.length > 1)) noteLeftOut(market, options, rt);
+  if (options.per && floors?.length === 0)
+    rt.note(
+      `tix: note: no listings in the snapshots${options.listingFilter ? ' the filters keep' : ''}: no ${options.per} to show a row of`,
+    );
   if (rows.length === 0) {
     rt.note(
       `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
