@@ -3,7 +3,7 @@
 # Install: save it as _tix in a folder on $fpath (before compinit runs), or source <(tix completion zsh)
 
 # Flags that take a value, in any command: the walker skips the word after them.
-_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --port --profile --provider --request-log --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
+_tix_valued=(--agent --base-url --below --by --category --city --concurrency --count --country --date --date-end --date-start --db --drop --events --fail-rate --fault --fault-rate --field --fields --file --from --from-file --id --interval --jq --large-sales --latency --limit --lock-timeout --max-price --min-price --min-quantity --name --notify-exec --notify-url --now --omit --on --out --output --page --page-size --password --per --port --profile --provider --request-log --retries --sales-days --schema --section --seed --since --sort --sql-db --state --ticket-agent --time-scale --timeout --to --to-schema --top --type --tz --until --until-price --venue -f -o)
 
 # Sets _tix_subcommands and _tix_flags (name:description) and _tix_rest (index of a variadic last argument).
 _tix_command() {
@@ -425,6 +425,8 @@ _tix_command() {
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
         '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
+        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
+        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -467,6 +469,8 @@ _tix_command() {
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
         '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
+        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
+        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -505,6 +509,8 @@ _tix_command() {
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
         '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
+        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
+        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -543,6 +549,8 @@ _tix_command() {
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
         '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
+        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
+        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -583,6 +591,8 @@ _tix_command() {
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
         '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
+        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
+        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'

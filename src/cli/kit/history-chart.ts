@@ -51,7 +51,8 @@ export function historyChart(rows: readonly SnapshotRow[], options: HistoryChart
     title: title(options.target, about, label),
     subtitle: [
       `Lowest price (min_price) ${what}`,
-      `${label(first)} to ${label(last)} (${options.timeZone})`,
+      // No snapshot at all: tix report's page of a window none fell in (history --chart stops before).
+      Number.isNaN(first) ? `no snapshots (${options.timeZone})` : `${label(first)} to ${label(last)} (${options.timeZone})`,
       ...filtersLine(options.filters, options.timeZone),
     ],
     valueLabel: `Lowest price (${(about?.country && CURRENCIES[about.country]) || "the venue's currency"})`,

@@ -13,6 +13,8 @@ const NOT_FOR_COVERAGE: [keyof HistoryFlags, string][] = [
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['by', '--by'],
+  ['per', '--per'],
+  ['supply', '--supply'],
   ['minQuantity', '--min-quantity'],
   ['section', '--section'],
 ];

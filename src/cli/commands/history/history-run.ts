@@ -22,7 +22,18 @@ import { MarketFloor, timelinesOf } from '../../../market/floor.js';
 import { eventRecordOf } from '../../../recording/event-records.js';
 import type { EventListing } from '../../../api/types.js';
 import { messageOf } from '../../../shared/message-of.js';
-import { type PeriodLowRow, periodLows, pivotRecords, pivotView } from './history-pivot.js';
+import {
+  type PeriodLowRow,
+  type PeriodSupply,
+  periodLows,
+  periodSupply,
+  pivotRecords,
+  pivotView,
+  sectionPivotRecords,
+} from './history-pivot.js';
+import { type SectionFloor, sectionFloors } from '../../kit/section-floors.js';
+import { supplyRounds } from '../../kit/supply-rounds.js';
+import { marketOfSnapshots } from '../../kit/summary-figures.js';
 import { outputInstant } from '../../../store/timestamps.js';
 import { type EventAbout, historyChart } from '../../kit/history-chart.js';
 import { jsonListFor, rowWriterFor, withSink, type RecordView } from '../../kit/present.js';
@@ -41,6 +52,10 @@ export interface HistoryOptions {
   chart: false | 'text' | 'svg';
   /** --by: the lowest price per period and agent (history-pivot.ts). */
   by?: PeriodUnit;
+  /** --per: --by's rows per section or zone (kit/section-floors.ts, as tix report computes them). */
+  per?: 'section' | 'zone';
+  /** --supply: listings and tickets on offer and listings gone, per --by period (kit/supply-rounds.ts, as tix report). */
+  supply?: boolean;
   /** --min-quantity, --section: the figures from the stored listings these keep. */
   listingFilter?: ListingFilter;
   /** --lock-timeout, --schema */
@@ -93,7 +108,7 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
   const location = await historyLocation(rt);
   await checkHistoryFolder(rt, location);
   const flags = { ...options.store, readOnly: true };
-  const { events, about, rows, market, outsideWindow } = await withEventInStore(
+  const { events, about, rows, market, outsideWindow, periodRows, floors, supply } = await withEventInStore(
     options.event,
     flags,
     location,
@@ -126,11 +141,26 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
         : undefined;
       // Nothing in the window is an empty answer; nothing at all is an event that was never tracked.
       const outsideWindow = rows.length === 0 && windowed && (await store.snapshots({ events })).length > 0;
-      return { events, about, rows: options.by ? periodLows(rows as PeriodSnapshotRow[], market) : rows, market, outsideWindow };
+      const periodRows = options.by ? (rows as PeriodSnapshotRow[]) : [];
+      const { floors, supply } = await perAndSupply(store, query, periodRows, options);
+      return {
+        events,
+        about,
+        rows: options.by ? periodLows(periodRows, market) : rows,
+        market,
+        outsideWindow,
+        periodRows,
+        floors,
+        supply,
+      };
     },
   );
   if (rows.length === 0 && !outsideWindow) throw noSnapshotsOf(options.event, location);
   if (market && (options.by || events.length > 1)) noteLeftOut(market, options, rt);
+  if (options.per && floors?.length === 0)
+    rt.note(
+      `tix: note: no listings in the snapshots${options.listingFilter ? ' the filters keep' : ''}: no ${options.per} to show a row of`,
+    );
   if (rows.length === 0) {
     rt.note(
       `No snapshots of ${entryText(options.event)} in that time window (${[options.since && `--since ${options.since}`, options.until && `--until ${options.until}`].filter(Boolean).join(', ')}); there are some outside it.`,
@@ -148,10 +178,15 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     }
     if (options.by) {
       const agents = [...new Set(events.map((e) => e.agent))].sort();
-      const pivot = pivotRecords(rows as PeriodLowRow[], agents, options.by, rt.settings.values.timezone, withAgent);
+      const timeZone = rt.settings.values.timezone;
+      const pivot =
+        options.per && floors
+          ? sectionPivotRecords(periodRows, floors, options.per, agents, options.by, timeZone, withAgent)
+          : pivotRecords(rows as PeriodLowRow[], agents, options.by, timeZone, withAgent, supply);
+      const extra = { ...(options.per ? { per: options.per } : {}), ...(options.supply ? { supply: true } : {}) };
       const writer = isDocument(output.format)
         ? jsonListFor(rt, output, sink, 'periods')
-        : rowWriterFor(rt, output, sink, pivotView(agents, options.by, withAgent));
+        : rowWriterFor(rt, output, sink, pivotView(agents, options.by, withAgent, extra));
       await writer.write(pivot);
       await writer.end();
       return;
@@ -172,6 +207,25 @@ export async function runHistory(options: HistoryOptions, rt: Runtime): Promise<
     await writer.end();
   });
   return ExitCode.OK;
+}
+
+/**
+ * --per's section (or zone) floors and --supply's figures per period, read and computed as tix report does
+ * (report-data.ts): the floors from the window's listings per section and every snapshot (kit/section-floors.ts),
+ * the supply rounds from every snapshot's market floor and the window's listings gone (kit/supply-rounds.ts).
+ */
+async function perAndSupply(
+  store: HistoryStore,
+  query: HistoryQuery,
+  periodRows: readonly PeriodSnapshotRow[],
+  options: HistoryOptions,
+): Promise<{ floors?: SectionFloor[]; supply?: Map<string, PeriodSupply> }> {
+  if (periodRows.length === 0 || !(options.per || options.supply)) return {};
+  const snapshots = await store.snapshots({ events: query.events, ...(query.listings ? { listings: query.listings } : {}) });
+  if (options.per) return { floors: sectionFloors(snapshots, await store.sectionSnapshots(query), options.per) };
+  const bound = (at: string | undefined) => (at ? Date.parse(at) : undefined);
+  const rounds = supplyRounds(marketOfSnapshots(snapshots), await store.goneListings(query), bound(query.since), bound(query.until));
+  return { supply: periodSupply(periodRows, rounds) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { parseListingFilter } from '../../kit/listing-filters.js';
 import type { ListingFilter } from '../../../store/store.js';
 
 const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week', 'days-to-event'];
+const PER_VALUES = ['section', 'zone'] as const;
 
 /** `tix history`'s flags, which its subcommands also see (Commander gives a parent's options to them). */
 export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
@@ -22,6 +23,8 @@ export interface HistoryFlags extends RawOutputFlags, RawStoreFlags {
   listings?: boolean;
   chart?: boolean;
   by?: string;
+  per?: string;
+  supply?: boolean;
   minQuantity?: string;
   section?: string;
 }
@@ -58,6 +61,14 @@ export function historyCommand(): Command {
       `one row per ${PERIOD_UNITS.join(', ')} (in --tz; weeks from Monday; days-to-event: whole days before the event's date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets`,
     )
     .option(
+      '--per <group>',
+      `with --by: one row per period and ${PER_VALUES.join(' or ')} (as tix report groups them), the lowest price of each agent's listings there and ALL (that section's or zone's market floor)`,
+    )
+    .option(
+      '--supply',
+      "with --by: add listings and tickets on offer at the period's last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report's supply chart)",
+    )
+    .option(
       '--min-quantity <n>',
       "figures from the stored listings of at least n tickets (n seats together; an agent's splits are not consulted); also for summary, --by and --chart",
     )
@@ -83,6 +94,14 @@ export function historyCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day -o csv',
     },
     {
+      description: 'The lowest price per day and zone (sections grouped as tix report groups them)',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day --per zone',
+    },
+    {
+      description: 'The lowest price per day, with the listings and tickets on offer and the listings gone',
+      command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by day --supply -o csv',
+    },
+    {
       description: 'The cheapest four seats together, per day before the event',
       command: 'tix track evt_fnt7jz3fkx && tix history evt_fnt7jz3fkx --by days-to-event --min-quantity 4',
     },
@@ -99,6 +118,7 @@ export function historyCommand(): Command {
       const by = flags.by === undefined ? undefined : parsePeriodUnit(flags.by);
       if (by && (flags.chart || flags.listings))
         throw new UsageError(`--by makes a table of lowest prices; it cannot be combined with ${flags.chart ? '--chart' : '--listings'}`);
+      const per = parsePer(flags, by);
       const listingFilter = parseHistoryListingFilter(flags);
       if (listingFilter && flags.listings)
         throw new UsageError(
@@ -113,6 +133,8 @@ export function historyCommand(): Command {
         output,
       };
       if (by) options.by = by;
+      if (per) options.per = per;
+      if (flags.supply) options.supply = true;
       if (listingFilter) options.listingFilter = listingFilter;
       const { since, until } = parseTimeWindow(flags, context);
       if (since !== undefined) options.since = since;
@@ -128,6 +150,24 @@ function parsePeriodUnit(raw: string): PeriodUnit {
   const unit = PERIOD_UNITS.find((u) => u === text);
   if (!unit) throw new UsageError(`--by must be one of ${PERIOD_UNITS.join(', ')}, not '${printable(raw)}'`);
   return unit;
+}
+
+/** --per (section or zone) and --supply, which only add to --by's rows, and not to each other (gone is counted per snapshot, not per section). */
+function parsePer(flags: Pick<HistoryFlags, 'per' | 'supply'>, by: PeriodUnit | undefined): (typeof PER_VALUES)[number] | undefined {
+  if (flags.per === undefined) {
+    if (flags.supply && !by)
+      throw new UsageError("--supply adds supply columns to --by's rows: give --by hour, day, week or days-to-event too");
+    return undefined;
+  }
+  const text = flags.per.trim().toLowerCase();
+  const per = PER_VALUES.find((v) => v === text);
+  if (!per) throw new UsageError(`--per must be one of ${PER_VALUES.join(', ')}, not '${printable(flags.per)}'`);
+  if (!by) throw new UsageError(`--per makes one row per period and ${per}: give --by hour, day, week or days-to-event too`);
+  if (flags.supply)
+    throw new UsageError(
+      '--supply counts the whole event (gone is counted per snapshot, not per section); it cannot be combined with --per',
+    );
+  return per;
 }
 
 /** --min-quantity and --section as the store takes them (the pattern trimmed), or undefined when neither is given. */

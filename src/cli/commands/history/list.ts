@@ -19,6 +19,8 @@ const NOT_FOR_LIST: [keyof HistoryFlags, string][] = [
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['by', '--by'],
+  ['per', '--per'],
+  ['supply', '--supply'],
   ['minQuantity', '--min-quantity'],
   ['section', '--section'],
 ];

@@ -19,6 +19,8 @@ interface ParentFlags extends RawOutputFlags, RawStoreFlags {
   minQuantity?: string;
   section?: string;
   by?: string;
+  per?: string;
+  supply?: boolean;
 }
 
 /**
@@ -33,6 +35,8 @@ const NOT_FOR_SQL: [keyof ParentFlags, string][] = [
   ['minQuantity', '--min-quantity'],
   ['section', '--section'],
   ['by', '--by'],
+  ['per', '--per'],
+  ['supply', '--supply'],
 ];
 
 /** Every table of the store, as its help names them (test/history/sql.test.ts checks them against a store). */

@@ -13,6 +13,8 @@ const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
   ['listings', '--listings'],
   ['chart', '--chart'],
   ['by', '--by'],
+  ['per', '--per'],
+  ['supply', '--supply'],
 ];
 
 /** `tix history summary <event>`: what the history says about one event, per agent (attached under `tix history`). */

@@ -331,10 +331,13 @@ function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection 
     market: e.market,
   });
   const charts: ReportChart[] = [];
+  // A window no snapshot fell in has no domain of its own: the charts span the window (empty), not nothing.
+  const [from, to] = [since ?? made.now, until ?? made.now];
+  const domain: Domain = e.domain ?? [Math.min(from, to), Math.max(from, to)];
   const shared = (chart: TimeChart): TimeChart => ({
     ...chart,
-    ...(e.domain ? { domain: e.domain } : {}),
-    series: chart.series.map((s) => thinned(s, e.domain)),
+    domain,
+    series: chart.series.map((s) => thinned(s, domain)),
   });
   charts.push({ chart: shared(price), description: priceWords(e, label) });
   const zoneNow = (z: SectionFloor) => (e.domain ? z.floor.at(e.domain[1]).price : null) ?? Number.POSITIVE_INFINITY;

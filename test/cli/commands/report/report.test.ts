@@ -101,6 +101,14 @@ describe('tix report', () => {
     expect(event.summary).toEqual((await json(['history', 'summary', ids[0]!, '--min-quantity', '2'])).agents);
   });
 
+  it('a window no snapshot falls in: the page still, its charts empty (not an unexpected error)', async () => {
+    const out = join(tempDir('tix-report-'), 'report.html');
+    const since = new Date(NOW + DAY).toISOString();
+    const result = await tix(['report', ids[0]!, '--since', since, ...where.args, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('no snapshots');
+  });
+
   it('bad input: one line naming the flag, exit 2; a failed run leaves an existing --out file alone', async () => {
     const out = join(tempDir('tix-report-'), 'report.html');
     writeFileSync(out, 'before');
