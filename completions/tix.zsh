@@ -686,7 +686,7 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
+        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       _tix_rest=1
