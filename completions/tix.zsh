@@ -423,7 +423,7 @@ _tix_command() {
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
         '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
         '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
+        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -461,13 +461,7 @@ _tix_command() {
         '-h:show help'
         '--help:show help'
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
-        '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -501,9 +495,6 @@ _tix_command() {
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
         '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -536,14 +527,7 @@ _tix_command() {
       _tix_flags=(
         '-h:show help'
         '--help:show help'
-        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
-        '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -579,21 +563,9 @@ _tix_command() {
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
         '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id: for spreadsheets'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
-        '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
-        '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
-        '--json:short for --output json'
-        '--fields:comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields'
-        '--no-header:leave out the header row (csv, tsv)'
-        '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
-        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
         '-V:print the version'
         '--version:print the version'
         '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
@@ -606,7 +578,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -700,7 +671,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -753,7 +723,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -776,7 +745,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -799,7 +767,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -822,7 +789,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -845,7 +811,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -940,7 +905,6 @@ _tix_command() {
         '--help:show help'
         '-V:print the version'
         '--version:print the version'
-        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
         '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
         '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
         '--timeout:seconds each request may take (default: 30)'
@@ -950,7 +914,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -971,7 +934,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -981,7 +943,6 @@ _tix_command() {
         '--help:show help'
         '-V:print the version'
         '--version:print the version'
-        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
         '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
         '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
         '--timeout:seconds each request may take (default: 30)'
@@ -991,7 +952,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1038,7 +998,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1058,7 +1017,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1078,7 +1036,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1125,7 +1082,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1156,7 +1112,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1176,7 +1131,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output (implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;

@@ -1,8 +1,9 @@
-import { Command, Option } from 'commander';
+import { Command, type Help, Option } from 'commander';
 import { ExitCode } from '../shared/errors.js';
 import { VERSION } from '../shared/version.js';
 import { addExamples, withValueSource } from './kit/command-kit.js';
 import { COMMANDS } from './commands/registry.js';
+import { acceptedGlobalOptions, refuseInheritedFlagsGiven, refusedInheritedFlags } from './kit/inherited-flags.js';
 
 /** What each exit code (src/shared/errors.ts) means: the root --help, the man pages and docs/commands list them. */
 export const EXIT_CODE_MEANINGS: readonly (readonly [code: string, meaning: string])[] = [
@@ -70,16 +71,28 @@ export function buildProgram(): Command {
     under.addCommand(build());
   }
 
-  forEachCommand(program, (command) =>
+  forEachCommand(program, (command) => {
     command
       .helpOption('-h, --help', 'show help')
       .showSuggestionAfterError(true)
       .exitOverride()
       // main.ts reports Commander's errors itself, as one line with exit code 2.
       .configureOutput({ outputError: () => {} })
-      // Merged with what a command configured itself (history sql hides the parent's flags it refuses).
-      .configureHelp({ ...command.configureHelp(), showGlobalOptions: true }),
-  );
+      // "Global Options": the inherited flags the command takes, none it refuses (kit/inherited-flags.ts); the man
+      // pages, docs/commands and the completions read the same list.
+      .configureHelp({
+        ...command.configureHelp(),
+        showGlobalOptions: true,
+        visibleGlobalOptions(this: Help, cmd: Command) {
+          return acceptedGlobalOptions(this, cmd);
+        },
+      });
+    // Refused before the action, by a hook on a command without subcommands that refuses something: a hook makes
+    // the command and those below it the full path's alone (scripts/fast-table.mjs), and the fast path's commands
+    // take every flag they inherit. (A group's hook would also run before its subcommands' actions.)
+    if (command.commands.length === 0 && refusedInheritedFlags(command).length > 0)
+      command.hook('preAction', (hooked) => refuseInheritedFlagsGiven(hooked));
+  });
   return program;
 }
 

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { runCommand } from '../../kit/run-command.js';
 
 export function authLoginCommand(): Command {
@@ -9,6 +10,8 @@ export function authLoginCommand(): Command {
       'Check an API key with one small request and store it in the profile (config file mode 0600).\nOn a terminal the key is asked for without echo; --with-key reads it from stdin.',
     )
     .option('--with-key', 'read the key from stdin (for scripts: tix auth login --with-key < key.txt)');
+  // It would change the real profile's key for nothing.
+  inheritedFlags(login, { refuse: ['--sandbox'], why: 'it stores keys for the real API; the sandbox needs none' });
   addExamples(login, [
     { description: 'Store a key kept in a file, for the default profile', command: 'tix auth login --with-key < key.txt' },
     {

@@ -1,7 +1,6 @@
 import { Argument, Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
 import { runOf } from '../../kit/run-context.js';
-import { refuseJqWithoutJson } from '../../kit/run-command.js';
 import { SHELLS, type Shell } from './shells.js';
 
 const INSTALL = `Install it once:
@@ -29,7 +28,6 @@ export function completionCommand(): Command {
     },
   ]);
   return command.action(async (shell: Shell, _flags: unknown, cmd: Command) => {
-    refuseJqWithoutJson(cmd, cmd.optsWithGlobals().jq);
     const { renderCompletion } = await import('./render.js');
     const proc = runOf(cmd).process;
     let root = cmd;

@@ -5,7 +5,6 @@ import { parseInstantFlag } from '../../kit/parse/dates.js';
 import { printable } from '../../../shared/printable.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { runOf } from '../../kit/run-context.js';
-import { refuseJqWithoutJson } from '../../kit/run-command.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
 const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'] as const;
@@ -52,7 +51,6 @@ export function sandboxCommand(): Command {
     { description: "A sandbox whose inventory changes every second, for trying 'tix watch'", command: 'tix sandbox --time-scale 900' },
   ]);
   return command.action(async (flags: RawFlags, cmd: Command) => {
-    refuseJqWithoutJson(cmd, cmd.optsWithGlobals().jq);
     const proc = runOf(cmd).process;
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../../../sandbox/index.js');
     const options = parseSandboxFlags(flags);
