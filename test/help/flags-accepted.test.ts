@@ -3,8 +3,8 @@
  * page (dist/help.json, what `tix <command> --help` prints), its man page, its docs/commands page or its shell
  * completions offer is run, with the command's minimal arguments and a valid value, against the sandbox with a
  * price history that has an event and an alert rule in it; no run may be refused as "does not apply", nor with any
- * other usage error (exit 2) unless the value itself is one the flag refuses in that setting (USAGE_EXPECTED). The
- * four lists must also be the same list.
+ * other usage error (exit 2) unless the value itself is one the flag refuses in that setting (USAGE_EXPECTED), nor end
+ * with an exit code the command does not declare (kit/exit-codes.ts). The four lists must also be the same list.
  *
  * A flag a command inherits but refuses (kit/inherited-flags.ts) is left out of all four by one declaration; a
  * refusal written anywhere else, or a flag added to a parent (`tix history`) that its subcommands do not take,
@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionModel } from '../../src/cli/commands/completion/model.js';
+import { exitStatusesOf } from '../../src/cli/kit/exit-codes.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { DOCS_NOW, useSandbox } from '../helpers/sandbox.js';
 import { runTix } from '../helpers/tix.js';
@@ -28,6 +29,8 @@ const STUBHUB_ID = '101459428';
 
 const program = buildProgram();
 const commands = allCommands(program);
+/** The codes each command declares it can end with (kit/exit-codes.ts), by path. */
+const exitCodes = new Map(commands.map(({ path, command }) => [path, exitStatusesOf(command).map(([code]) => code)]));
 const pageName = (path: string) => ['tix', ...(path ? path.split(' ') : [])].join('-');
 
 /** The long flags of a help page's "Options:" and "Global Options:" (a short flag alone counts as itself). */
@@ -372,6 +375,8 @@ describe('every flag a page lists is accepted', () => {
         });
         rmSync(folder, { recursive: true, force: true });
         const firstLine = result.stderr.split('\n')[0] ?? '';
+        if (result.code !== null && !exitCodes.get(path)!.includes(result.code))
+          refused.push(`tix ${args.join(' ')}: exit ${result.code}, which tix ${path} does not declare: ${firstLine}`);
         if (/does not apply/.test(result.stderr)) refused.push(`tix ${args.join(' ')}: ${firstLine}`);
         else if (result.code === 2 && !USAGE_EXPECTED[flag]?.test(result.stderr))
           refused.push(`tix ${args.join(' ')}: exit 2: ${firstLine}`);

@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { addExamples } from '../../kit/command-kit.js';
 import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { runCommand } from '../../kit/run-command.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
+import { ExitCode } from '../../../shared/errors.js';
 
 export function authLoginCommand(): Command {
   const login = new Command('login')
@@ -19,6 +21,11 @@ export function authLoginCommand(): Command {
       command: 'tix auth login --profile staging --base-url https://api.example.com --with-key < staging-key.txt',
     },
   ]);
+  exitCodes(login, {
+    ...apiCodes(),
+    [ExitCode.ERROR]: 'the base URL is not the API, the key could not be stored, or an unexpected error',
+    [ExitCode.AUTH]: 'the API did not accept the key (401 or 403); nothing was stored',
+  });
   return login.action(async (flags: { withKey?: boolean }, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const { runAuthLogin } = await import('./login-run.js');

@@ -7,6 +7,7 @@ import type { HistoryCoverageOptions } from './coverage-run.js';
 import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { parseHistoryEvent, type HistoryFlags } from './history.js';
 import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 /** `tix history coverage [event]`: when each agent's event was tracked, and where it was not (attached under `tix history`). */
 export function historyCoverageCommand(): Command {
@@ -34,6 +35,7 @@ export function historyCoverageCommand(): Command {
     },
     { description: "One event's gaps, as JSON", command: 'tix track evt_fnt7jz3fkx && tix history coverage evt_fnt7jz3fkx -o json' },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (event: string | undefined, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;

@@ -13,6 +13,7 @@ import { parseLockTimeout } from '../../kit/store-options.js';
 import type { StoreLocation, HistoryExportOptions } from './export-run.js';
 import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   to?: string;
@@ -51,6 +52,7 @@ export function historyExportCommand(): Command {
     },
     { description: 'Only the last 7 days', command: 'tix track evt_fnt7jz3fkx && tix history export --since -7d --to week.duckdb' },
   ]);
+  exitCodes(command, historyCodes('either store failed, or an unexpected error'));
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;

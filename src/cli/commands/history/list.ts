@@ -9,6 +9,7 @@ import { inheritedFlags } from '../../kit/inherited-flags.js';
 import type { HistoryFlags } from './history.js';
 import type { HistoryListOptions } from './list-run.js';
 import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   upcoming?: boolean;
@@ -39,6 +40,7 @@ export function historyListCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history list --upcoming --since -7d -o csv',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;

@@ -7,6 +7,7 @@ import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js'
 import type { HistorySqlOptions } from './sql-run.js';
 import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   file?: string;
@@ -60,6 +61,7 @@ export function historySqlCommand(): Command {
         'tix track TMUSA:G5v8HKyBKZbyJN && tix history sql "SELECT section, \\"row\\", price, api_timestamp FROM listings ORDER BY price LIMIT 5" -o csv',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (query: string | undefined, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;

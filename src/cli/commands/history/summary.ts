@@ -9,6 +9,7 @@ import { UsageError } from '../../../shared/errors.js';
 import type { HistorySummaryOptions } from './summary-run.js';
 import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
 import { inheritedFlags } from '../../kit/inherited-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 /** `tix history summary <event>`: what the history says about one event, per agent (attached under `tix history`). */
 export function historySummaryCommand(): Command {
@@ -43,6 +44,7 @@ export function historySummaryCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history summary evt_fnt7jz3fkx --since -7d --min-quantity 2',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
