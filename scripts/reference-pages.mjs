@@ -13,8 +13,8 @@ export function referencePages(tree, version) {
   const pages = new Map();
   for (const entry of commands) {
     const page = describe(entry, tree);
-    pages.set(`docs/commands/${entry.slug}.md`, markdownPage(page, tree));
-    pages.set(`man/man1/${entry.slug}.1`, manPage(page, tree, version));
+    pages.set(`docs/commands/${entry.slug}.md`, markdownPage(page));
+    pages.set(`man/man1/${entry.slug}.1`, manPage(page, version));
   }
   pages.set('docs/commands/README.md', markdownIndex(commands, program));
   return pages;
@@ -89,7 +89,7 @@ function md(text) {
   return text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
 }
 
-function markdownPage(page, tree) {
+function markdownPage(page) {
   const out = [`# ${page.name}`, '', md(page.summary), '', '## Synopsis', '', '```', page.usage, '```', ''];
   out.push('## Description', '', ...(page.about ?? page.description.split('\n')).flatMap((line) => [md(line), '']));
   const list = (title, items) => {
@@ -150,7 +150,7 @@ function roff(text) {
   return /^[.']/.test(escaped) ? `\\&${escaped}` : escaped;
 }
 
-function manPage(page, tree, version) {
+function manPage(page, version) {
   const name = page.name.replace(/ /g, '-');
   const out = [
     `.\\" Generated from tix's command tree by npm run reference (scripts/reference.mjs): do not edit.`,
