@@ -56,7 +56,7 @@ export const FILES: readonly (readonly [path: string, what: string])[] = [
   ['~/.cache/tix/', "V8's code cache of tix's bundles, one file per Node.js version and build: safe to delete"],
   [
     'docs/*.md',
-    'the guides: docs/ in the npm package (<prefix>/lib/node_modules/tix/docs), share/doc/tix/ in the standalone archive, /usr/share/doc/tix/ in the Debian package',
+    'the guides, beside the README that links them: <prefix>/lib/node_modules/tix/docs/ of an npm install, docs/ in the standalone archive, /usr/share/doc/tix/docs/ of the Debian package',
   ],
 ];
 
