@@ -212,7 +212,7 @@ complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the heade
 complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
-complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
+complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s, at most 24h)' -x
 complete -c tix -n '__tix_in \'watch\'' -l count -d 'stop after n polls (exit 0)' -x
 complete -c tix -n '__tix_in \'watch\'' -l until-price -d 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll' -x
 complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv | parquet (a stream of changes is no table, document or file of rows)' -x -a 'table json ndjson csv tsv parquet'

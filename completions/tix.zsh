@@ -257,7 +257,7 @@ _tix_command() {
       ;;
     ('watch')
       _tix_flags=(
-        '--interval:time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)'
+        '--interval:time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s, at most 24h)'
         '--count:stop after n polls (exit 0)'
         '--until-price:stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll'
         '-o:output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv | parquet (a stream of changes is no table, document or file of rows)'

@@ -44,7 +44,7 @@ export function watchCommand(): Command {
       ),
     )
     .argument('[ids...]', "the agent's event ids, space- or comma-separated, or - for stdin (more evt_ ids when watching events)")
-    .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s)`)
+    .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s, at most 24h)`)
     .option('--count <n>', 'stop after n polls (exit 0)')
     .option('--until-price <amount>', 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll')
     // The same values as every other -o (shell completion knows a flag by its name alone); watch takes only ndjson.
