@@ -103,7 +103,7 @@ end
 # Arguments are command names, ids and values, not files (--out says otherwise).
 complete -c tix -f
 complete -c tix -s V -l version -d 'print the version'
-complete -c tix -l sandbox -d 'use a local sandbox API with generated data (no key or network needed; not with --base-url)'
+complete -c tix -n 'not __tix_in \'auth login\'; and not __tix_in \'auth logout\'' -l sandbox -d 'use a local sandbox API with generated data (no key or network needed; not with --base-url)'
 complete -c tix -l profile -d 'stored profile to use (default: TIX_PROFILE, else \'default\')' -x -a '(__tix_profiles)'
 complete -c tix -l base-url -d 'API base URL (default: TIX_BASE_URL, else the base-url setting)' -x
 complete -c tix -l timeout -d 'seconds each request may take (default: 30)' -x
@@ -112,7 +112,7 @@ complete -c tix -l concurrency -d 'requests in flight at once (pages, batches), 
 complete -c tix -l debug -d 'trace every request to stderr (the API key is never shown)'
 complete -c tix -s q -l quiet -d 'no progress or notes on stderr'
 complete -c tix -l no-color -d 'no colour (also when NO_COLOR is set or output is not a terminal)'
-complete -c tix -l jq -d 'run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)' -x
+complete -c tix -n 'not __tix_in \'history export\'; and not __tix_in \'alert add\'; and not __tix_in \'alert rm\'; and not __tix_in \'alert pause\'; and not __tix_in \'alert resume\'; and not __tix_in \'alert test\'; and not __tix_in \'alert approve\'; and not __tix_in \'auth login\'; and not __tix_in \'auth status\'; and not __tix_in \'auth logout\'; and not __tix_in \'config get\'; and not __tix_in \'config set\'; and not __tix_in \'config unset\'; and not __tix_in \'config path\'; and not __tix_in \'sandbox\'; and not __tix_in \'completion\'' -l jq -d 'run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)' -x
 complete -c tix -l insecure-http -d 'allow sending the key over plain http:// to a host other than this machine'
 complete -c tix -s h -l help -d 'show help'
 complete -c tix -n '__tix_argument \'\' 1' -a events -d 'search and look up events'
@@ -213,7 +213,7 @@ complete -c tix -n '__tix_in \'inventory\'' -l no-header -d 'leave out the heade
 complete -c tix -n '__tix_in \'inventory\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'inventory\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'inventory\' 1' -x -a 'TMUSA STUBHUB SKYBOX TICKETEVOLUTION SEATGEEK VIVID TICKPICK TICKETNETWORK GAMETIME'
-complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)' -x
+complete -c tix -n '__tix_in \'watch\'' -l interval -d 'time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s, at most 24h)' -x
 complete -c tix -n '__tix_in \'watch\'' -l count -d 'stop after n polls (exit 0)' -x
 complete -c tix -n '__tix_in \'watch\'' -l until-price -d 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll' -x
 complete -c tix -n '__tix_in \'watch\'' -s o -l output -d 'output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv | parquet (a stream of changes is no table, document or file of rows)' -x -a 'table json ndjson csv tsv parquet'
@@ -260,25 +260,25 @@ complete -c tix -n '__tix_in \'track\'' -l fields -d 'comma-separated columns to
 complete -c tix -n '__tix_in \'track\'' -l no-header -d 'leave out the header row (csv, tsv)'
 complete -c tix -n '__tix_in \'track\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
 complete -c tix -n '__tix_in \'track\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y' -x
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history coverage\'; and not __tix_in \'history sql\'' -l since -d 'first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history coverage\'; and not __tix_in \'history sql\'' -l until -d 'last snapshot time, inclusive (a date means the end of that day)' -x
 complete -c tix -n '__tix_in \'history\'' -l tz -d 'IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)' -x
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets' -x
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l per -d 'with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent\'s listings there and ALL (that section\'s or zone\'s market floor)' -x
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l supply -d 'with --by: add listings and tickets on offer at the period\'s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report\'s supply chart)'
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
-complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history sql\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history summary\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l listings -d 'one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history summary\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l chart -d 'draw each agent\'s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history summary\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l by -d 'one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event\'s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history summary\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l per -d 'with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent\'s listings there and ALL (that section\'s or zone\'s market floor)' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history summary\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l supply -d 'with --by: add listings and tickets on offer at the period\'s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report\'s supply chart)'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l min-quantity -d 'figures from the stored listings of at least n tickets (n seats together; an agent\'s splits are not consulted); also for summary, --by and --chart' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history list\'; and not __tix_in \'history coverage\'; and not __tix_in \'history export\'; and not __tix_in \'history sql\'' -l section -d 'figures from the stored listings in sections matching this name, any case; \'*\' matches any text (e.g. \'floor*\'); also for summary, --by and --chart' -x
 complete -c tix -n '__tix_in \'history\'' -l db -d 'price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix\'s data folder)' -r -F
 complete -c tix -n '__tix_in \'history\'' -l lock-timeout -d 'seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/' -x
 complete -c tix -n '__tix_in \'history\'' -l schema -d 'PostgreSQL schema holding the tables, created if missing (default: public)' -x
-complete -c tix -n '__tix_in \'history\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
-complete -c tix -n '__tix_in \'history\'' -l json -d 'short for --output json'
-complete -c tix -n '__tix_in \'history\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
-complete -c tix -n '__tix_in \'history\'' -l no-header -d 'leave out the header row (csv, tsv)'
-complete -c tix -n '__tix_in \'history\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
-complete -c tix -n '__tix_in \'history\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -s o -l output -d 'output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)' -x -a 'table json ndjson csv tsv parquet'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -l json -d 'short for --output json'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -l fields -d 'comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields' -x
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -l no-header -d 'leave out the header row (csv, tsv)'
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -l out -d 'write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream' -r -F
+complete -c tix -n '__tix_in \'history\'; and not __tix_in \'history export\'' -l excel-safe -d 'prefix csv/tsv text cells starting with = + - @ with \' so spreadsheets do not run them as formulas'
 complete -c tix -n '__tix_argument \'history\' 1' -a list -d 'every tracked event: its agents, snapshots, current and lowest price'
 complete -c tix -n '__tix_argument \'history\' 1' -a summary -d 'one event\'s price history in a few figures per agent: lowest, current, changes, highest, listings'
 complete -c tix -n '__tix_argument \'history\' 1' -a coverage -d 'when each tracked event was recorded: first and last snapshot, usual interval, gaps, stale'

@@ -258,7 +258,7 @@ _tix_command() {
       ;;
     ('watch')
       _tix_flags=(
-        '--interval:time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s)'
+        '--interval:time between polls: 30s, 5m, 1h, or seconds (default: 5m; at least 1s, at most 24h)'
         '--count:stop after n polls (exit 0)'
         '--until-price:stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll'
         '-o:output format: ndjson (one JSON object per line, also on a terminal; the default off a terminal); refused: table | json | csv | tsv | parquet (a stream of changes is no table, document or file of rows)'
@@ -464,15 +464,7 @@ _tix_command() {
         '-h:show help'
         '--help:show help'
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
-        '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
-        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
-        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -506,11 +498,6 @@ _tix_command() {
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
         '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
-        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
-        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
         '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
         '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
@@ -543,16 +530,7 @@ _tix_command() {
       _tix_flags=(
         '-h:show help'
         '--help:show help'
-        '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
-        '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
-        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
-        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
@@ -588,23 +566,9 @@ _tix_command() {
         '--since:first snapshot time: YYYY-MM-DD, an ISO 8601 date-time such as 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00 (offsets up to ±14:00), today, yesterday, tomorrow, or a relative date like -7d, +30d, -2w, -3m, +1y'
         '--until:last snapshot time, inclusive (a date means the end of that day)'
         '--tz:IANA time zone of --since, --until and the chart (default: the timezone setting, else the system zone)'
-        '--listings:one row per listing ever seen: first and last seen, first, last and lowest price, and gone (not in the latest snapshot)'
-        '--chart:draw each agent'\''s lowest price over time, and the lowest across them (ALL): time to scale, lines broken where no snapshot was taken, the event date and public sale ruled; --out chart.svg writes it as SVG'
-        '--by:one row per hour, day, week, days-to-event (in --tz; weeks from Monday; days-to-event: whole days before the event'\''s date) and one column of lowest price per agent, and ALL for an evt_ id (the lowest the market floor was in the period): for spreadsheets'
-        '--per:with --by: one row per period and section or zone (as tix report groups them), the lowest price of each agent'\''s listings there and ALL (that section'\''s or zone'\''s market floor)'
-        '--supply:with --by: add listings and tickets on offer at the period'\''s last round (the agents ALL counts then) and listings gone since the previous round, summed over the period (as tix report'\''s supply chart)'
-        '--min-quantity:figures from the stored listings of at least n tickets (n seats together; an agent'\''s splits are not consulted); also for summary, --by and --chart'
-        '--section:figures from the stored listings in sections matching this name, any case; '\''*'\'' matches any text (e.g. '\''floor*'\''); also for summary, --by and --chart'
         '--db:price history: a DuckDB file or a postgres:// URL (default: TIX_DB, else the db setting, else history.duckdb in tix'\''s data folder)'
         '--lock-timeout:seconds to wait for a DuckDB file another process holds, 0-3600 (default: 30); then track and watch keep what they fetched in <file>.pending/'
         '--schema:PostgreSQL schema holding the tables, created if missing (default: public)'
-        '-o:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
-        '--output:output format: table | json | ndjson | csv | tsv | parquet (default: table on a terminal, json otherwise, or the output setting)'
-        '--json:short for --output json'
-        '--fields:comma-separated columns to show, in order (every format; json keeps only these fields of each record); dotted paths reach nested fields'
-        '--no-header:leave out the header row (csv, tsv)'
-        '--out:write the data to a file instead of stdout: a regular file is written whole or not at all; - is stdout; /dev/stdout, /dev/fd/N, a FIFO or a device is written as a stream'
-        '--excel-safe:prefix csv/tsv text cells starting with = + - @ with '\'' so spreadsheets do not run them as formulas'
         '-V:print the version'
         '--version:print the version'
         '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
@@ -617,7 +581,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -748,7 +711,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -801,7 +763,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -824,7 +785,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -847,7 +807,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -870,7 +829,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -893,7 +851,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -988,7 +945,6 @@ _tix_command() {
         '--help:show help'
         '-V:print the version'
         '--version:print the version'
-        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
         '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
         '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
         '--timeout:seconds each request may take (default: 30)'
@@ -998,7 +954,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1019,7 +974,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1029,7 +983,6 @@ _tix_command() {
         '--help:show help'
         '-V:print the version'
         '--version:print the version'
-        '--sandbox:use a local sandbox API with generated data (no key or network needed; not with --base-url)'
         '--profile:stored profile to use (default: TIX_PROFILE, else '\''default'\'')'
         '--base-url:API base URL (default: TIX_BASE_URL, else the base-url setting)'
         '--timeout:seconds each request may take (default: 30)'
@@ -1039,7 +992,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1086,7 +1038,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1106,7 +1057,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1126,7 +1076,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1173,7 +1122,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1204,7 +1152,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;
@@ -1224,7 +1171,6 @@ _tix_command() {
         '-q:no progress or notes on stderr'
         '--quiet:no progress or notes on stderr'
         '--no-color:no colour (also when NO_COLOR is set or output is not a terminal)'
-        '--jq:run a jq filter over the JSON output, the one document -o json prints (a page at a time with --all; implies -o json; strings raw, the rest compact JSON)'
         '--insecure-http:allow sending the key over plain http:// to a host other than this machine'
       )
       ;;

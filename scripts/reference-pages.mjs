@@ -3,8 +3,9 @@
 // committed files.
 
 /**
- * `tree` holds program.ts's buildProgram, EXIT_CODE_MEANINGS and ENVIRONMENT and command-kit's examplesOf;
- * `version` is package.json's. Returns path (from the repository root) -> text.
+ * `tree` holds program.ts's buildProgram, EXIT_CODE_MEANINGS, ENVIRONMENT, ABOUT and FILES, command-kit's
+ * examplesOf and seeAlsoOf, and exit-codes.ts's exitStatusesOf; `version` is package.json's. Returns path (from the
+ * repository root) -> text.
  */
 export function referencePages(tree, version) {
   const program = tree.buildProgram();
@@ -12,8 +13,8 @@ export function referencePages(tree, version) {
   const pages = new Map();
   for (const entry of commands) {
     const page = describe(entry, tree);
-    pages.set(`docs/commands/${entry.slug}.md`, markdownPage(page, tree));
-    pages.set(`man/man1/${entry.slug}.1`, manPage(page, tree, version));
+    pages.set(`docs/commands/${entry.slug}.md`, markdownPage(page));
+    pages.set(`man/man1/${entry.slug}.1`, manPage(page, version));
   }
   pages.set('docs/commands/README.md', markdownIndex(commands, program));
   return pages;
@@ -51,7 +52,30 @@ function describe({ command, words, slug }, tree) {
     })),
     examples: tree.examplesOf(command),
     environment: isRoot ? tree.ENVIRONMENT : undefined,
+    about: isRoot ? tree.ABOUT : undefined,
+    files: isRoot ? tree.FILES : undefined,
+    // tix's own page lists every code, as docs/exit-codes.md does; a command's, those it declares (kit/exit-codes.ts).
+    exitStatuses: isRoot ? tree.EXIT_CODE_MEANINGS : tree.exitStatusesOf(command).map(([code, when]) => [`${code}`, when]),
+    ...related({ command, words }, tree),
   };
+}
+
+/**
+ * A page's "See also": the guides (declared with seeAlso on the command or its top-level ancestor), and the
+ * related commands as page names: its parent, its siblings, the ones declared, then tix(1).
+ */
+function related({ command, words }, tree) {
+  if (words.length === 0) return { guides: ['README.md'], seeAlso: [] };
+  const top = words.length > 1 ? command.parent : command;
+  const declared = tree.seeAlsoOf(command) ?? tree.seeAlsoOf(top) ?? { guides: [], related: [] };
+  const paths = [];
+  if (words.length > 1) paths.push(words.slice(0, -1));
+  if (command.parent?.parent)
+    for (const sibling of command.parent.commands) if (sibling !== command) paths.push([...words.slice(0, -1), sibling.name()]);
+  for (const path of declared.related ?? []) paths.push(path.split(' '));
+  paths.push([]);
+  const pages = new Map(paths.map((path) => [['tix', ...path].join('-'), ['tix', ...path].join(' ')]));
+  return { guides: declared.guides, seeAlso: [...pages].map(([slug, name]) => ({ slug, name })) };
 }
 
 function firstSentence(text) {
@@ -65,9 +89,9 @@ function md(text) {
   return text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
 }
 
-function markdownPage(page, tree) {
+function markdownPage(page) {
   const out = [`# ${page.name}`, '', md(page.summary), '', '## Synopsis', '', '```', page.usage, '```', ''];
-  out.push('## Description', '', ...page.description.split('\n').flatMap((line) => [md(line), '']));
+  out.push('## Description', '', ...(page.about ?? page.description.split('\n')).flatMap((line) => [md(line), '']));
   const list = (title, items) => {
     if (items.length === 0) return;
     out.push(`## ${title}`, '', ...items.map(({ term, description }) => `- \`${term}\`: ${md(description)}`), '');
@@ -88,8 +112,16 @@ function markdownPage(page, tree) {
     for (const { description, command } of page.examples) out.push(`${md(description)}:`, '', '```sh', command, '```', '');
   }
   if (page.environment) out.push('## Environment', '', '```', ...page.environment.split('\n').slice(1), '```', '');
-  out.push('## Exit codes', '', ...tree.EXIT_CODE_MEANINGS.map(([code, meaning]) => `- \`${code}\`: ${md(meaning)}`), '');
-  out.push('## See also', '', `[All commands](README.md); the man page: \`man ${page.slug}\`.`, '');
+  if (page.files) out.push('## Files', '', ...page.files.map(([path, what]) => `- \`${path}\`: ${md(what)}`), '');
+  out.push('## Exit codes', '', ...page.exitStatuses.map(([code, meaning]) => `- \`${code}\`: ${md(meaning)}`), '');
+  out.push('All the codes, and what a script should do about each: [Exit codes](../exit-codes.md).', '');
+  const guides = page.guides.map((guide) => `[${guide}](../${guide === 'README.md' ? '../README.md' : guide})`);
+  const commands = page.seeAlso.map(({ slug, name }) => `[${name}](${slug}.md)`);
+  out.push('## See also', '');
+  out.push(
+    `${[...commands, '[all commands](README.md)'].join(', ')}; the ${page.guides.length > 1 ? 'guides' : 'guide'} ${guides.join(' and ')}; the man page: \`man ${page.slug}\`.`,
+    '',
+  );
   return out.join('\n');
 }
 
@@ -118,7 +150,7 @@ function roff(text) {
   return /^[.']/.test(escaped) ? `\\&${escaped}` : escaped;
 }
 
-function manPage(page, tree, version) {
+function manPage(page, version) {
   const name = page.name.replace(/ /g, '-');
   const out = [
     `.\\" Generated from tix's command tree by npm run reference (scripts/reference.mjs): do not edit.`,
@@ -131,7 +163,7 @@ function manPage(page, tree, version) {
     '.fi',
     '.SH DESCRIPTION',
   ];
-  page.description.split('\n').forEach((line, i) => {
+  (page.about ?? page.description.split('\n')).forEach((line, i) => {
     if (i > 0) out.push('.PP');
     out.push(roff(line));
   });
@@ -155,10 +187,28 @@ function manPage(page, tree, version) {
   if (page.environment) {
     out.push('.SH ENVIRONMENT', '.nf', ...page.environment.split('\n').slice(1).map(roff), '.fi');
   }
+  if (page.files) {
+    out.push('.SH FILES');
+    for (const [path, what] of page.files) out.push('.TP', `.I ${roff(path)}`, roff(what));
+  }
   out.push('.SH EXIT STATUS');
-  for (const [code, meaning] of tree.EXIT_CODE_MEANINGS) out.push('.TP', `.B ${code}`, roff(meaning));
+  for (const [code, meaning] of page.exitStatuses) out.push('.TP', `.B ${code}`, roff(meaning));
+  out.push('.PP', roff('All the codes, and what a script should do about each: the guide exit-codes.md.'));
   out.push('.SH SEE ALSO');
-  const seeAlso = page.slug === 'tix' ? page.subcommands.map(({ slug }) => slug) : ['tix', ...page.subcommands.map(({ slug }) => slug)];
+  const seeAlso =
+    page.slug === 'tix'
+      ? page.subcommands.map(({ slug }) => slug)
+      : [...page.subcommands.map(({ slug }) => slug), ...page.seeAlso.map(({ slug }) => slug)];
   out.push(seeAlso.map((slug, i) => `.BR ${roff(slug)} (1)${i < seeAlso.length - 1 ? ',' : ''}`).join('\n'));
+  const guides =
+    page.slug === 'tix'
+      ? ['README.md', 'querying.md', 'output.md', 'history.md', 'alerts.md', 'settings.md', 'exit-codes.md']
+      : page.guides;
+  out.push(
+    '.PP',
+    roff(
+      `The ${guides.length > 1 ? 'guides' : 'guide'} ${guides.join(', ')}${page.slug === 'tix' ? '' : ' (tix(1), FILES, says where the guides are)'}.`,
+    ),
+  );
   return `${out.join('\n')}\n`;
 }

@@ -11,7 +11,7 @@ import { importTreeModule, root } from './bundle-tree.mjs';
 import { referencePages } from './reference-pages.mjs';
 
 const tree = await importTreeModule(
-  "export { buildProgram, EXIT_CODE_MEANINGS, ENVIRONMENT } from './src/cli/program.ts'; export { examplesOf } from './src/cli/kit/command-kit.ts';",
+  "export { buildProgram, EXIT_CODE_MEANINGS, ENVIRONMENT, ABOUT, FILES } from './src/cli/program.ts'; export { examplesOf, seeAlsoOf } from './src/cli/kit/command-kit.ts'; export { exitStatusesOf } from './src/cli/kit/exit-codes.ts';",
 );
 
 for (const [folder, pattern] of [

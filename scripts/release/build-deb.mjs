@@ -9,8 +9,10 @@
 //   /usr/share/fish/vendor_completions.d/tix.fish    each shell's folder for packages' completions
 //   /usr/share/doc/tix/copyright                     Debian's machine-readable format, with
 //   /usr/share/doc/tix/THIRD-PARTY-NOTICES.txt.gz    every component's licence text (the archive's notices)
+//   /usr/share/doc/tix/README.md, docs/, ...          the README and the guides it links, as in the archive
+// Every file's time is the release's epoch (SOURCE_DATE_EPOCH), so two builds of one commit are the same bytes.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -21,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 const DEPENDS = 'libc6 (>= 2.28), libstdc++6 (>= 6), libgcc-s1 | libgcc1';
 
 /** Builds `<out>/tix_<version>_amd64.deb` in `work` from the standalone folder; returns its file name. */
-export function buildDeb({ standalone, work, out, pkg, license }) {
+export function buildDeb({ standalone, work, out, pkg, license, epoch }) {
   const file = `tix_${pkg.version}_amd64.deb`;
   const at = (...parts) => join(work, ...parts);
   const lib = at('usr', 'lib', 'tix');
@@ -51,6 +53,9 @@ export function buildDeb({ standalone, work, out, pkg, license }) {
   mkdirSync(doc, { recursive: true });
   writeFileSync(join(doc, 'THIRD-PARTY-NOTICES.txt.gz'), gzipSync(readFileSync(join(standalone, 'THIRD-PARTY-NOTICES.txt')), { level: 9 }));
   writeFileSync(join(doc, 'copyright'), copyright(license, readFileSync(join(standalone, 'THIRD-PARTY-NOTICES.txt'), 'utf8')));
+  for (const file of ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', 'BENCHMARKS.md'])
+    copyFileSync(join(standalone, file), join(doc, file));
+  cpSync(join(standalone, 'docs'), join(doc, 'docs'), { recursive: true });
 
   const installedSize = Number(execFileSync('du', ['-sk', '--exclude=DEBIAN', work], { encoding: 'utf8' }).split('\t')[0]);
   mkdirSync(at('DEBIAN'), { recursive: true });
@@ -72,8 +77,12 @@ export function buildDeb({ standalone, work, out, pkg, license }) {
       '',
     ].join('\n'),
   );
+  // Files 0644 and folders 0755 whatever the umask (the executable 0755), every time the epoch.
+  execFileSync('chmod', ['-R', 'u+rwX,go+rX,go-w', work]);
+  execFileSync('find', [work, '-exec', 'touch', '--no-dereference', `--date=@${epoch}`, '{}', '+']);
   execFileSync('dpkg-deb', ['--root-owner-group', '-Zgzip', '-z6', '--build', work, join(out, file)], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, SOURCE_DATE_EPOCH: String(epoch) },
   });
   return file;
 }

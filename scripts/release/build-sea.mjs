@@ -4,11 +4,11 @@
 // CommonJS bundles with every package in them: the fast path's (src/cli/fast.ts) and the full tix's
 // (src/cli/main.ts), with the help pages and jq-web's jq.js and jq.wasm. DuckDB's native files lie beside the executable and are
 // loaded from there: extracting them to a cache on every run would leave 68 MB behind wherever HOME is not
-// writable. V8's code cache for the entry is built in (useCodeCache); the bundles get theirs after a run, in
-// tix's cache folder, as the npm install's fast path does (bin/code-cache.cjs). No startup snapshot
+// writable. The bundles get V8's code cache after a run, in tix's cache folder, as the npm install's fast path
+// does (bin/code-cache.cjs); the entry has none built in (useCodeCache: V8's differs from build to build). The executable and DuckDB's files are stripped. No startup snapshot
 // (useSnapshot): a snapshot captures stdout and stderr at build time, and such a tix prints nothing.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -113,7 +113,10 @@ export async function buildStandalone({ node, binDir, workDir }) {
     output: 'tix.blob',
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
-    useCodeCache: true,
+    // No code cache for the entry: V8 writes a different one on every build (the blob differed from byte 215 on),
+    // which made the archive differ between two builds of one commit. The entry is small; the bundles it runs get
+    // their code cache at run time (bin/code-cache.cjs), as before.
+    useCodeCache: false,
     assets: {
       'fast.cjs': 'fast.cjs',
       'tix.cjs': 'tix.cjs',
@@ -123,17 +126,43 @@ export async function buildStandalone({ node, binDir, workDir }) {
     },
   };
   writeFileSync(join(workDir, 'sea-config.json'), JSON.stringify(config, null, 2));
-  execFileSync(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: workDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Node.js says "Wrote single executable preparation blob to tix.blob" on stderr: printed only if it fails.
+  const blob = spawnSync(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: workDir, encoding: 'utf8' });
+  if (blob.status !== 0) throw new Error(`build-sea: the blob was not written (exit ${blob.status}): ${blob.stderr}`);
 
+  // Stripped of its symbol tables before the blob goes in (strip after postject would drop the blob's note): Node.js
+  // 127 -> 109 MB, libduckdb.so 70.5 -> 59.6 MB. The dynamic symbols stay: duckdb.node finds Node-API in the
+  // executable, and the executable libduckdb.so, through them.
   const executable = join(binDir, 'tix');
   copyFileSync(node, executable);
   chmodSync(executable, 0o755);
-  const { inject } = requireHere('postject');
-  await inject(executable, 'NODE_SEA_BLOB', readFileSync(join(workDir, 'tix.blob')), { sentinelFuse: SEA_FUSE });
+  execFileSync('strip', [executable]);
+  await quietInject(executable, readFileSync(join(workDir, 'tix.blob')));
   const duckdbDir = dirname(requireHere.resolve(`@duckdb/node-bindings-${process.platform}-${process.arch}/package.json`));
-  for (const file of DUCKDB_FILES) copyFileSync(join(duckdbDir, file), join(binDir, file));
+  for (const file of DUCKDB_FILES) {
+    copyFileSync(join(duckdbDir, file), join(binDir, file));
+    execFileSync('strip', ['--strip-unneeded', join(binDir, file)]);
+  }
 
   return bundledPackageFolders([fast.metafile, full.metafile]);
+}
+
+/**
+ * postject's inject, without the warnings it is known to print for every Node.js binary: LIEF, which it runs,
+ * says "warning: Can't find string offset for section name '.note.100'" (and '.note') on console.warn as it
+ * adds the note; the note is written all the same (the smoke test runs the executable). Any other line is printed.
+ */
+async function quietInject(executable, blob) {
+  const { inject } = requireHere('postject');
+  const warn = console.warn;
+  console.warn = (...args) => {
+    if (!/^warning: Can't find string offset for section name '\.note(\.\d+)?'$/.test(args.join(' '))) warn(...args);
+  };
+  try {
+    await inject(executable, 'NODE_SEA_BLOB', blob, { sentinelFuse: SEA_FUSE });
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /** external-packages.ts is replaced by its standalone version, which bundles DuckDB's JavaScript and reads jq-web's from the assets. */

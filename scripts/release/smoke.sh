@@ -169,6 +169,9 @@ ln -s "$root"/share/man/man1/*.1 "$home/.local/share/man/man1/"
 check_man 'archive, linked into ~/.local' "$home/.local/share/man" "$home/.local/bin:/usr/bin:/bin"
 # Or its own bin/ on PATH: man looks in the archive's share/man.
 check_man "archive, its bin/ on PATH" "$root/share/man" "$root/bin:/usr/bin:/bin"
+# README.md's links resolve inside the archive (the guides and pages it links are shipped beside it).
+broken=$(cd "$root" && grep -o '](\([^)#:]*\)' README.md | sed 's/^](//' | sort -u | while read -r link; do [[ -z $link || -e $link ]] || echo "$link"; done)
+if [[ -z $broken ]]; then pass "archive: README.md's links resolve inside it"; else fail "archive: README.md links what it does not ship" "$broken"; fi
 [[ $(id -u) == 0 ]] && chown -R 65534:65534 "$home" "$work/archive-tmp"
 standalone=("${user_wrap[@]}" env -i PATH=/nonexistent HOME="$home" TMPDIR="$work/archive-tmp" "$home/.local/bin/tix")
 check 'archive: --version' 0 '^[0-9.]+ \(standalone, Node\.js 24\.[0-9.]+\)$' "${standalone[@]}" --version
@@ -233,6 +236,23 @@ else
     [[ -s $file ]] || echo "$file"
   done)
   if [[ -z $absent ]]; then pass 'deb: completions for bash, zsh and fish, copyright and notices in their system folders'; else fail 'deb: files missing' "$absent"; fi
+  # Tab in a new bash: bash-completion loads /usr/share/bash-completion/completions/tix on the first Tab after
+  # `tix` (or, without the bash-completion package, the file is sourced as its loader would); then Tab after
+  # `tix ev` must offer `events`, and after `tix events search --cat`, `--category`.
+  tab=$("${deb_env[@]}" bash --norc --noprofile -c '
+    if [[ -r /usr/share/bash-completion/bash_completion ]]; then
+      source /usr/share/bash-completion/bash_completion && _completion_loader tix
+    else
+      source /usr/share/bash-completion/completions/tix
+    fi
+    spec=$(complete -p tix) || exit 1
+    fn=${spec#*-F }; fn=${fn%% *}
+    for line in "tix ev" "tix events search --cat"; do
+      read -ra COMP_WORDS <<<"$line"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE=$line; COMP_POINT=${#line}; COMPREPLY=()
+      "$fn" tix "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+      echo "${COMPREPLY[*]}"
+    done' 2>&1)
+  if [[ $tab == $'events\n--category' ]]; then pass 'deb: Tab completes in a new bash (tix ev -> events)'; else fail 'deb: Tab in a new bash' "$tab"; fi
   if head -1 /usr/share/doc/tix/copyright | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/'; then
     pass 'deb: copyright is in the machine-readable format'
   else

@@ -304,7 +304,8 @@ export const SETTINGS: { [K in SettingKey]: SettingSpec<K> } = {
       'alerts: the most a run spends delivering its alerts, every channel and retry together (1s-5m); what is left stays pending for the next run',
     defaultLabel: '5m',
     parse: (raw, name) => parseDeliverySeconds(name, raw),
-    display: (seconds) => `${seconds}s`,
+    // Whole minutes as minutes, as the guides and the default write them: 300 is 5m, 90 is 90s.
+    display: (seconds) => (seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`),
   },
 };
 

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { referencePages } from '../../scripts/reference-pages.mjs';
-import { examplesOf } from '../../src/cli/kit/command-kit.js';
-import { buildProgram, ENVIRONMENT, EXIT_CODE_MEANINGS } from '../../src/cli/program.js';
+import { examplesOf, seeAlsoOf } from '../../src/cli/kit/command-kit.js';
+import { exitStatusesOf } from '../../src/cli/kit/exit-codes.js';
+import { ABOUT, buildProgram, ENVIRONMENT, EXIT_CODE_MEANINGS, FILES } from '../../src/cli/program.js';
 import { runTix } from '../helpers/tix.js';
 import { REPO_ROOT } from '../helpers/tix-env.js';
 import { allCommands } from './help-tree.js';
@@ -22,7 +23,10 @@ const committed = (folder: string) => readdirSync(join(REPO_ROOT, folder)).map((
 
 describe('the command reference and the man pages', () => {
   it('are committed as npm run reference writes them from the tree (run it after changing a command)', () => {
-    const expected: Map<string, string> = referencePages({ buildProgram, ENVIRONMENT, EXIT_CODE_MEANINGS, examplesOf }, VERSION);
+    const expected: Map<string, string> = referencePages(
+      { buildProgram, ENVIRONMENT, EXIT_CODE_MEANINGS, ABOUT, FILES, examplesOf, seeAlsoOf, exitStatusesOf },
+      VERSION,
+    );
     expect([...committed('docs/commands'), ...committed('man/man1')].sort()).toEqual([...expected.keys()].sort());
     for (const [file, text] of expected) expect(readFileSync(join(REPO_ROOT, file), 'utf8'), file).toBe(text);
   });

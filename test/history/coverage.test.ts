@@ -230,7 +230,12 @@ describeStores('what the history says when data is missing', (store) => {
     };
     await refused(
       ['history', 'coverage', '--since', '-1d'],
-      'tix: --since does not apply to history coverage (it covers the whole history; give an event to narrow it)',
+      'tix: --since does not apply to history coverage (it reports on every snapshot of the events it covers: one event, or all of them)',
+    );
+    // Given an event too, it does not tell the user to give one.
+    await refused(
+      ['history', 'coverage', 'TMUSA', 'nosuchevent', '--section', 'floor*'],
+      'tix: --section does not apply to history coverage (it reports on every snapshot of the events it covers: one event, or all of them)',
     );
     await refused(
       ['history', 'list', '--min-quantity', '2'],

@@ -42,7 +42,7 @@ describe('--sandbox and the stored key', () => {
     const result = await tix(['--sandbox', 'auth', 'login', '--with-key'], { env, input: 'sandbox-key\n' });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('tix: --sandbox: auth login stores keys for the real API; the sandbox needs none\n');
+    expect(result.stderr).toBe('tix: --sandbox does not apply to auth login (it stores keys for the real API; the sandbox needs none)\n');
     expect(configFile()).toBe(before);
 
     const status = await tix(['auth', 'status', '--json'], { env });
@@ -56,7 +56,9 @@ describe('--sandbox and the stored key', () => {
     const result = await tix(['auth', 'logout', '--sandbox'], { env });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('tix: --sandbox: auth logout removes the key of the real API; the sandbox needs none\n');
+    expect(result.stderr).toBe(
+      'tix: --sandbox does not apply to auth logout (it removes the key of the real API; the sandbox needs none)\n',
+    );
     expect(configFile()).toBe(before);
   });
 

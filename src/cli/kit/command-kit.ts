@@ -91,3 +91,23 @@ export function addPagingOptions(command: Command): Command {
     .option('--limit <n>', 'stop after this many records (fetches as many pages as needed)')
     .option('--all', 'fetch every page (in order, several at once: see --concurrency)');
 }
+
+/**
+ * Where a command's man page and docs/commands page send the reader next ("See also"): the guides in docs/ that
+ * explain it (`history.md`) and related commands elsewhere in the tree (`track`). Declared on a top-level
+ * command, it holds for its subcommands too, which also name their parent and siblings.
+ */
+export interface SeeAlso {
+  guides: readonly string[];
+  related?: readonly string[];
+}
+const commandSeeAlso = new WeakMap<Command, SeeAlso>();
+
+export function seeAlso(command: Command, see: SeeAlso): Command {
+  commandSeeAlso.set(command, see);
+  return command;
+}
+
+export function seeAlsoOf(command: Command): SeeAlso | undefined {
+  return commandSeeAlso.get(command);
+}

@@ -1,4 +1,4 @@
-import { ExitCode, UsageError } from '../../shared/errors.js';
+import { ExitCode } from '../../shared/errors.js';
 import type { Invocation } from './invocation.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -43,7 +43,6 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   // it writes nothing, ends the run as the EPIPE of a write does.
   const stopWatchingReader = whenReaderGone(proc.stdout, () => stop(ExitCode.OK));
   try {
-    refuseJqWithoutJson(command, rt.globals.jq);
     const code = await body(rt);
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();
@@ -60,19 +59,4 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     proc.stdout.off('error', onStdoutError);
     await rt.close();
   }
-}
-
-/**
- * `--jq` (a global flag) applies wherever `-o json` does: a command that takes `--output`, its own or its
- * parent's (`history sql` takes `tix history`'s), and is refused (exit 2) by every other (auth, config get,
- * completion, sandbox). A subcommand that refuses its parent's `--output` refuses `--jq` with it.
- */
-export function refuseJqWithoutJson(command: Invocation, jq: string | undefined): void {
-  if (jq === undefined) return;
-  for (let at: Invocation | null = command; at?.parent; at = at.parent) {
-    if (at.options.some((option) => option.long === '--output')) return;
-  }
-  const path: string[] = [];
-  for (let at: Invocation | null = command; at?.parent; at = at.parent) path.unshift(at.name());
-  throw new UsageError(`--jq: tix ${path.join(' ')} prints no JSON to filter`);
 }

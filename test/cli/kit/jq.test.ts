@@ -300,7 +300,7 @@ describe('errors and refusals', () => {
     const result = await tix([...args, '--jq', '.']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`tix: --jq: tix ${name} prints no JSON to filter\n`);
+    expect(result.stderr).toBe(`tix: --jq does not apply to ${name} (it prints no JSON to filter)\n`);
   });
 
   it.each([

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
-import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, seeAlso } from '../../kit/command-kit.js';
 import type { RawOutputFlags } from '../../kit/output-options.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
+import { exitCodes } from '../../kit/exit-codes.js';
 
 export function agentsCommand(): Command {
   const command = new Command('agents')
@@ -16,6 +17,8 @@ export function agentsCommand(): Command {
     { description: 'Just the agent codes', command: 'tix agents -o ndjson | jq -r \'select(.role == "ticket agent") | .code\'' },
     { description: 'The same with the built-in jq (strings print raw)', command: "tix agents --jq '.ticketAgents[].code'" },
   ]);
+  exitCodes(command, {});
+  seeAlso(command, { guides: ['querying.md'], related: ['events by-agent', 'inventory'] });
   return command.action(agentsAction);
 }
 

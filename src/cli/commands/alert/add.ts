@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { TICKET_AGENTS } from '../../../api/agents.js';
-import { UsageError } from '../../../shared/errors.js';
+import { UsageError, ExitCode } from '../../../shared/errors.js';
 import { parseNotifyExec, parseNotifyUrl } from '../../../config/keys.js';
 import { addExamples, withValues } from '../../kit/command-kit.js';
 import { parseAmount } from '../../kit/listing-filters.js';
@@ -14,6 +14,7 @@ import { parseEntry } from '../../kit/track-entries.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { printable } from '../../../shared/printable.js';
 import type { AlertAddOptions } from './add-run.js';
+import { STORE_BUSY, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawStoreFlags {
   below?: string;
@@ -66,6 +67,7 @@ export function alertAddCommand(): Command {
       command: "tix alert add TMUSA:G5v8HKyBKZbyJN --drop 20 --section 'floor*' --notify-url https://hooks.example.com/services/T0/B0/x",
     },
   ]);
+  exitCodes(command, { [ExitCode.ERROR]: 'the history store failed, or an unexpected error', [ExitCode.UNAVAILABLE]: STORE_BUSY });
   return command.action(async (event: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const entry = parseEntry(event, '<event>');

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 
 /** `tix alert`: the noun its verbs (add, list, rm, pause, resume, test, approve) are registered under. */
 export function alertCommand(): Command {
@@ -18,5 +18,6 @@ export function alertCommand(): Command {
       command: 'tix alert add evt_fnt7jz3fkx --below 150 && tix alert list',
     },
   ]);
+  seeAlso(alert, { guides: ['alerts.md'], related: ['track', 'history'] });
   return alert;
 }

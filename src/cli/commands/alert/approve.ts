@@ -3,6 +3,7 @@ import { addExamples } from '../../kit/command-kit.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseRuleId } from './rule-id.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 export function alertApproveCommand(): Command {
   const command = new Command('approve')
@@ -21,6 +22,7 @@ export function alertApproveCommand(): Command {
       command: 'tix alert approve "$(tix alert add evt_fnt7jz3fkx --below 150 --notify-exec ./notify.sh)"',
     },
   ]);
+  exitCodes(command, historyCodes('the history store failed, or the approval could not be written in the config folder'));
   return command.action(async (id: string, flags: RawStoreFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options = { id: parseRuleId(id), store: parseStoreFlags(flags) };

@@ -4,6 +4,8 @@ import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-option
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import type { AlertListOptions } from './list-run.js';
+import { STORE_BUSY, exitCodes } from '../../kit/exit-codes.js';
+import { ExitCode } from '../../../shared/errors.js';
 
 export function alertListCommand(): Command {
   const command = new Command('list')
@@ -14,6 +16,7 @@ export function alertListCommand(): Command {
   addStoreOptions(command);
   addOutputOptions(command);
   addExamples(command, [{ description: 'The rules as CSV', command: 'tix alert add evt_fnt7jz3fkx --below 150 && tix alert list -o csv' }]);
+  exitCodes(command, { [ExitCode.ERROR]: 'the history store failed, or an unexpected error', [ExitCode.UNAVAILABLE]: STORE_BUSY });
   return command.action(async (flags: RawOutputFlags & RawStoreFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options: AlertListOptions = { store: parseStoreFlags(flags), output: parseOutputOptions(flags, rt) };

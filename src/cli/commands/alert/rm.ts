@@ -3,6 +3,7 @@ import { addExamples } from '../../kit/command-kit.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseRuleId } from './rule-id.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 export function alertRmCommand(): Command {
   const command = new Command('rm')
@@ -13,6 +14,7 @@ export function alertRmCommand(): Command {
   addExamples(command, [
     { description: 'Add a rule, then remove it', command: 'tix alert rm "$(tix alert add evt_fnt7jz3fkx --below 150)"' },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (id: string, flags: RawStoreFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options = { id: parseRuleId(id), store: parseStoreFlags(flags) };

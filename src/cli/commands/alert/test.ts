@@ -3,6 +3,7 @@ import { addExamples } from '../../kit/command-kit.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { parseRuleId } from './rule-id.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 export function alertTestCommand(): Command {
   const command = new Command('test')
@@ -15,6 +16,7 @@ export function alertTestCommand(): Command {
   addExamples(command, [
     { description: 'Try a rule before cron does', command: 'tix alert test "$(tix alert add evt_fnt7jz3fkx --below 150)"' },
   ]);
+  exitCodes(command, historyCodes('the alert was not delivered (to any of its targets), or the history store failed'));
   return command.action(async (id: string, flags: RawStoreFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options = { id: parseRuleId(id), store: parseStoreFlags(flags) };

@@ -1,11 +1,12 @@
 import { Command } from 'commander';
 import { FORMATS, isDocument, takesExcelSafe } from '../../../output/formats.js';
 import { UsageError } from '../../../shared/errors.js';
-import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, seeAlso } from '../../kit/command-kit.js';
 import { excelSafeRefusal, parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { ApiOptions } from './api-run.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawOutputFlags {
   field?: string[];
@@ -50,6 +51,8 @@ export function apiCommand(): Command {
       command: 'tix api events -f category=4 -f pageSize=10 --fields id,name,city -o table',
     },
   ]);
+  exitCodes(command, apiCodes('the API answered 404 (shown as the server sent it)'));
+  seeAlso(command, { guides: ['querying.md', 'output.md'], related: ['events'] });
   return command.action(async (path: string, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options: ApiOptions = {

@@ -1,18 +1,12 @@
-// The API key as the auth verbs handle it: shown masked, checked with one request; login and logout refused under --sandbox.
+// The API key as the auth verbs handle it: shown masked, checked with one request.
 import { ApiError } from '../../../api/errors.js';
 import { confirmTheApi } from '../../../api/identity.js';
 import type { ApiClient } from '../../../api/client.js';
-import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
-import type { Runtime } from '../../kit/runtime.js';
+import { ExitCode, TixError } from '../../../shared/errors.js';
 
 /** Shows which key is in use without showing the key. */
 export function maskKey(key: string): string {
   return key.length <= 8 ? '****' : `****${key.slice(-4)}`;
-}
-
-/** Under --sandbox, login and logout would change the real profile's key for nothing: the sandbox needs none. */
-export function refuseUnderSandbox(rt: Runtime, command: string, what: string): void {
-  if (rt.globals.sandbox) throw new UsageError(`--sandbox: auth ${command} ${what}; the sandbox needs none`);
 }
 
 /**

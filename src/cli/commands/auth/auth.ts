@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 
 /** `tix auth`: the noun its verbs (login, status, logout) are registered under. */
 export function authCommand(): Command {
@@ -10,5 +10,6 @@ export function authCommand(): Command {
     { description: 'Store a key kept in a file, after checking it works', command: 'tix auth login --with-key < key.txt' },
     { description: 'Which profile, base URL and key are in use, and whether the key works', command: 'tix auth status' },
   ]);
+  seeAlso(auth, { guides: ['settings.md'], related: ['config'] });
   return auth;
 }

@@ -4,14 +4,13 @@ import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
 import { promptSecret } from '../../kit/prompt-secret.js';
 import { readAll } from '../../kit/read-all.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { maskKey, refuseUnderSandbox, checkKey } from './api-key.js';
+import { maskKey, checkKey } from './api-key.js';
 
 export interface AuthLoginOptions {
   withKey: boolean;
 }
 
 export async function runAuthLogin(options: AuthLoginOptions, rt: Runtime): Promise<void> {
-  refuseUnderSandbox(rt, 'login', 'stores keys for the real API');
   // Before asking for the key: a file tix cannot use cannot store it either.
   rt.requireConfigFile();
   const key = options.withKey ? (await readAll(rt.io.stdin)).trim() : await askForKey(rt);

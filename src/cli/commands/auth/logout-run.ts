@@ -1,9 +1,7 @@
 import { ConfigStore } from '../../../config/store.js';
 import type { Runtime } from '../../kit/runtime.js';
-import { refuseUnderSandbox } from './api-key.js';
 
 export async function runAuthLogout(rt: Runtime): Promise<void> {
-  refuseUnderSandbox(rt, 'logout', 'removes the key of the real API');
   rt.requireConfigFile();
   const { store } = await ConfigStore.read(rt.io.env);
   const removed = store?.unset(rt.settings.profile, 'api-key') ?? false;

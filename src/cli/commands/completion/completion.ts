@@ -1,8 +1,8 @@
 import { Argument, Command } from 'commander';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 import { runOf } from '../../kit/run-context.js';
-import { refuseJqWithoutJson } from '../../kit/run-command.js';
 import { SHELLS, type Shell } from './shells.js';
+import { exitCodes } from '../../kit/exit-codes.js';
 
 const INSTALL = `Install it once:
   bash  add this line to ~/.bashrc: source <(tix completion bash)
@@ -28,8 +28,9 @@ export function completionCommand(): Command {
       command: 'mkdir -p ~/.config/fish/completions && tix completion fish > ~/.config/fish/completions/tix.fish',
     },
   ]);
+  exitCodes(command, {});
+  seeAlso(command, { guides: ['settings.md'] });
   return command.action(async (shell: Shell, _flags: unknown, cmd: Command) => {
-    refuseJqWithoutJson(cmd, cmd.optsWithGlobals().jq);
     const { renderCompletion } = await import('./render.js');
     const proc = runOf(cmd).process;
     let root = cmd;

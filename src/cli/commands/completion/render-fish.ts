@@ -9,16 +9,19 @@ import { GENERATED_NOTE, singleQuoted, valuedFlagNames } from './render-shared.j
  */
 /**
  * The condition of a flag's line: the command path it is defined at, or any below it, except the commands
- * below that leave it out (a subcommand that refuses a parent's flag, such as `history sql` `--chart`).
+ * below that leave it out (a subcommand that refuses a parent's flag, such as `history sql` `--chart`, or
+ * tix's, such as `config path` `--jq`).
  */
 function whereShown(model: CompletionModel, path: readonly string[], flag: FlagSpec): string {
-  if (path.length === 0) return '';
   const name = flag.long ?? flag.short;
   const below = model.commands.filter((c) => c.path.length > path.length && path.every((word, i) => c.path[i] === word));
   const without = below.filter((c) => !c.flags.some((f) => (f.long ?? f.short) === name));
-  const joined = path.join(' ');
-  const conditions = [`__tix_in ${fishQuoted(joined)}`, ...without.map((c) => `not __tix_in ${fishQuoted(c.path.join(' '))}`)];
-  return ` -n ${fishQuoted(conditions.join('; and '))}`;
+  const conditions = [
+    // A global flag (tix's own) is shown everywhere but where refused (--jq in `config path`).
+    ...(path.length > 0 ? [`__tix_in ${fishQuoted(path.join(' '))}`] : []),
+    ...without.map((c) => `not __tix_in ${fishQuoted(c.path.join(' '))}`),
+  ];
+  return conditions.length === 0 ? '' : ` -n ${fishQuoted(conditions.join('; and '))}`;
 }
 
 export function renderFish(model: CompletionModel): string {

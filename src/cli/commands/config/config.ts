@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { SETTING_KEYS } from '../../../config/keys.js';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 
 /** `tix config`: the noun its verbs (get, set, unset, list, path) are registered under. */
 export function configCommand(): Command {
@@ -14,5 +14,6 @@ export function configCommand(): Command {
     { description: 'Every setting, its value and where it came from', command: 'tix config list' },
     { description: 'A setting of another profile', command: 'tix config get base-url --profile prod' },
   ]);
+  seeAlso(config, { guides: ['settings.md'], related: ['auth'] });
   return config;
 }

@@ -11,6 +11,7 @@ import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { EventsByAgentOptions } from './by-agent-run.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawPagingFlags, RawOutputFlags {
   from?: string;
@@ -39,6 +40,7 @@ export function eventsByAgentCommand(): Command {
     { description: 'Events Ticketmaster lists for the next month', command: 'tix events by-agent ticketMaster --to +1m' },
     { description: 'All SeatGeek events named like a tour, as CSV', command: "tix events by-agent seatgeek --name '%tour%' --all -o csv" },
   ]);
+  exitCodes(command, apiCodes('the API does not know the agent'));
   return command.action(eventsByAgentAction);
 }
 

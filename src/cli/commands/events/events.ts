@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 
 /** `tix events`: the noun its verbs (search, get, by-agent, view) are registered under. */
 export function eventsCommand(): Command {
@@ -13,5 +13,6 @@ export function eventsCommand(): Command {
     { description: 'What SeatGeek lists for the next month', command: 'tix events by-agent seatGeek --to +1m' },
     { description: 'One event across every marketplace', command: 'tix events view evt_fnt7jz3fkx' },
   ]);
+  seeAlso(events, { guides: ['querying.md', 'output.md'], related: ['inventory', 'sales', 'agents'] });
   return events;
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { TICKET_AGENTS } from '../../../api/agents.js';
-import { UsageError } from '../../../shared/errors.js';
+import { UsageError, ExitCode } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseAgentSegment } from '../../kit/parse/agent.js';
@@ -9,6 +9,7 @@ import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { Option } from 'commander';
 import type { EventsGetOptions } from './get-run.js';
+import { API_FAILED, apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawOutputFlags {
   agent?: string;
@@ -44,6 +45,10 @@ export function eventsGetCommand(): Command {
     { description: 'One event by its service id', command: 'tix events get evt_fnt7jz3fkx' },
     { description: "Events by Ticketmaster's ids", command: 'tix events get --agent ticketMaster G5v8HKyBKZbyJN,vvG1PFHjdJRivP' },
   ]);
+  exitCodes(command, {
+    ...apiCodes('an event not found (with --partial: exit 1, the events found printed)'),
+    [ExitCode.ERROR]: `${API_FAILED}; with --partial, an event missing`,
+  });
   return command.action(eventsGetAction);
 }
 

@@ -19,6 +19,7 @@ import type { Runtime } from '../../kit/runtime.js';
 import { parsePaging, type RawPagingFlags } from '../../kit/paging.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import type { SearchFilters, EventsSearchOptions } from './search-run.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 /** Text filters go to the API under their own names, so the flags' values share the API's types. */
 type TextFilterFlags = Pick<EventSearchParams, 'name' | 'venue' | 'city' | 'state' | 'country' | 'password' | 'omit' | 'ticketAgent'>;
@@ -88,6 +89,7 @@ export function eventsSearchCommand(): Command {
       command: "tix events search --date next-30-days --all --jq '.events[] | .id'",
     },
   ]);
+  exitCodes(command, apiCodes());
   return command.action(eventsSearchAction);
 }
 

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
-import { UsageError } from '../../../shared/errors.js';
+import { UsageError, ExitCode } from '../../../shared/errors.js';
 import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
 import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
@@ -10,6 +10,7 @@ import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseAgentIdOverrides } from './agent-id-overrides.js';
 import type { EventsViewOptions } from './view-run.js';
+import { API_FAILED, apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   id?: string[];
@@ -59,6 +60,7 @@ export function eventsViewCommand(): Command {
     { description: 'Every listing of every agent, as CSV', command: 'tix events view evt_fnt7jz3fkx --listings --no-sales -o csv' },
     { description: 'With an agent id the listing does not carry', command: 'tix events view evt_fnt7jz3fkx --id SKYBOX=12345 -o json' },
   ]);
+  exitCodes(command, { ...apiCodes('the event not found'), [ExitCode.ERROR]: `${API_FAILED}; with --partial, a part missing` });
   return command.action(eventsViewAction);
 }
 

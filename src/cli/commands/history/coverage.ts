@@ -4,20 +4,10 @@ import { parseOutputOptions } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags } from '../../kit/store-options.js';
 import type { HistoryCoverageOptions } from './coverage-run.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
 import { parseHistoryEvent, type HistoryFlags } from './history.js';
-import { refuseParentFlags } from './parent-flags.js';
-
-const NOT_FOR_COVERAGE: [keyof HistoryFlags, string][] = [
-  ['since', '--since'],
-  ['until', '--until'],
-  ['listings', '--listings'],
-  ['chart', '--chart'],
-  ['by', '--by'],
-  ['per', '--per'],
-  ['supply', '--supply'],
-  ['minQuantity', '--min-quantity'],
-  ['section', '--section'],
-];
+import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 /** `tix history coverage [event]`: when each agent's event was tracked, and where it was not (attached under `tix history`). */
 export function historyCoverageCommand(): Command {
@@ -34,6 +24,10 @@ export function historyCoverageCommand(): Command {
       'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id; every tracked event when omitted',
     )
     .argument('[id]', "the agent's own event id");
+  inheritedFlags(command, {
+    parentFlags: ['--tz', ...STORE_FLAGS, ...OUTPUT_FLAGS],
+    why: 'it reports on every snapshot of the events it covers: one event, or all of them',
+  });
   addExamples(command, [
     {
       description: 'Is every tracked event still recorded, and where are the holes?',
@@ -41,10 +35,10 @@ export function historyCoverageCommand(): Command {
     },
     { description: "One event's gaps, as JSON", command: 'tix track evt_fnt7jz3fkx && tix history coverage evt_fnt7jz3fkx -o json' },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (event: string | undefined, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
-      refuseParentFlags(parent, NOT_FOR_COVERAGE, 'coverage', 'it covers the whole history; give an event to narrow it');
       const options: HistoryCoverageOptions = {
         store: parseStoreFlags(parent),
         output: parseOutputOptions(parent, rt),

@@ -6,50 +6,28 @@ import { isPostgresUrl, parsePostgresUrl, parseSchemaName } from '../../../store
 import type { CopyWindow } from '../../../store/store.js';
 import { addExamples } from '../../kit/command-kit.js';
 import { historyLocation } from '../../../recording/history-store.js';
-import type { RawOutputFlags } from '../../kit/output-options.js';
 import type { DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseLockTimeout } from '../../kit/store-options.js';
 import type { StoreLocation, HistoryExportOptions } from './export-run.js';
-import { refuseParentFlags } from './parent-flags.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
+import { STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   to?: string;
   toSchema?: string;
 }
 
-/** `tix history`'s own flags: the store to copy from, the window to copy, and those that do not apply here. */
-interface ParentFlags extends RawOutputFlags {
-  /** The global --jq, refused with the output flags: it applies where -o json does. */
-  jq?: string;
+/** `tix history`'s own flags it takes: the store to copy from and the window to copy. */
+interface ParentFlags {
   db?: string;
   schema?: string;
   since?: string;
   until?: string;
   lockTimeout?: string;
-  listings?: boolean;
-  chart?: boolean;
-  minQuantity?: string;
-  section?: string;
 }
-
-/**
- * `tix history`'s flags that mean nothing to a copy (Commander accepts a parent's flags after the
- * subcommand): refused rather than ignored. The copy prints nothing on stdout, so no output flag applies.
- */
-const NOT_FOR_EXPORT: [keyof ParentFlags, string][] = [
-  ['listings', '--listings'],
-  ['chart', '--chart'],
-  ['output', '--output'],
-  ['json', '--json'],
-  ['fields', '--fields'],
-  ['out', '--out'],
-  ['excelSafe', '--excel-safe'],
-  ['minQuantity', '--min-quantity'],
-  ['section', '--section'],
-  ['jq', '--jq'],
-];
 
 /** `tix history export`: copies a whole history store into another (attached under `tix history`). */
 export function historyExportCommand(): Command {
@@ -62,6 +40,11 @@ export function historyExportCommand(): Command {
     // No file completion for --to, unlike --db: the shells complete a flag by its name alone, and sales' --to takes a date.
     .option('--to <store>', 'the store to copy into (created if new): a DuckDB file or a postgres:// URL')
     .option('--to-schema <name>', 'PostgreSQL schema of --to, created if missing (default: public)');
+  // The copy prints nothing on stdout, so no output flag applies (nor --jq: kit/inherited-flags.ts).
+  inheritedFlags(command, {
+    parentFlags: ['--since', '--until', '--tz', ...STORE_FLAGS],
+    why: 'it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout',
+  });
   addExamples(command, [
     {
       description: 'A copy of the price history in another file (run it again: only what is new is copied)',
@@ -69,17 +52,10 @@ export function historyExportCommand(): Command {
     },
     { description: 'Only the last 7 days', command: 'tix track evt_fnt7jz3fkx && tix history export --since -7d --to week.duckdb' },
   ]);
+  exitCodes(command, historyCodes('either store failed, or an unexpected error'));
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;
-      refuseParentFlags(
-        parent,
-        NOT_FOR_EXPORT,
-        'export',
-        'it copies the history; the flags it takes are --to, --to-schema, --db, --schema, --since, --until, --tz and --lock-timeout',
-      );
-      if (parent.header === false)
-        throw new UsageError('--no-header does not apply to history export (it copies the history; it prints no rows)');
       const options: HistoryExportOptions = {
         // This run's history, as every history command finds it: --db, TIX_DB, the db setting, the default file.
         from: storeLocation('--db', await historyLocation(rt), '--schema', parent.schema),

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { UsageError } from '../../../shared/errors.js';
-import { addExamples, addOutputOptions } from '../../kit/command-kit.js';
+import { UsageError, ExitCode } from '../../../shared/errors.js';
+import { addExamples, addOutputOptions, seeAlso } from '../../kit/command-kit.js';
 import { chartDrawing, parseOutputOptions, refuseChartAsData, type RawOutputFlags } from '../../kit/output-options.js';
 import { DATE_FORMS, type DateContext } from '../../kit/parse/dates.js';
 import { parseTimeWindow } from '../../kit/parse/instants.js';
@@ -12,6 +12,7 @@ import type { PeriodUnit } from '../../../store/store.js';
 import { printable } from '../../../shared/printable.js';
 import { parseListingFilter } from '../../kit/listing-filters.js';
 import type { ListingFilter } from '../../../store/store.js';
+import { NO_HISTORY, STORE_BUSY, apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 const PERIOD_UNITS: readonly PeriodUnit[] = ['hour', 'day', 'week', 'days-to-event'];
 const PER_VALUES = ['section', 'zone'] as const;
@@ -110,6 +111,13 @@ export function historyCommand(): Command {
       command: 'tix track STUBHUB:101459428 && tix history stubhub 101459428 --listings --since yesterday -o csv',
     },
   ]);
+  exitCodes(command, {
+    ...apiCodes(),
+    [ExitCode.ERROR]: 'the history store or the API failed, or an unexpected error',
+    [ExitCode.NOT_FOUND]: `${NO_HISTORY}, or no ticket agent lists the evt_ id`,
+    [ExitCode.UNAVAILABLE]: `${STORE_BUSY}; the API unavailable after retries (an evt_ id the history does not know is asked of the API)`,
+  });
+  seeAlso(command, { guides: ['history.md', 'postgresql.md'], related: ['track', 'alert'] });
   return command.action(async (event: string, id: string | undefined, flags: HistoryFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const output = parseOutputOptions(flags, rt);

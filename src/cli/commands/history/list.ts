@@ -5,25 +5,16 @@ import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { parseTextFilter } from '../../kit/parse/text.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags } from '../../kit/store-options.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
 import type { HistoryFlags } from './history.js';
 import type { HistoryListOptions } from './list-run.js';
-import { refuseParentFlags } from './parent-flags.js';
+import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   upcoming?: boolean;
   name?: string;
 }
-
-const NOT_FOR_LIST: [keyof HistoryFlags, string][] = [
-  ['until', '--until'],
-  ['listings', '--listings'],
-  ['chart', '--chart'],
-  ['by', '--by'],
-  ['per', '--per'],
-  ['supply', '--supply'],
-  ['minQuantity', '--min-quantity'],
-  ['section', '--section'],
-];
 
 /** `tix history list`: every tracked event, one row each, with its figures (attached under `tix history`). */
 export function historyListCommand(): Command {
@@ -38,6 +29,10 @@ export function historyListCommand(): Command {
     )
     .option('--upcoming', 'only events whose date is still to come (by the clock of this run)')
     .option('--name <text>', 'only events whose name contains this text, in any case');
+  inheritedFlags(command, {
+    parentFlags: ['--since', '--tz', ...STORE_FLAGS, ...OUTPUT_FLAGS],
+    why: 'its filters are --upcoming, --since and --name',
+  });
   addExamples(command, [
     { description: 'Every tracked event', command: 'tix track evt_fnt7jz3fkx && tix history list' },
     {
@@ -45,10 +40,10 @@ export function historyListCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history list --upcoming --since -7d -o csv',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
-      refuseParentFlags(parent, NOT_FOR_LIST, 'list', 'its filters are --upcoming, --since and --name');
       const now = rt.io.now();
       const { since } = parseTimeWindow({ since: parent.since }, { now, timeZone: rt.settings.values.timezone });
       const options: HistoryListOptions = {

@@ -5,39 +5,16 @@ import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-option
 import { runCommand } from '../../kit/run-command.js';
 import { parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import type { HistorySqlOptions } from './sql-run.js';
-import { hideParentFlags, refuseParentFlags } from './parent-flags.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
+import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags {
   file?: string;
 }
 
-/** `tix history`'s own flags: the store (--db, --schema, --lock-timeout), --tz, the output flags, and those that do not apply here. */
-interface ParentFlags extends RawOutputFlags, RawStoreFlags {
-  since?: string;
-  until?: string;
-  listings?: boolean;
-  minQuantity?: string;
-  section?: string;
-  by?: string;
-  per?: string;
-  supply?: boolean;
-}
-
-/**
- * `tix history`'s flags that mean nothing to a query (Commander accepts a parent's flags after the
- * subcommand): refused, not ignored, and neither shown in its help nor completed.
- */
-const NOT_FOR_SQL: [keyof ParentFlags, string][] = [
-  ['since', '--since'],
-  ['until', '--until'],
-  ['listings', '--listings'],
-  ['chart', '--chart'],
-  ['minQuantity', '--min-quantity'],
-  ['section', '--section'],
-  ['by', '--by'],
-  ['per', '--per'],
-  ['supply', '--supply'],
-];
+/** `tix history`'s own flags it takes: the store (--db, --schema, --lock-timeout), --tz and the output flags. */
+type ParentFlags = RawOutputFlags & RawStoreFlags;
 
 /** Every table of the store, as its help names them (test/history/sql.test.ts checks them against a store). */
 export const HISTORY_TABLES = [
@@ -71,10 +48,7 @@ export function historySqlCommand(): Command {
       '--sql-db <url>',
       "PostgreSQL: run the query as this postgres:// URL's role, one that can only read (default: TIX_SQL_DB, else the sql-db setting, else the role of --db)",
     );
-  hideParentFlags(
-    command,
-    NOT_FOR_SQL.map(([, flag]) => flag),
-  );
+  inheritedFlags(command, { parentFlags: ['--tz', ...STORE_FLAGS, ...OUTPUT_FLAGS], why: "filter in the query's WHERE" });
   addExamples(command, [
     {
       description: 'The lowest price of each recorded agent and event',
@@ -87,10 +61,10 @@ export function historySqlCommand(): Command {
         'tix track TMUSA:G5v8HKyBKZbyJN && tix history sql "SELECT section, \\"row\\", price, api_timestamp FROM listings ORDER BY price LIMIT 5" -o csv',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (query: string | undefined, flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as ParentFlags;
-      refuseParentFlags(parent, NOT_FOR_SQL, 'sql', "filter in the query's WHERE");
       if (query !== undefined && flags.file !== undefined) throw new UsageError('give the query as an argument or with --file, not both');
       if (query === undefined && flags.file === undefined)
         throw new UsageError('a query is required: tix history sql "SELECT ...", \'-\' to read it from stdin, or --file q.sql');

@@ -7,15 +7,9 @@ import { parseHistoryEvent, parseHistoryListingFilter, type HistoryFlags } from 
 import { parseTimeWindow } from '../../kit/parse/instants.js';
 import { UsageError } from '../../../shared/errors.js';
 import type { HistorySummaryOptions } from './summary-run.js';
-import { refuseParentFlags } from './parent-flags.js';
-
-const NOT_FOR_SUMMARY: [keyof HistoryFlags, string][] = [
-  ['listings', '--listings'],
-  ['chart', '--chart'],
-  ['by', '--by'],
-  ['per', '--per'],
-  ['supply', '--supply'],
-];
+import { OUTPUT_FLAGS, STORE_FLAGS } from './parent-flags.js';
+import { inheritedFlags } from '../../kit/inherited-flags.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 
 /** `tix history summary <event>`: what the history says about one event, per agent (attached under `tix history`). */
 export function historySummaryCommand(): Command {
@@ -32,6 +26,10 @@ export function historySummaryCommand(): Command {
     )
     .argument('<event>', 'ticket agent code or name (then its event id), AGENT:ID as in a watch list, or an evt_ id')
     .argument('[id]', "the agent's own event id");
+  inheritedFlags(command, {
+    parentFlags: ['--since', '--until', '--tz', '--min-quantity', '--section', ...STORE_FLAGS, ...OUTPUT_FLAGS],
+    why: 'it sums up the whole history of the event',
+  });
   addExamples(command, [
     {
       description: 'Every agent of an event, and the market across them',
@@ -46,10 +44,10 @@ export function historySummaryCommand(): Command {
       command: 'tix track evt_fnt7jz3fkx && tix history summary evt_fnt7jz3fkx --since -7d --min-quantity 2',
     },
   ]);
+  exitCodes(command, historyCodes());
   return command.action(async (event: string, id: string | undefined, _flags: object, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const parent = cmd.optsWithGlobals() as HistoryFlags;
-      refuseParentFlags(parent, NOT_FOR_SUMMARY, 'summary', 'it sums up the whole history of the event');
       if (parent.until !== undefined && parent.since === undefined)
         throw new UsageError('--until needs --since in history summary (change_range is the change from --since to --until)');
       const now = rt.io.now();

@@ -1,6 +1,6 @@
 import { Argument, Command } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
-import { addExamples, addOutputOptions, withValues } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, withValues, seeAlso } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { parseAgentSegment } from '../../kit/parse/agent.js';
 import { parseIdList } from '../../kit/parse/ids.js';
@@ -8,6 +8,8 @@ import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addListingFilterOptions, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import type { InventoryOptions } from './inventory-run.js';
+import { API_FAILED, apiCodes, exitCodes } from '../../kit/exit-codes.js';
+import { ExitCode } from '../../../shared/errors.js';
 
 interface RawFlags extends RawOutputFlags, RawListingFilterFlags {
   partial?: boolean;
@@ -35,6 +37,11 @@ export function inventoryCommand(): Command {
       command: "tix inventory TMUSA G5v8HKyBKZbyJN --min-quantity 2 --max-price 250 --section 'floor*'",
     },
   ]);
+  exitCodes(command, {
+    ...apiCodes('an event id not found (with --partial: exit 1, the rest printed)'),
+    [ExitCode.ERROR]: `${API_FAILED}; with --partial, ids missing`,
+  });
+  seeAlso(command, { guides: ['querying.md', 'output.md'], related: ['events view', 'watch', 'track'] });
   return command.action(inventoryAction);
 }
 

@@ -3,6 +3,7 @@ import { addExamples } from '../../kit/command-kit.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 export function salesDetailsCommand(): Command {
   const details = salesSubcommand(
@@ -18,6 +19,7 @@ export function salesDetailsCommand(): Command {
       command: 'tix sales details 101459428 --out sales.parquet',
     },
   ]);
+  exitCodes(details, apiCodes('the event or the provider not found'));
   return details.action(salesDetailsAction);
 }
 

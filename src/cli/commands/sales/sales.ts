@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { addExamples } from '../../kit/command-kit.js';
+import { addExamples, seeAlso } from '../../kit/command-kit.js';
 
 /** `tix sales`: the noun its verbs (summary, details) are registered under. */
 export function salesCommand(): Command {
@@ -17,5 +17,6 @@ export function salesCommand(): Command {
       command: 'tix sales details 101459428 --from yesterday --to yesterday --out sales.csv',
     },
   ]);
+  seeAlso(sales, { guides: ['querying.md', 'output.md'], related: ['events'] });
   return sales;
 }

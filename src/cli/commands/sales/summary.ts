@@ -4,6 +4,7 @@ import { refuseChartAsData } from '../../kit/output-options.js';
 import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import { parseSalesOptions, salesSubcommand, type RawFlags } from './sales-flags.js';
+import { apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 export function salesSummaryCommand(): Command {
   const summary = salesSubcommand(
@@ -15,6 +16,7 @@ export function salesSummaryCommand(): Command {
     { description: 'Daily sales of an event over the last 30 days', command: 'tix sales summary 101459428 --from -30d' },
     { description: 'A chart of the whole history', command: 'tix sales summary 101459428 --chart' },
   ]);
+  exitCodes(summary, apiCodes('the event or the provider not found'));
   return summary.action(salesSummaryAction);
 }
 

@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
-import { addExamples, withValues } from '../../kit/command-kit.js';
+import { addExamples, withValues, seeAlso } from '../../kit/command-kit.js';
 import { parseInstantFlag } from '../../kit/parse/dates.js';
 import { printable } from '../../../shared/printable.js';
 import { parseWholeNumber } from '../../../shared/numbers.js';
 import { runOf } from '../../kit/run-context.js';
-import { refuseJqWithoutJson } from '../../kit/run-command.js';
+import { exitCodes } from '../../kit/exit-codes.js';
 
 // The sandbox's fault modes (src/sandbox/http.ts), repeated so that help and completion do not load the sandbox.
 const FAULTS = ['reset', 'truncate', 'rate-limit', 'slow', 'html', 'bad-shape', 'not-json'] as const;
@@ -51,8 +51,9 @@ export function sandboxCommand(): Command {
     { description: 'A flaky, slow sandbox for trying retries', command: 'tix sandbox --latency 200 --fail-rate 0.3' },
     { description: "A sandbox whose inventory changes every second, for trying 'tix watch'", command: 'tix sandbox --time-scale 900' },
   ]);
+  exitCodes(command, { [ExitCode.ERROR]: 'the sandbox could not start (its port taken, say), or an unexpected error' });
+  seeAlso(command, { guides: ['sandbox.md'] });
   return command.action(async (flags: RawFlags, cmd: Command) => {
-    refuseJqWithoutJson(cmd, cmd.optsWithGlobals().jq);
     const proc = runOf(cmd).process;
     const { startSandbox, SANDBOX_API_KEY, SANDBOX_NOSALES_KEY } = await import('../../../sandbox/index.js');
     const options = parseSandboxFlags(flags);

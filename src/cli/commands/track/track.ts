@@ -1,10 +1,12 @@
 import { Command, Option } from 'commander';
-import { addExamples, addOutputOptions, withValueSource } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, withValueSource, seeAlso } from '../../kit/command-kit.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import { readTrackEntries } from '../../kit/track-entries.js';
 import type { TrackOptions } from './track-run.js';
+import { STORE_BUSY, apiCodes, exitCodes } from '../../kit/exit-codes.js';
+import { ExitCode } from '../../../shared/errors.js';
 
 interface RawFlags extends RawOutputFlags, RawStoreFlags {
   fromFile?: string;
@@ -50,6 +52,14 @@ export function trackCommand(): Command {
       command: "printf 'TMUSA:G5v8HKyBKZbyJN\\n# every agent:\\nevt_fnt7jz3fkx\\n' > watchlist.txt && tix track --from-file watchlist.txt",
     },
   ]);
+  exitCodes(command, {
+    ...apiCodes(),
+    [ExitCode.ERROR]:
+      'entries that failed (some or all; each named in a warning), an alert not delivered with --strict-notify, the history store failed, or an unexpected error',
+    [ExitCode.AUTH]: 'nothing could be fetched because of the key (no key, 401 or 403)',
+    [ExitCode.UNAVAILABLE]: `the API unavailable after retries; ${STORE_BUSY} (then the snapshots wait in the pending folder, exit 0)`,
+  });
+  seeAlso(command, { guides: ['history.md', 'postgresql.md'], related: ['history', 'watch', 'alert'] });
   return command.action(async (entries: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       // --jq asks for JSON as -o json does.

@@ -1,8 +1,8 @@
 import { Argument, Command, Option } from 'commander';
 import { AGENT_CODES } from '../../../api/agents.js';
 import { FORMATS } from '../../../output/formats.js';
-import { UsageError } from '../../../shared/errors.js';
-import { addExamples, withValues } from '../../kit/command-kit.js';
+import { UsageError, ExitCode } from '../../../shared/errors.js';
+import { addExamples, withValues, seeAlso } from '../../kit/command-kit.js';
 import { addListingFilterOptions, parseAmount, parseListingFilter, type RawListingFilterFlags } from '../../kit/listing-filters.js';
 import { parseDuration } from '../../../shared/duration.js';
 import { parseAgentSegment } from '../../kit/parse/agent.js';
@@ -12,6 +12,7 @@ import { printable } from '../../../shared/printable.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
 import type { WatchTarget, WatchOptions } from './watch-run.js';
+import { API_FAILED, STORE_BUSY, apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
 interface RawFlags extends RawListingFilterFlags, RawStoreFlags {
   record?: boolean;
@@ -43,7 +44,7 @@ export function watchCommand(): Command {
       ),
     )
     .argument('[ids...]', "the agent's event ids, space- or comma-separated, or - for stdin (more evt_ ids when watching events)")
-    .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s)`)
+    .option('--interval <duration>', `time between polls: 30s, 5m, 1h, or seconds (default: ${DEFAULT_INTERVAL}; at least 1s, at most 24h)`)
     .option('--count <n>', 'stop after n polls (exit 0)')
     .option('--until-price <amount>', 'stop (exit 0) as soon as a matching listing is at or below this price, after printing that poll')
     // The same values as every other -o (shell completion knows a flag by its name alone); watch takes only ndjson.
@@ -85,6 +86,12 @@ export function watchCommand(): Command {
       command: "tix watch TMUSA G5v8HKyBKZbyJN --min-quantity 2 --until-price 500 --interval 1m > changes.ndjson && echo 'price reached'",
     },
   ]);
+  exitCodes(command, {
+    ...apiCodes('no ticket agent lists the event, or the API does not know it'),
+    [ExitCode.ERROR]: `${API_FAILED}; with --record, the history store failed`,
+    [ExitCode.UNAVAILABLE]: `the API unavailable after retries; with --record, ${STORE_BUSY}`,
+  });
+  seeAlso(command, { guides: ['querying.md', 'alerts.md'], related: ['inventory', 'track', 'alert'] });
   return command.action(async (first: string, rest: string[], flags: RawFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const options: WatchOptions = {
