@@ -126,6 +126,7 @@ const ARGS: Record<string, readonly string[]> = {
   'history coverage': [],
   'history export': ['--to', '<folder>/copy.duckdb'],
   'history sql': ['SELECT count(*) AS n FROM snapshots'],
+  report: [EVENT],
   alert: [],
   'alert add': [EVENT, '--below', '100'],
   'alert list': [],
@@ -201,6 +202,7 @@ const VALUES: Record<string, string> = {
   '--since': '-30d',
   '--until': 'tomorrow',
   '--by': 'day',
+  '--per': 'section',
   '--to-schema': 'public',
   '--file': '<folder>/query.sql',
   '--sql-db': 'postgres://reader@127.0.0.1:9/market',
@@ -250,6 +252,8 @@ const WITH: Record<string, readonly string[]> = {
 const WITH_IN: Record<string, Record<string, readonly string[]>> = {
   'events search': { '--from': ['--to', '2026-06-01'], '--to': ['--from', '2025-12-01'] },
   'history summary': { '--until': ['--since', '-30d'] },
+  // --per and --supply shape --by's rows.
+  history: { '--per': ['--by', 'day'], '--supply': ['--by', 'day'] },
   // -o json is the API's body as sent, whole.
   api: { '--fields': ['-o', 'csv'] },
 };

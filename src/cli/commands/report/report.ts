@@ -1,7 +1,8 @@
 import { extname } from 'node:path';
 import { Command, Option } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
-import { addExamples, addOutputOptions, withValueSource } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, seeAlso, withValueSource } from '../../kit/command-kit.js';
+import { exitCodes, historyCodes } from '../../kit/exit-codes.js';
 import { parseListingFilter } from '../../kit/listing-filters.js';
 import { parseOutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
 import { DATE_FORMS } from '../../kit/parse/dates.js';
@@ -60,6 +61,9 @@ export function reportCommand(): Command {
       command: "tix track evt_fnt7jz3fkx && tix report --jq '.events[] | {name, floor: .summary[-1].current_price}'",
     },
   ]);
+  // Read from the store alone, as history summary is: its codes (4: nothing of these events in the history).
+  exitCodes(command, historyCodes());
+  seeAlso(command, { guides: ['history.md'], related: ['history', 'track'] });
   return command.action(async (events: string[], flags: ReportFlags, cmd: Command) =>
     runCommand(cmd, async (rt) => {
       const html = flags.out !== undefined && ['.html', '.htm'].includes(extname(flags.out).toLowerCase());
