@@ -10,13 +10,13 @@
 //
 // Usage: node scripts/render-chart-png.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
 // Not run by tests or CI.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { importTreeModule, root } from './bundle-tree.mjs';
+import { sandboxTix } from './sandbox-tix.mjs';
 
 const HOUR = 3_600_000;
 const out = resolve(process.argv[2] ?? join(root, 'docs'));
@@ -36,18 +36,7 @@ try {
   const sale = Date.parse(event.publicSaleDate);
   const end = Date.parse(event.eventDate) + 12 * HOUR;
   const pause = [sale + 36 * HOUR, sale + 72 * HOUR];
-  const env = {
-    ...process.env,
-    TIX_BASE_URL: sandbox.url,
-    TIX_API_KEY: 'sandbox-key',
-    TIX_DB: join(work, 'history.duckdb'),
-    TZ: 'UTC',
-    HOME: work,
-    NO_COLOR: '1',
-  };
-  // Asynchronous: the sandbox answers from this process, so it must not be blocked while tix runs.
-  const run = promisify(execFile);
-  const tix = (args, extra = {}) => run(process.execPath, [join(root, 'bin', 'tix'), ...args], { env: { ...env, ...extra } });
+  const tix = sandboxTix(sandbox.url, work);
   console.error(`charting ${event.id} (${event.name}): public sale ${event.publicSaleDate}, event ${event.eventDate}`);
   for (let at = Math.floor((sale - 12 * HOUR) / HOUR) * HOUR; at <= end; at += 3 * HOUR) {
     if (at > pause[0] && at < pause[1]) continue;

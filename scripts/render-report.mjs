@@ -10,13 +10,13 @@
 //
 // Usage: node scripts/render-report.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
 // Not run by tests or CI.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { importTreeModule, root } from './bundle-tree.mjs';
+import { sandboxTix } from './sandbox-tix.mjs';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,18 +37,7 @@ try {
   const events = sandbox.events
     .filter((e) => e.agentIds.STUBHUB && Object.keys(e.agentIds).length >= 4 && e.publicSaleDate < from && e.eventDate > until)
     .slice(0, 4);
-  const env = {
-    ...process.env,
-    TIX_BASE_URL: sandbox.url,
-    TIX_API_KEY: 'sandbox-key',
-    TIX_DB: join(work, 'history.duckdb'),
-    TZ: 'UTC',
-    HOME: work,
-    NO_COLOR: '1',
-  };
-  // Asynchronous: the sandbox answers from this process, so it must not be blocked while tix runs.
-  const run = promisify(execFile);
-  const tix = (args) => run(process.execPath, [join(root, 'bin', 'tix'), ...args], { env });
+  const tix = sandboxTix(sandbox.url, work);
   for (const e of events) console.error(`${e.id}: ${e.name} (${e.eventDate})`);
   for (let at = START; at <= END; at += 3 * HOUR) {
     const t = at - START;

@@ -46,6 +46,7 @@ import { allExamples } from '../help/help-tree.js';
 import { DOCS_NOW, useSandbox } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { REPO_ROOT, sandboxEnv, tempDir, testDir } from '../helpers/tix-env.js';
+import { limited } from '../helpers/limited.js';
 
 // The help examples name the documentation's events, on sale at its clock (a watch for a price waits for one).
 const api = useSandbox({ now: DOCS_NOW });
@@ -70,21 +71,6 @@ const installedTix = () => join(install, 'bin', 'tix');
 /** runBuiltTix runs the repository's bin/tix: the copy's runs through a wrapper that swaps the path. */
 const copyOfTix = () => ({ wrapper: ['sh', '-c', `shift; exec "$0" '${installedTix()}' "$@"`] });
 
-/** Runs `run` at most `width` at a time: each case starts up to two Node processes, one after the other. */
-function limited(width: number): <T>(run: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (run) => {
-    if (active >= width) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await run();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
 const slot = limited(3);
 
 interface Outcome {

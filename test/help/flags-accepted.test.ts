@@ -20,6 +20,7 @@ import { DOCS_NOW, useSandbox } from '../helpers/sandbox.js';
 import { runTix } from '../helpers/tix.js';
 import { REPO_ROOT, sandboxEnv, tempDir } from '../helpers/tix-env.js';
 import { allCommands } from './help-tree.js';
+import { limited } from '../helpers/limited.js';
 
 // The documentation's events are on sale at its clock (a watch for a price waits for one).
 const api = useSandbox({ now: DOCS_NOW });
@@ -290,24 +291,6 @@ function lineFor(path: string, flag: string, takesValue: boolean, folder: string
   return [...(path ? path.split(' ') : []), ...ownArgs, ...withFlag, flag, ...(takesValue ? [value!] : [])].map(fill);
 }
 
-/**
- * Runs `run` at most `width` at a time, across the file's concurrent tests: in-process runs share the process
- * (each listens for its Node warnings: at most 10 listeners without a warning of their own).
- */
-function limited(width: number): <T>(run: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (run) => {
-    if (active >= width) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await run();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
 const slot = limited(8);
 
 /** A history with the event tracked, alert rule 1 and rule 2 (with a --notify-exec to approve), copied for each run. */
