@@ -63,14 +63,14 @@ export function runOnce(command, { env, cwd, timeoutMs, rss = false }) {
     child.on('exit', () => (elapsed = performance.now() - started));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const peakKb = rssFile ? readPeak(rssFile) : undefined;
+      const { peakKb, cpuMs } = rssFile ? readTimeFile(rssFile) : {};
       if (scratch) rmSync(scratch, { recursive: true, force: true });
       if (code !== 0) {
         const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${timeoutMs} ms?` : ''})` : `exited ${code}`;
         reject(new Error(`${command.label} ${why}:\n${Buffer.concat(stderr).toString('utf8').slice(-2000)}`));
         return;
       }
-      resolve({ ms: elapsed, stdoutBytes, ...(peakKb !== undefined ? { peakKb } : {}) });
+      resolve({ ms: elapsed, stdoutBytes, ...(peakKb !== undefined ? { peakKb } : {}), ...(cpuMs !== undefined ? { cpuMs } : {}) });
     });
   });
 }
@@ -80,7 +80,8 @@ function launch(command, env, rssFile) {
   let argv = command.node ? [BENCH_NODE, ...command.argv] : [...command.argv];
   if (rssFile) {
     if (RSS_METHOD.startsWith('GNU')) {
-      argv = ['/usr/bin/time', '-f', '%M', '-o', rssFile, ...argv];
+      // Peak RSS, and the CPU time (user + system) of the command and what it waited for (a pipeline's every process).
+      argv = ['/usr/bin/time', '-f', '%M %U %S', '-o', rssFile, ...argv];
     } else {
       if (!command.node) throw new Error(`${command.label}: peak RSS without GNU time needs a Node command`);
       argv = [BENCH_NODE, '--require', PROBE, ...command.argv];
@@ -90,10 +91,11 @@ function launch(command, env, rssFile) {
   return { file: argv[0], args: argv.slice(1), childEnv };
 }
 
-function readPeak(file) {
-  const text = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').pop() : '';
-  const kb = Number(text);
-  return Number.isFinite(kb) && kb > 0 ? kb : undefined;
+/** GNU time's `%M %U %S` (the probe writes the peak alone): the peak RSS in KB and, with GNU time, the CPU time in ms. */
+function readTimeFile(file) {
+  const [peak, user, system] = (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').pop() : '').split(' ').map(Number);
+  const cpuMs = user !== undefined && system !== undefined && Number.isFinite(user + system) ? (user + system) * 1000 : undefined;
+  return { peakKb: Number.isFinite(peak) && peak > 0 ? peak : undefined, ...(cpuMs !== undefined ? { cpuMs } : {}) };
 }
 
 /**
@@ -101,7 +103,7 @@ function readPeak(file) {
  * every command in turn. Returns per-command statistics, in the order given.
  */
 export async function measureInterleaved(commands, { warmup, runs, env, cwd, timeoutMs, onRun }) {
-  const samples = commands.map(() => ({ ms: [], peakKb: [] }));
+  const samples = commands.map(() => ({ ms: [], peakKb: [], cpuMs: [] }));
   for (let round = 0; round < warmup + runs; round++) {
     for (const [i, command] of commands.entries()) {
       const result = await runOnce(command, { env, cwd, timeoutMs, rss: command.rss === true });
@@ -109,6 +111,7 @@ export async function measureInterleaved(commands, { warmup, runs, env, cwd, tim
       if (round < warmup) continue;
       samples[i].ms.push(result.ms);
       if (result.peakKb !== undefined) samples[i].peakKb.push(result.peakKb);
+      if (result.cpuMs !== undefined) samples[i].cpuMs.push(result.cpuMs);
     }
   }
   return commands.map((command, i) => ({
@@ -120,6 +123,7 @@ export async function measureInterleaved(commands, { warmup, runs, env, cwd, tim
     runs: samples[i].ms.length,
     // The worst peak of all runs, so the figure is an upper bound rather than a typical value.
     ...(samples[i].peakKb.length > 0 ? { peakMb: Math.max(...samples[i].peakKb) / 1024 } : {}),
+    ...(samples[i].cpuMs.length > 0 ? { medianCpuMs: median(samples[i].cpuMs) } : {}),
   }));
 }
 

@@ -21,6 +21,7 @@ import { bulkExport } from './scenarios/bulk-export.mjs';
 import { history } from './scenarios/history.mjs';
 import { historyAtScale } from './scenarios/history-at-scale.mjs';
 import { jqFilter } from './scenarios/jq.mjs';
+import { jqLoop } from './scenarios/jq-loop.mjs';
 import { reportAtScale } from './scenarios/report-at-scale.mjs';
 import { eventsView } from './scenarios/events-view.mjs';
 import { inventory } from './scenarios/inventory.mjs';
@@ -39,7 +40,7 @@ const SCENARIOS = [
   { id: 5, title: '5. big sales history', run: bigSales },
   { id: 6, title: '6. price history', run: history },
   { id: 7, title: '7. events view', run: eventsView },
-  { id: 8, title: '8. --jq', run: jqFilter },
+  { id: 8, title: '8. --jq', run: async (ctx) => [...(await jqLoop(ctx)), ...(await jqFilter(ctx))] },
   { id: 9, title: '9. history at scale', run: historyAtScale },
   { id: 10, title: '10. alerts', run: alerts },
   { id: 11, title: '11. report at scale', run: reportAtScale },

@@ -15,6 +15,9 @@ export const FULL = {
   view: { latencyMs: 50, warmup: 2, runs: 10 },
   scale: { events: 1_000, snapshots: 100_000, listings: 10, warmup: 1, runs: 5 },
   alerts: { events: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
+  // Issue 39: --jq in a script's loop, one query and a whole export of 200 pages, against the pipe into jq.
+  jqQuery: { events: 2_000, limit: 50, latencyMs: 50, warmup: 3, runs: 20 },
+  jqPages: { events: 20_000, pageSize: 100, latencyMs: 50, warmup: 1, runs: 5 },
 };
 
 export const QUICK = {
@@ -30,4 +33,6 @@ export const QUICK = {
   view: { latencyMs: 5, warmup: 0, runs: 1 },
   scale: { events: 50, snapshots: 1_000, listings: 2, warmup: 0, runs: 1 },
   alerts: { events: 50, latencyMs: 5, warmup: 0, runs: 1 },
+  jqQuery: { events: 200, limit: 50, latencyMs: 5, warmup: 0, runs: 1 },
+  jqPages: { events: 1_000, pageSize: 100, latencyMs: 5, warmup: 0, runs: 1 },
 };

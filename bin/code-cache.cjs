@@ -70,6 +70,10 @@ function writeCache(cacheFile, name, script) {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     makeFolder(folder);
+    // V8 stamps its flags into the cache and refuses one whose flags are not its own: the flags the run changed
+    // (--jq's --liftoff-only, an export's heap flags: src/cli/kit/v8-flags.ts) are put back first, or every
+    // later run would refuse this cache and compile the bundle again.
+    globalThis[Symbol.for('tix.restoreV8Flags')]?.();
     fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
     for (const file of fs.readdirSync(folder)) {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { importingDuckDb, type JqFiles, notLoaded } from './external-packages.js';
 
 /**
@@ -12,7 +13,14 @@ export function jqFiles(_name: 'jq-web'): JqFiles {
       getAsset(key: string, encoding: string): string;
       getRawAsset(key: string): ArrayBuffer;
     };
-    return { script: `${process.execPath}/jq.js`, source: getAsset('jq.js', 'utf8'), wasm: new Uint8Array(getRawAsset('jq.wasm')) };
+    // The script is an asset of the executable: this executable's size and time tell its copies apart.
+    const { size, mtimeMs } = statSync(process.execPath);
+    return {
+      script: `${process.execPath}/jq.js`,
+      source: getAsset('jq.js', 'utf8'),
+      stamp: `sea-${size}-${mtimeMs}`,
+      wasm: new Uint8Array(getRawAsset('jq.wasm')),
+    };
   } catch (error) {
     throw notLoaded('jq (for --jq)', error);
   }

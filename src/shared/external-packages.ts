@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ExitCode, TixError } from './errors.js';
@@ -17,7 +17,13 @@ export interface JqFiles {
   /** Where the script is (its __filename in the worker; jq-web's own name for itself in messages). */
   script: string;
   source: string;
-  wasm: Uint8Array;
+  /** Which copy of the script this is (its file's size and time), for the code cache of it (kit/jq-code-cache.ts). */
+  stamp: string;
+  /**
+   * jq.wasm: where it is (node_modules), or its bytes (the standalone executable's asset); kit/jq.ts reads it
+   * without its debugging sections (kit/wasm-sections.ts).
+   */
+  wasm: string | Uint8Array;
 }
 
 /**
@@ -27,7 +33,8 @@ export interface JqFiles {
 export function jqFiles(name: 'jq-web'): JqFiles {
   try {
     const script = createRequire(import.meta.url).resolve(name);
-    return { script, source: readFileSync(script, 'utf8'), wasm: readFileSync(join(dirname(script), 'jq.wasm')) };
+    const { size, mtimeMs } = statSync(script);
+    return { script, source: readFileSync(script, 'utf8'), stamp: `${size}-${mtimeMs}`, wasm: join(dirname(script), 'jq.wasm') };
   } catch (error) {
     throw notLoaded('jq (for --jq)', error);
   }

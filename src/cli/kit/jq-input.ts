@@ -58,6 +58,11 @@ export class JqInput {
     this.changed();
   }
 
+  /** How many bytes written jq has not read yet. */
+  unread(): number {
+    return (Atomics.load(this.control, INPUT_WRITTEN) - Atomics.load(this.control, INPUT_READ)) | 0;
+  }
+
   /** Whether jq has read the whole of the run's input. */
   allRead(): boolean {
     return (

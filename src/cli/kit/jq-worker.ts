@@ -25,24 +25,23 @@
  *   { type: 'halt', code, end }              `halt_error` with a code other than 0: jq's exit code
  *   { type: 'memory', end }                  jq asked for more memory than memoryBytes
  *   { type: 'trap', message, end }           jq stopped on a WebAssembly trap or abort(): the instance is not used again
- * From the main thread: first { module } (jq.wasm, compiled), then { run: true } for each run of the filter,
- * one at a time after 'ready' or 'done'. A run's input is not in the message: jq reads it as a file that is a
- * device over a second ring of shared memory (kit/jq-input.ts), which the main thread fills as the command
- * writes, so jq parses a document while it is still being written and no thread holds its text whole.
+ *   { type: 'load', message }                jq.wasm did not compile
+ *   { type: 'cache', data }                  the code cache of jq-web's script, when there was none (jq-code-cache.ts)
+ * The first run of the filter starts as soon as jq has loaded, with no message: jq compiles the filter, then
+ * reads its input, and that first read is what says 'ready' (a filter that does not compile never reads; a
+ * separate run to check it would cost a whole start of jq, ~13 M instructions). From the main thread then:
+ * { run: true } for each further run, one at a time after 'done'. A run's input is not in the message: jq
+ * reads it as a file that is a device over a second ring of shared memory (kit/jq-input.ts), which the main
+ * thread fills as the command writes, so jq parses a document while it is still being written and no thread
+ * holds its text whole. jq.wasm comes in workerData, its bytes (without DWARF: wasm-sections.ts) handed
+ * over, not copied.
  */
 export function jqWorkerMain(load: NodeJS.Require): void {
   const { parentPort, workerData } = load('node:worker_threads');
-  // jq's WebAssembly runs on V8's baseline compiler only (Liftoff): tiering up to TurboFan compiles jq's hot
-  // functions again on V8's background threads, whose memory stays resident: -14 MB of peak RSS for one
-  // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). The
-  // main thread sets it before it compiles jq.wasm (a module keeps the tiering it was compiled with), and it is
-  // set again here, where jq's functions are compiled as they are first called, once the worker is running
-  // (starting a worker puts V8's flags back). The flag is the process's:
-  // the only other WebAssembly in tix, undici's HTTP parser (loaded only behind a proxy), runs on Liftoff too
-  // in a --jq run.
-  load('node:v8').setFlagsFromString('--liftoff-only');
+  const v8 = load('node:v8');
+  const vm = load('node:vm');
   const { dirname } = load('node:path');
-  const { jqScript, jqSource, filter, memoryBytes } = workerData;
+  const { jqScript, jqSource, filter, memoryBytes, wasm, codeCache, wasmFlags } = workerData;
   // The input's ring (kit/jq-input.ts): [written, read, changes, ended], then the bytes.
   const input = new Int32Array(workerData.input, 0, 4);
   const inputRing = new Uint8Array(workerData.input, 16);
@@ -62,7 +61,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     exports: { memory: WasmMemory };
   }
   const { WebAssembly } = globalThis as unknown as {
-    WebAssembly: { instantiate(module: object, imports: object): Promise<WasmInstance> };
+    WebAssembly: { Module: new (bytes: Uint8Array) => object; instantiate(module: object, imports: object): Promise<WasmInstance> };
   };
 
   /** Thrown from fd_write to stop jq at its first uncaught error: nothing after it is printed. */
@@ -133,6 +132,12 @@ export function jqWorkerMain(load: NodeJS.Require): void {
    * the main thread to write more; 0 (end of file) once the run's input is complete and all of it read.
    */
   function readInput(heap: Int8Array, offset: number, length: number): number {
+    // jq reads its input only once the filter has compiled: the first read says so.
+    if (checking) {
+      checking = false;
+      parentPort.postMessage({ type: 'ready' });
+      offerCodeCache();
+    }
     if (length === 0) return 0;
     for (;;) {
       const changes = Atomics.load(input, 2);
@@ -185,8 +190,29 @@ export function jqWorkerMain(load: NodeJS.Require): void {
     if (!source.startsWith('var jq = ') || end < 0 || !source.includes(writeInput))
       throw new Error(`--jq: ${jqScript} is not the jq-web 0.6.2 this tix was built with`);
     const body = `${source.slice(0, end).replace(writeInput, 'Module.tixInput(FS);')}\nreturn jq;`;
-    // jq-web's own script, read from its package, run as its module would be.
-    return new Function('require', '__filename', '__dirname', body)(load, jqScript, dirname(jqScript));
+    // jq-web's own script, read from its package, run as its module would be; compiled with the code cache the
+    // main thread read (kit/jq-code-cache.ts) when there is one: 157 KB of JavaScript not parsed again.
+    script = new vm.Script(`(function (require, __filename, __dirname) {${body}\n})`, {
+      filename: jqScript,
+      ...(codeCache ? { cachedData: codeCache } : {}),
+    });
+    return script.runInThisContext()(load, jqScript, dirname(jqScript));
+  }
+
+  /** jq-web's script as compiled, for its code cache. */
+  let script: { runInThisContext(): (...args: unknown[]) => never; cachedDataRejected?: boolean; createCachedData(): Uint8Array };
+
+  /**
+   * The code cache of jq-web's script, made once jq has compiled the filter (so that it holds what a run
+   * compiles), for the main thread to keep when it had none or V8 refused it. V8 stamps its flags into it, so
+   * jq's flags are off while it is made (no WebAssembly is compiled meanwhile), or every later run would refuse it.
+   */
+  function offerCodeCache(): void {
+    if (codeCache !== undefined && !script.cachedDataRejected) return;
+    v8.setFlagsFromString(wasmFlags.undo);
+    const data = script.createCachedData();
+    v8.setFlagsFromString(wasmFlags.flag);
+    parentPort.postMessage({ type: 'cache', data });
   }
 
   function instantiateWasm(
@@ -203,16 +229,13 @@ export function jqWorkerMain(load: NodeJS.Require): void {
       return resize(size);
     };
     env.fd_write = fdWrite(env.fd_write!);
-    // The first message is jq.wasm, compiled by the main thread while this worker started (kit/jq.ts).
-    parentPort.once('message', ({ module }: { module: object }) => {
-      WebAssembly.instantiate(module, imports).then(
-        (instance) => {
-          memory = instance.exports.memory;
-          receive(instance, module);
-        },
-        (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
-      );
-    });
+    WebAssembly.instantiate(jqModule, imports).then(
+      (instance) => {
+        memory = instance.exports.memory;
+        receive(instance, jqModule);
+      },
+      (error: unknown) => parentPort.postMessage({ type: 'trap', message: String(error), end: 0 }),
+    );
     return {};
   }
 
@@ -244,14 +267,33 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   // for it, and so does this, through a halt_error/1 that defines the builtin's (defined on the filter's line,
   // so that jq's messages keep their line numbers). Above 255 the exit code itself says so (kit/jq.ts).
   const program = `def _tix_halt_error($c): halt_error($c); def halt_error($c): if ($c | type) == "number" and $c < 0 then _tix_halt_error(5) else _tix_halt_error($c) end; ${filter}`;
-  jqFactory()({ instantiateWasm, tixInput, printErr: () => {}, print: () => {} }).then((jq) => {
-    // Compile without running: `halt` ends jq before the filter sees any input (`-n`: none is read), and a
-    // filter that does not compile fails the same with or without it in front (`|` is jq's loosest operator).
+  const factory = jqFactory();
+  // jq's WebAssembly runs on V8's baseline compiler only (Liftoff): tiering up to TurboFan compiles jq's hot
+  // functions again on V8's background threads, whose memory stays resident: -14 MB of peak RSS for one
+  // filtered page, -10 to -35 MB over a bulk run, for ~20% more CPU in jq (issue 29 §5: BENCHMARKS.md). A module
+  // keeps the tiering it was compiled with, and jq's functions are compiled as they are first called, so the
+  // flag is on from here to the end of the run (with --wasm-lazy-validation: JQ_WASM_FLAGS in kit/v8-flags.ts,
+  // which the main thread notes). Only here: this thread has loaded every module of Node's it uses (a module
+  // loaded while a flag is changed is compiled without Node's built-in code cache: issue 39), and the flag is
+  // the process's, so it is set as late as it can be. The only other WebAssembly in tix, undici's HTTP parser
+  // (loaded only behind a proxy), runs on Liftoff too in a --jq run.
+  v8.setFlagsFromString(wasmFlags.flag);
+  let jqModule: object;
+  try {
+    // Compiled here, not on the main thread: the flag must not be set while this thread starts (above).
+    // Lazily, as V8 compiles WebAssembly: only jq's functions that run are ever compiled.
+    jqModule = new WebAssembly.Module(wasm);
+  } catch (error) {
+    parentPort.postMessage({ type: 'load', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  factory({ instantiateWasm, tixInput, printErr: () => {}, print: () => {} }).then((jq) => {
+    // The first run starts now, before any input is there: jq compiles the filter, and what it prints until
+    // its first read of the input (readInput) is the compiler's. A filter that does not compile ends the run
+    // there ('compile').
     checking = true;
-    const compiled = run(jq, `halt | ${program}`, ['-n']);
-    checking = false;
-    if (!compiled) return;
-    parentPort.postMessage({ type: 'ready' });
+    if (!run(jq, program, [])) return;
+    parentPort.postMessage({ type: 'done', end: written() });
     parentPort.on('message', () => {
       // After an error, a halt or a trap the main thread ends this worker: nothing more is run here.
       if (run(jq, program, [])) parentPort.postMessage({ type: 'done', end: written() });

@@ -1,12 +1,14 @@
-import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ExitCode, SilentExit, TixError, UsageError } from '../../shared/errors.js';
 import type { Sink } from '../../output/index.js';
 import { type JqFiles, notLoaded } from '../../shared/external-packages.js';
 import { JqInput } from './jq-input.js';
 import { jqWorkerMain } from './jq-worker.js';
+import { JqCodeCache } from './jq-code-cache.js';
+import { DocumentLines, endsLine, filtersEachDocumentAlone } from './jq-stream.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './lean-heap.js';
-import { withoutDebugSections } from './wasm-sections.js';
+import { JQ_WASM_FLAGS, noteV8Flag, v8FlagsChangedBesides } from './v8-flags.js';
+import { readWithoutDebugSections, withoutDebugSections } from './wasm-sections.js';
 
 /**
  * `--jq <filter>`: jq itself (jq-web, jq 1.7 compiled to WebAssembly), run in a worker thread (jq-worker.ts)
@@ -41,7 +43,9 @@ type FromWorker =
   | { type: 'error'; message: string; end: number }
   | { type: 'halt'; code: number; end: number }
   | { type: 'memory'; end: number }
-  | { type: 'trap'; message: string; end: number };
+  | { type: 'trap'; message: string; end: number }
+  | { type: 'load'; message: string }
+  | { type: 'cache'; data: Uint8Array };
 
 /** jq's own message, as one line: its first line without the `jq: error (at ...): ` prefix. */
 function jqMessage(text: string): string {
@@ -85,9 +89,6 @@ function trapError(message: string): TixError {
   return new TixError(`--jq: jq stopped${reason ? ` (${reason})` : ''}: the filter is too deep or too large for tix's jq`, ExitCode.ERROR);
 }
 
-/** WebAssembly.compile, which tix's TypeScript library does not declare (a module is an opaque object here). */
-const wasmCompile = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } }).WebAssembly.compile;
-
 /** Atomics.waitAsync (Node 16 and later), which tix's TypeScript library does not declare. */
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } })
   .waitAsync;
@@ -102,6 +103,10 @@ class JqWorker {
   private readonly worker: Worker;
   /** The run (or the start) being waited for. */
   private current: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  /** The start: settled once the filter compiled (or did not, or jq did not load). */
+  private readonly started: Promise<void>;
+  /** The worker's first run, begun as it started, has not been handed to a caller of begin() yet. */
+  private firstRunWaiting = true;
   private write: (bytes: Uint8Array) => Promise<void> = async () => {};
   /** What is to happen once the results up to `end` are written (the end of a batch, an error). */
   private afterResults: { end: number; then: () => void } | undefined;
@@ -110,33 +115,39 @@ class JqWorker {
 
   constructor(
     filter: string,
-    jq: JqFiles,
+    jq: JqFiles & { wasm: Uint8Array },
     private readonly stderr: NodeJS.WritableStream,
+    private readonly codeCache: JqCodeCache | undefined,
   ) {
-    // jq.wasm is compiled here, while the worker starts, and the module handed to it: V8 shares a compiled
-    // module between threads, so the worker holds no copy of jq.wasm (it held two, its copy of the bytes and
-    // the one V8 compiled from: issue 29 §5, -3.5 MB of peak RSS), and V8's copy is 0.9 MB, without the
-    // debugging sections (wasm-sections.ts). No code is made here: jq's
-    // functions are compiled lazily, on the worker's thread. On Liftoff only, as the worker says why: a module
-    // keeps the tiering it was compiled with (compiled without the flag, --limit 1 peaked 83-89 MB, not 75).
-    setFlagsFromString('--liftoff-only');
-    const compiled = wasmCompile(withoutDebugSections(jq.wasm));
+    // The worker compiles jq.wasm itself, once it has started (jq-worker.ts says why), from bytes handed over,
+    // not copied: the worker holds no second copy of jq.wasm (issue 29 §5), and V8's copy is 0.9 MB, without
+    // the debugging sections (wasm-sections.ts). On Liftoff only, as the worker says why: a module keeps the
+    // tiering it was compiled with (compiled without the flag, --limit 1 peaked 83-89 MB, not 75).
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     this.worker = new Worker(`(${String(jqWorkerMain)})(require)`, {
       eval: true,
       workerData: {
         jqScript: jq.script,
         jqSource: jq.source,
+        wasm: jq.wasm,
+        codeCache: codeCache?.read(),
+        wasmFlags: JQ_WASM_FLAGS,
         filter,
         memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
         ring: this.shared,
         input: this.input.shared,
       },
+      transferList: [jq.wasm.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: JQ_SCRIPT_HEAP_MB, maxYoungGenerationSizeMb: 4 },
     });
-    compiled.then(
-      (module) => this.worker.postMessage({ module }),
-      (error: unknown) => this.finish(notLoaded('jq (for --jq)', error)),
-    );
+    // The worker sets --liftoff-only for the process: put back before a code cache is written (v8-flags.ts).
+    noteV8Flag(JQ_WASM_FLAGS.flag, JQ_WASM_FLAGS.undo);
+    this.started = new Promise<void>((resolve, reject) => {
+      this.current = { resolve, reject };
+    });
+    // Nothing may wait for the start yet (it began ahead of the output: JqAhead), so its failure is kept for
+    // ready() and the first run rather than left unhandled.
+    this.started.catch(() => {});
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
       const failure =
@@ -152,9 +163,7 @@ class JqWorker {
 
   /** Waits for the filter to compile: a UsageError (exit 2) when it does not. */
   ready(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.current = { resolve, reject };
-    }).then(() => {
+    return this.started.then(() => {
       this.worker.unref();
     });
   }
@@ -171,7 +180,9 @@ class JqWorker {
     const done = new Promise<void>((resolve, reject) => {
       this.current = { resolve, reject };
     });
-    this.worker.postMessage({ run: true });
+    // The first run is already going: it waits for its input.
+    if (!this.firstRunWaiting) this.worker.postMessage({ run: true });
+    this.firstRunWaiting = false;
     return done.finally(() => this.worker.unref());
   }
 
@@ -180,8 +191,12 @@ class JqWorker {
     return this.current !== undefined;
   }
 
+  /** Where each document starts, when one run takes them all (jq-stream.ts): for jq's parse errors. */
+  documents: DocumentLines | undefined;
+
   /** Input for the run: waits while jq has not read what came before; dropped once the run is over. */
   feed(chunk: string | Uint8Array): Promise<void> {
+    this.documents?.fed(chunk, this.documents.fedBytes - this.input.unread());
     return this.input.write(chunk, () => this.current === undefined);
   }
 
@@ -252,6 +267,15 @@ class JqWorker {
         return;
       case 'ready':
         this.settle();
+        // The worker is running: V8's flags, which its start reset, can be set again (lean-heap.ts).
+        void keepYoungGenerationSmallAfterWorkerStart();
+        return;
+      case 'load':
+        this.finish(notLoaded('jq (for --jq)', new Error(message.message)));
+        return;
+      case 'cache':
+        // Made with V8's flags as a run starts, unless this run changed another (an export's: lean-heap.ts).
+        if (!v8FlagsChangedBesides(JQ_WASM_FLAGS.flag)) this.codeCache?.write(message.data);
         return;
       case 'compile':
         this.finish(new UsageError(`--jq: ${jqMessage(message.message)}`));
@@ -263,14 +287,24 @@ class JqWorker {
         this.once(message.end, () => this.finish(new SilentExit(haltCode(message.code))));
         return;
       case 'error':
-        this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
+        this.once(message.end, () => this.finish(new TixError(`--jq: ${this.inDocument(jqMessage(message.message))}`, ExitCode.ERROR)));
         return;
       case 'memory':
-        this.once(message.end, () => this.finish(memoryError(!this.input.allRead())));
+        this.once(message.end, () => this.finish(memoryError(!this.allRead())));
         return;
       case 'trap':
         this.once(message.end, () => this.finish(trapError(message.message)));
     }
+  }
+
+  /** jq's message as a run over one document gives it. */
+  private inDocument(message: string): string {
+    return this.documents?.relative(message) ?? message;
+  }
+
+  /** Whether jq has read all of its input: of the run, or in one run over many documents, all so far, to a document's end. */
+  private allRead(): boolean {
+    return this.input.allRead() || (this.documents !== undefined && this.documents.betweenDocuments && this.input.unread() === 0);
   }
 
   private settle(): void {
@@ -292,32 +326,82 @@ class JqWorker {
 }
 
 /**
- * Starts jq and compiles the filter (a filter that does not compile is exit 2, before any output). What jq
- * writes to its stderr (`debug`, `stderr`, halt_error's message) goes to `stderr` as it is written.
+ * Starts jq's worker for `filter`; jq-web's files that cannot be read are one line, exit 1. With `env`, jq-web's
+ * script is compiled with a code cache in tix's cache folder (jq-code-cache.ts).
  */
-async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<JqWorker> {
+async function launchJq(filter: string, stderr: NodeJS.WritableStream, env?: NodeJS.ProcessEnv): Promise<JqWorker> {
   // jq-web's files: from node_modules, or the standalone executable's assets (its build swaps the module).
   const { jqFiles } = await import('../../shared/external-packages.js');
-  const jq = new JqWorker(filter, jqFiles('jq-web'), stderr);
+  const files = jqFiles('jq-web');
+  let wasm: Uint8Array;
+  try {
+    wasm = typeof files.wasm === 'string' ? readWithoutDebugSections(files.wasm) : ownBuffer(withoutDebugSections(files.wasm));
+  } catch (error) {
+    throw notLoaded('jq (for --jq)', error);
+  }
+  return new JqWorker(filter, { ...files, wasm }, stderr, env && new JqCodeCache(env, files.stamp));
+}
+
+/** Bytes in a buffer of their own, which can be handed to the worker (an asset of the executable is not). */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? bytes : bytes.slice();
+}
+
+/**
+ * Waits for the filter to compile (a filter that does not compile is exit 2, before any output). What jq
+ * writes to its stderr (`debug`, `stderr`, halt_error's message) goes to `stderr` as it is written.
+ */
+async function readyJq(launched: Promise<JqWorker>): Promise<JqWorker> {
+  const jq = await launched;
   try {
     await jq.ready();
   } catch (error) {
     jq.stop();
     throw error;
   }
-  // The worker is running (its filter compiled): V8's flags, which its start reset, can be set again.
-  await keepYoungGenerationSmallAfterWorkerStart();
   return jq;
+}
+
+/**
+ * jq started as a --jq run begins (runCommand), for the run's --jq sink to take: its worker thread starts, and
+ * the filter compiles, while the run does its requests, not after the response has come (issue 39: ~100 ms
+ * of a one-page query). Whether the filter compiled is still said where the sink opens, as before: a run
+ * that fails first fails as it did, and one that writes nothing never asks. A run ends it if no sink took it.
+ */
+export class JqAhead {
+  private readonly launched: Promise<JqWorker>;
+  private taken = false;
+
+  constructor(
+    private readonly filter: string,
+    stderr: NodeJS.WritableStream,
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.launched = launchJq(filter, stderr, env);
+    // A failure is the sink's to report, if a sink asks.
+    this.launched.catch(() => {});
+  }
+
+  /** The jq started for `filter`, once: a second sink, or another filter, starts its own. */
+  take(filter: string): Promise<JqWorker> | undefined {
+    if (this.taken || filter !== this.filter) return undefined;
+    this.taken = true;
+    return this.launched;
+  }
+
+  stop(): void {
+    void this.launched.then(
+      (jq) => jq.stop(),
+      () => {},
+    );
+  }
 }
 
 /** Whether a write holds nothing but whitespace. */
 function isBlank(chunk: string | Uint8Array): boolean {
   if (typeof chunk === 'string') return /^[ \t\r\n]*$/.test(chunk);
   return chunk.every((byte) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09);
-}
-
-function endsLine(chunk: string | Uint8Array): boolean {
-  return typeof chunk === 'string' ? chunk.endsWith('\n') : chunk[chunk.length - 1] === 0x0a;
 }
 
 /**
@@ -327,10 +411,14 @@ function endsLine(chunk: string | Uint8Array): boolean {
  * a batch of ndjson records (jq runs the filter over each JSON text of its input in turn, as `... | jq`
  * would; one run a record of 200,000 would pay jq's start 200,000 times). A runtime error, `halt_error` with
  * a code, a trap or the memory limit fail the write, after the results printed before it. (`halt` ends jq's
- * run: the rest of its input, up to the end of that line, is dropped.)
+ * run: the rest of its input, up to the end of that line, is dropped.) A filter that sees each document
+ * alone (jq-stream.ts) prints the same from one run over all of them, which is what it gets: jq starts once.
+ * `ahead` is the jq the run started as it began, taken if it was started for this filter.
  */
-export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
-  const jq = await startJq(filter, stderr);
+export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream, ahead?: JqAhead): Promise<Sink> {
+  const jq = await readyJq(ahead?.take(filter) ?? launchJq(filter, stderr));
+  const oneRun = filtersEachDocumentAlone(filter);
+  if (oneRun) jq.documents = new DocumentLines();
   let run: Promise<void> | undefined;
   // A run that ended before its input did (`halt`): the rest of that input is not filtered.
   let dropping = false;
@@ -347,8 +435,9 @@ export async function jqSink(target: Sink, filter: string, stderr: NodeJS.Writab
         dropping = !endsLine(chunk);
         return;
       }
+      // Blank writes between documents are not jq's input (nor a line of it, in jq's messages).
+      if ((run === undefined || jq.documents?.betweenDocuments) && isBlank(chunk)) return;
       if (run === undefined) {
-        if (isBlank(chunk)) return;
         run = jq.begin((bytes) => target.write(bytes));
         // Awaited below; a failure while input is still being fed is not left unhandled meanwhile.
         run.catch(() => {});
@@ -359,7 +448,7 @@ export async function jqSink(target: Sink, filter: string, stderr: NodeJS.Writab
         await finishRun();
         return;
       }
-      if (endsLine(chunk)) await finishRun();
+      if (endsLine(chunk) && !oneRun) await finishRun();
     },
     async commit() {
       try {

@@ -1,3 +1,5 @@
+import { OLD_GENERATION_FLAGS, setV8Flag, YOUNG_GENERATION_FLAGS } from './v8-flags.js';
+
 let young = false;
 let old = false;
 
@@ -43,8 +45,7 @@ export async function keepYoungGenerationSmallAfterWorkerStart(): Promise<void> 
 }
 
 async function setFlags(): Promise<void> {
-  // node:v8 is loaded here, not at start-up: a one-off query never needs it.
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--semi-space-growth-factor=1');
-  if (old) setFlagsFromString('--optimize-for-size');
+  // Noted with the flags that undo them (v8-flags.ts), so that a code cache written at exit is one later runs take.
+  setV8Flag(YOUNG_GENERATION_FLAGS.flag, YOUNG_GENERATION_FLAGS.undo);
+  if (old) setV8Flag(OLD_GENERATION_FLAGS.flag, OLD_GENERATION_FLAGS.undo);
 }

@@ -40,7 +40,7 @@ export interface RecordView {
  */
 export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
   const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
-  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt.io.stderr) : destination;
+  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt) : destination;
   const key = watchedKey(rt);
   const watch = key ? new EchoedKeyWatch(key) : undefined;
   const sink = watch ? watchedSink(target, watch) : target;
@@ -66,9 +66,9 @@ export function watchedKey(rt: Runtime): string | undefined {
 }
 
 /** The --jq sink (kit/jq.ts, which loads jq): a filter that does not compile leaves no --out file behind. */
-async function jqSinkOver(destination: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
+async function jqSinkOver(destination: Sink, filter: string, rt: Runtime): Promise<Sink> {
   try {
-    return await jqSink(destination, filter, stderr);
+    return await jqSink(destination, filter, rt.io.stderr, rt.jqAhead);
   } catch (error) {
     await destination.abort();
     throw error;

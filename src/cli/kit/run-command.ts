@@ -43,6 +43,8 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   // it writes nothing, ends the run as the EPIPE of a write does.
   const stopWatchingReader = whenReaderGone(proc.stdout, () => stop(ExitCode.OK));
   try {
+    // jq loads while the command does its requests (kit/jq.ts).
+    rt.startJqAhead();
     const code = await body(rt);
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();

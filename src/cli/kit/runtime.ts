@@ -5,6 +5,7 @@ import type { SettingKey } from '../../config/keys.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { VERSION } from '../../shared/version.js';
 import type { Invocation } from './invocation.js';
+import { JqAhead } from './jq.js';
 
 /** Options every command accepts (defined on the program, usable before or after the subcommand). */
 export interface GlobalOptions {
@@ -72,6 +73,13 @@ async function withSandboxHistory(settings: ResolvedSettings, env: NodeJS.Proces
 export class Runtime {
   readonly controller = new AbortController();
   private clientPromise?: Promise<ApiClient>;
+  /** --jq's jq, started as the run begins (runCommand) for the run's --jq sink to take; ended at close. */
+  jqAhead?: JqAhead;
+
+  /** With --jq, starts jq now, so that it loads while the command does its requests (kit/jq.ts). */
+  startJqAhead(): void {
+    if (this.globals.jq !== undefined) this.jqAhead ??= new JqAhead(this.globals.jq, this.io.stderr, this.io.env);
+  }
 
   private constructor(
     readonly io: IO,
@@ -290,6 +298,7 @@ export class Runtime {
   }
 
   async close(): Promise<void> {
+    this.jqAhead?.stop();
     this.noteLeftOutToFit();
     const client = await this.clientPromise?.catch(() => undefined);
     await client?.close();

@@ -88,7 +88,8 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
           timeZone: rt.settings.values.timezone,
           width: () => rt.terminalWidth(),
         });
-    sink = options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr) : stdoutSink(rt.io.stdout);
+    sink =
+      options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr, rt.jqAhead) : stdoutSink(rt.io.stdout);
     const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 
