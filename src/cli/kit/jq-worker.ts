@@ -68,6 +68,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   const STOP = { stop: true };
   let memory: WasmMemory | undefined;
   let overLimit = false;
+  /** jq is compiling the filter (its first run, until it first reads its input): what it says is the compiler's. */
   let checking = false;
   let errorText: string | undefined;
   const decoder = new TextDecoder();
@@ -76,7 +77,7 @@ export function jqWorkerMain(load: NodeJS.Require): void {
   const written = () => Atomics.load(counters, 0);
 
   function out(bytes: Uint8Array): void {
-    // The compile check runs `halt | FILTER`: it prints nothing.
+    // Nothing is printed before jq reads its input.
     if (checking) return;
     let at = 0;
     while (at < bytes.length) {

@@ -46,12 +46,14 @@ export function v8FlagsChangedBesides(flag: string): boolean {
 const RESTORE = Symbol.for('tix.restoreV8Flags');
 
 /**
- * The flags jq's WebAssembly is compiled and run with (jq-worker.ts says why), and how to undo them: `--liftoff-only`
- * implies tiering off; V8's defaults are the same on Node.js 20, 22 and 24. `--wasm-lazy-validation`: a function
+ * The flags jq's WebAssembly is compiled and run with (jq-worker.ts says why), and how to undo them; V8's
+ * defaults are the same on Node.js 20, 22 and 24. Tiering is turned off by name as well: set at run time,
+ * `--liftoff-only` alone still let Node.js 24's V8 tier jq's hot functions up to TurboFan (8-9 functions a
+ * query, ~50 ms of compiling on V8's threads and +35 MB of peak RSS; issue 39). `--wasm-lazy-validation`: a function
  * of jq.wasm is checked when it is first compiled, not all 0.9 MB of them up front (-5 ms of CPU a run, busy machine).
  */
 export const JQ_WASM_FLAGS = {
-  flag: '--liftoff-only --wasm-lazy-validation',
+  flag: '--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering --wasm-lazy-validation',
   undo: '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --no-wasm-lazy-validation',
 } as const;
 
