@@ -15,6 +15,8 @@ export const FULL = {
   view: { latencyMs: 50, warmup: 2, runs: 10 },
   scale: { events: 1_000, snapshots: 100_000, listings: 10, warmup: 1, runs: 5 },
   alerts: { events: 1_000, latencyMs: 50, warmup: 1, runs: 5 },
+  // history sql's result in rows; a page just under the bound tix reads whole (4 MB), and one far beyond it.
+  memory: { rows: 3_000_000, pageMb: 3.9, hugePageMb: 60 },
 };
 
 export const QUICK = {
@@ -30,4 +32,5 @@ export const QUICK = {
   view: { latencyMs: 5, warmup: 0, runs: 1 },
   scale: { events: 50, snapshots: 1_000, listings: 2, warmup: 0, runs: 1 },
   alerts: { events: 50, latencyMs: 5, warmup: 0, runs: 1 },
+  memory: { rows: 200_000, pageMb: 1, hugePageMb: 5 },
 };

@@ -17,6 +17,7 @@ import {
   serverMessageFrom,
 } from './body.js';
 import { ByteBlocks } from './byte-blocks.js';
+import { boundedBody } from './page-bound.js';
 import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -253,7 +254,7 @@ export class ApiClient {
     return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       // A read that fails here (connection cut before the end) is a network failure and is retried...
-      const raw = await readAll(response.body);
+      const raw = await readAll(boundedBody(response.body, endpoint));
       // ...but a complete body that does not decode or parse is the server's answer, and is not.
       const decoded = await decodeBody(raw, response.headers, endpoint);
       return parseJson(decoded.toString('utf8'), endpoint, response.statusCode) as T;
@@ -270,7 +271,7 @@ export class ApiClient {
     return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       checkEncoding(response.headers, endpoint);
-      const { chunks, release } = await this.#blocks.read(response.body);
+      const { chunks, release } = await this.#blocks.read(boundedBody(response.body, endpoint));
       return { chunks, release, headers: response.headers, endpoint, status: response.statusCode };
     });
   }
@@ -289,7 +290,7 @@ export class ApiClient {
       traceUrl: `${this.#base.origin}${full}${queryString(target, true)}`,
     };
     return this.#request(resolved, init, async (response, { endpoint }) => {
-      const decoded = await decodeBody(await readAll(response.body), response.headers, endpoint);
+      const decoded = await decodeBody(await readAll(boundedBody(response.body, endpoint)), response.headers, endpoint);
       // The body is data and goes out as sent (the command warns if it holds the key); the headers are shown
       // on stderr with -i, so they are masked like any message.
       return { status: response.statusCode, headers: maskHeaders(response.headers), body: decoded, endpoint };

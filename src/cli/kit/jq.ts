@@ -25,6 +25,12 @@ import { withoutDebugSections } from './wasm-sections.js';
 /** The most memory jq may use: its WebAssembly heap (jq's values). */
 export const JQ_MEMORY_MB = 64;
 /**
+ * jq's limit where DuckDB is loaded (history sql on a DuckDB file): DuckDB's library and its memory take
+ * ~95 MB of the 120 MB tix promises (README, "Memory"), so jq's values get what is left beside its
+ * thread (BENCHMARKS.md, scenario 12); a larger result is one line, as beyond JQ_MEMORY_MB.
+ */
+export const JQ_MEMORY_BESIDE_DUCKDB_MB = 8;
+/**
  * The worker thread's JavaScript heap, which holds little (a page's text on its way to jq; results pass
  * through shared memory): kept small, so V8 collects it often rather than letting it grow towards a big
  * limit (at --page-size 5000, 64 MB here cost ~15 MB more peak RSS than 24 MB).
@@ -73,10 +79,10 @@ function haltCode(code: number): number {
  * jq's memory ran out: while it still read its input, the document is what did not fit (jq holds each
  * document it filters whole, the whole result of history sql included), else the filter's own values.
  */
-function memoryError(reading: boolean): TixError {
+function memoryError(reading: boolean, limitMb: number): TixError {
   const message = reading
-    ? `--jq: the JSON to filter needs more than ${JQ_MEMORY_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`
-    : `--jq: the filter needed more than ${JQ_MEMORY_MB} MB of memory, jq's limit in tix; stopped`;
+    ? `--jq: the JSON to filter needs more than ${limitMb} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`
+    : `--jq: the filter needed more than ${limitMb} MB of memory, jq's limit in tix; stopped`;
   return new TixError(message, ExitCode.ERROR);
 }
 
@@ -112,6 +118,7 @@ class JqWorker {
     filter: string,
     jq: JqFiles,
     private readonly stderr: NodeJS.WritableStream,
+    private readonly memoryMb: number,
   ) {
     // jq.wasm is compiled here, while the worker starts, and the module handed to it: V8 shares a compiled
     // module between threads, so the worker holds no copy of jq.wasm (it held two, its copy of the bytes and
@@ -127,7 +134,7 @@ class JqWorker {
         jqScript: jq.script,
         jqSource: jq.source,
         filter,
-        memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
+        memoryBytes: memoryMb * 1024 * 1024,
         ring: this.shared,
         input: this.input.shared,
       },
@@ -140,7 +147,9 @@ class JqWorker {
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
       const failure =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError(false) : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? memoryError(false, this.memoryMb)
+          : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
       this.once(Atomics.load(this.counters, 0), () => this.finish(failure));
     });
     this.worker.on('exit', () => {
@@ -266,7 +275,7 @@ class JqWorker {
         this.once(message.end, () => this.finish(new TixError(`--jq: ${jqMessage(message.message)}`, ExitCode.ERROR)));
         return;
       case 'memory':
-        this.once(message.end, () => this.finish(memoryError(!this.input.allRead())));
+        this.once(message.end, () => this.finish(memoryError(!this.input.allRead(), this.memoryMb)));
         return;
       case 'trap':
         this.once(message.end, () => this.finish(trapError(message.message)));
@@ -295,10 +304,10 @@ class JqWorker {
  * Starts jq and compiles the filter (a filter that does not compile is exit 2, before any output). What jq
  * writes to its stderr (`debug`, `stderr`, halt_error's message) goes to `stderr` as it is written.
  */
-async function startJq(filter: string, stderr: NodeJS.WritableStream): Promise<JqWorker> {
+async function startJq(filter: string, stderr: NodeJS.WritableStream, memoryMb: number): Promise<JqWorker> {
   // jq-web's files: from node_modules, or the standalone executable's assets (its build swaps the module).
   const { jqFiles } = await import('../../shared/external-packages.js');
-  const jq = new JqWorker(filter, jqFiles('jq-web'), stderr);
+  const jq = new JqWorker(filter, jqFiles('jq-web'), stderr, memoryMb);
   try {
     await jq.ready();
   } catch (error) {
@@ -329,8 +338,8 @@ function endsLine(chunk: string | Uint8Array): boolean {
  * a code, a trap or the memory limit fail the write, after the results printed before it. (`halt` ends jq's
  * run: the rest of its input, up to the end of that line, is dropped.)
  */
-export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream): Promise<Sink> {
-  const jq = await startJq(filter, stderr);
+export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream, memoryMb = JQ_MEMORY_MB): Promise<Sink> {
+  const jq = await startJq(filter, stderr, memoryMb);
   let run: Promise<void> | undefined;
   // A run that ended before its input did (`halt`): the rest of that input is not filtered.
   let dropping = false;
