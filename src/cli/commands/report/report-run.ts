@@ -10,7 +10,7 @@ import type { Runtime } from '../../kit/runtime.js';
 import { readSummaryInputs } from '../../kit/summary-figures.js';
 import { entryText, type TrackEntry } from '../../kit/track-entries.js';
 import { keepYoungGenerationSmall } from '../../kit/lean-heap.js';
-import { returnDuckDbMemoryPromptly } from '../../../store/native-memory.js';
+import { returnDuckDbMemoryPromptly } from '../../../store/duckdb-allocator.js';
 import {
   type ReportEvent,
   type ReportReads,
