@@ -86,7 +86,7 @@ describe.each(['csv', 'tsv'] as const)('-o %s keeps the digits the API sent', (f
     for (const [index, row] of rows.entries()) expect(row).toMatchObject(expectedRow(index + 1));
   });
 
-  it('events search --all to a file, widened by the later column', async () => {
+  it('events search --all --fields: every page record by record, a column of a later page included', async () => {
     const result = await tix(['events', 'search', '--all', '--page-size', '2', '-o', format, '--fields', 'id,seats,weight']);
     expect(result.code, result.stderr).toBe(0);
     expect(rowsOf(result.stdout, format)[4]).toEqual({ id: 'evt_5', seats: BIG.seats[0], weight: '3.14159265358979323846264' });
