@@ -5,6 +5,7 @@ import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
 import { MAX_PAGE_BYTES, pageTooLarge } from './page-bound.js';
 import type { Headers } from './headers.js';
+import { parseKeepingDigits } from './exact-json.js';
 
 export type { Headers };
 
@@ -136,15 +137,18 @@ export function checkJsonType(headers: Headers, endpoint: string, status: number
   }
 }
 
-/** Parses a complete body; failure here is the server's, so it is not retried. */
-export function parseJson(body: string, endpoint: string, status: number): unknown {
+/**
+ * Parses a complete body; failure here is the server's, so it is not retried. `keepDigits`: numbers a double
+ * cannot hold keep their text (exact-json.ts), for csv and tsv.
+ */
+export function parseJson(body: string, endpoint: string, status: number, keepDigits = false): unknown {
   // A byte-order mark is legal in front of UTF-8 JSON on the wire but not to JSON.parse.
   const text = body.replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
   }
   try {
-    return JSON.parse(text);
+    return keepDigits ? parseKeepingDigits(text) : JSON.parse(text);
   } catch (error) {
     // A proxy's or login page's HTML sent as application/json: say what it is rather than quote a parser
     // message about a '<'.

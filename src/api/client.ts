@@ -57,6 +57,11 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read: the run's environment (the process's unless given). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Numbers a double cannot hold keep the text the API wrote, as ExactNumber values in the parsed bodies
+   * (exact-json.ts): for a run that writes csv or tsv, which prints them as sent.
+   */
+  keepDigits?: boolean;
   /** Test seam; when given, the caller owns it and close() leaves it open. */
   dispatcher?: Dispatcher;
   /** Test seam for the waits between attempts. */
@@ -94,6 +99,8 @@ export interface RawBody {
   headers: Headers;
   endpoint: string;
   status: number;
+  /** Parse it as ApiClientOptions.keepDigits says. */
+  keepDigits: boolean;
 }
 
 /** What getRaw() hands back: a 2xx answer as the API sent it, its body decoded but not parsed. */
@@ -105,9 +112,9 @@ export interface RawResponse {
 }
 
 /** Parses a body read by getBody(), with get()'s errors. */
-export async function parseBody<T>({ chunks, headers, endpoint, status }: RawBody): Promise<T> {
+export async function parseBody<T>({ chunks, headers, endpoint, status, keepDigits }: RawBody): Promise<T> {
   const decoded = await decodeBody(Buffer.concat(chunks), headers, endpoint);
-  return parseJson(decoded.toString('utf8'), endpoint, status) as T;
+  return parseJson(decoded.toString('utf8'), endpoint, status, keepDigits) as T;
 }
 
 /**
@@ -200,6 +207,7 @@ export class ApiClient {
   /** Memory for getBody()'s bodies, reused once they are released. */
   readonly #blocks = new ByteBlocks();
   readonly #random: () => number;
+  readonly #keepDigits: boolean;
   #requestCount = 0;
 
   constructor(options: ApiClientOptions) {
@@ -232,6 +240,7 @@ export class ApiClient {
     this.#signal = options.signal;
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
+    this.#keepDigits = options.keepDigits === true;
     this.#ownsDispatcher = options.dispatcher === undefined;
     // An injected dispatcher is the test's own: it decides the route, so no proxy is named.
     this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, options.env ?? process.env) : undefined;
@@ -242,6 +251,11 @@ export class ApiClient {
   /** The base URL as configured, for messages: parseBaseUrl refuses a user name, password or query in it. */
   get baseUrl(): string {
     return `${this.#base.origin}${this.#base.prefix}`;
+  }
+
+  /** Whether bodies keep the text of numbers a double cannot hold (ApiClientOptions.keepDigits). */
+  get keepDigits(): boolean {
+    return this.#keepDigits;
   }
 
   /** HTTP attempts sent so far, retries included. */
@@ -257,7 +271,7 @@ export class ApiClient {
       const raw = await readAll(boundedBody(response.body, endpoint));
       // ...but a complete body that does not decode or parse is the server's answer, and is not.
       const decoded = await decodeBody(raw, response.headers, endpoint);
-      return parseJson(decoded.toString('utf8'), endpoint, response.statusCode) as T;
+      return parseJson(decoded.toString('utf8'), endpoint, response.statusCode, this.#keepDigits) as T;
     });
   }
 
@@ -272,7 +286,7 @@ export class ApiClient {
       checkJsonType(response.headers, endpoint, response.statusCode);
       checkEncoding(response.headers, endpoint);
       const { chunks, release } = await this.#blocks.read(boundedBody(response.body, endpoint));
-      return { chunks, release, headers: response.headers, endpoint, status: response.statusCode };
+      return { chunks, release, headers: response.headers, endpoint, status: response.statusCode, keepDigits: this.#keepDigits };
     });
   }
 

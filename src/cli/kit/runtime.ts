@@ -72,6 +72,12 @@ async function withSandboxHistory(settings: ResolvedSettings, env: NodeJS.Proces
 export class Runtime {
   readonly controller = new AbortController();
   private clientPromise?: Promise<ApiClient>;
+  /**
+   * The run writes csv or tsv, which print the digits the API sent: its client keeps the text of numbers a
+   * double cannot hold (api/exact-json.ts). Set by parseOutputOptions, which every command that prints the
+   * API's data runs before it asks for the client.
+   */
+  keepDigits = false;
 
   private constructor(
     readonly io: IO,
@@ -276,6 +282,7 @@ export class Runtime {
       signal: this.signal,
       env: this.io.env,
       insecureHttp: this.globals.insecureHttp === true,
+      keepDigits: this.keepDigits,
       ...(this.globals.debug ? { trace: (line: string) => this.trace(line) } : {}),
     });
   }
