@@ -65,12 +65,19 @@ export function runOnce(command, { env, cwd, timeoutMs, rss = false }) {
       clearTimeout(timer);
       const { peakKb, cpuMs } = rssFile ? readTimeFile(rssFile) : {};
       if (scratch) rmSync(scratch, { recursive: true, force: true });
-      if (code !== 0) {
+      // A command may be meant to fail (a page beyond the bound: one line, exit 1): `expectExit` says so.
+      if (code !== (command.expectExit ?? 0)) {
         const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${timeoutMs} ms?` : ''})` : `exited ${code}`;
         reject(new Error(`${command.label} ${why}:\n${Buffer.concat(stderr).toString('utf8').slice(-2000)}`));
         return;
       }
-      resolve({ ms: elapsed, stdoutBytes, ...(peakKb !== undefined ? { peakKb } : {}), ...(cpuMs !== undefined ? { cpuMs } : {}) });
+      resolve({
+        ms: elapsed,
+        stdoutBytes,
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        ...(peakKb !== undefined ? { peakKb } : {}),
+        ...(cpuMs !== undefined ? { cpuMs } : {}),
+      });
     });
   });
 }

@@ -22,6 +22,7 @@ import { history } from './scenarios/history.mjs';
 import { historyAtScale } from './scenarios/history-at-scale.mjs';
 import { jqFilter } from './scenarios/jq.mjs';
 import { jqLoop } from './scenarios/jq-loop.mjs';
+import { memory } from './scenarios/memory.mjs';
 import { reportAtScale } from './scenarios/report-at-scale.mjs';
 import { eventsView } from './scenarios/events-view.mjs';
 import { inventory } from './scenarios/inventory.mjs';
@@ -44,6 +45,7 @@ const SCENARIOS = [
   { id: 9, title: '9. history at scale', run: historyAtScale },
   { id: 10, title: '10. alerts', run: alerts },
   { id: 11, title: '11. report at scale', run: reportAtScale },
+  { id: 12, title: '12. memory in every output mode', run: memory },
 ];
 
 const options = parseArgs(process.argv.slice(2));

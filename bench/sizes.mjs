@@ -18,6 +18,8 @@ export const FULL = {
   // Issue 39: --jq in a script's loop, one query and a whole export of 200 pages, against the pipe into jq.
   jqQuery: { events: 2_000, limit: 50, latencyMs: 50, warmup: 3, runs: 20 },
   jqPages: { events: 20_000, pageSize: 100, latencyMs: 50, warmup: 1, runs: 5 },
+  // history sql's result in rows; a page just under the bound tix reads whole (4 MB), and one far beyond it.
+  memory: { rows: 3_000_000, pageMb: 3.9, hugePageMb: 60 },
 };
 
 export const QUICK = {
@@ -35,4 +37,5 @@ export const QUICK = {
   alerts: { events: 50, latencyMs: 5, warmup: 0, runs: 1 },
   jqQuery: { events: 200, limit: 50, latencyMs: 5, warmup: 0, runs: 1 },
   jqPages: { events: 1_000, pageSize: 100, latencyMs: 5, warmup: 0, runs: 1 },
+  memory: { rows: 200_000, pageMb: 1, hugePageMb: 5 },
 };

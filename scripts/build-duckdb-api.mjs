@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { root, writeCodeCachedBundle } from './bundle-tree.mjs';
 
 /** Returns the bundle's esbuild metafile (for its third-party notices). */
-export async function buildDuckDbApi() {
+export async function buildDuckDbApi(out) {
   const result = await build({
     entryPoints: [createRequire(join(root, 'package.json')).resolve('@duckdb/node-api')],
     bundle: true,
@@ -24,7 +24,7 @@ export async function buildDuckDbApi() {
     logLevel: 'warning',
   });
   const code = result.outputFiles[0].text;
-  writeCodeCachedBundle('duckdb-api.cjs', code);
+  writeCodeCachedBundle(out, 'duckdb-api.cjs', code);
   return result.metafile;
 }
 

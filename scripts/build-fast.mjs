@@ -30,7 +30,7 @@ const LEFT_IN_NODE_MODULES = [
  * `buildProgram` and `commands` are src/cli/program.ts's and the registry's (importTreeModule); `define` the main
  * build's. Returns the bundle's esbuild metafile (for its third-party notices).
  */
-export async function buildFastPath(buildProgram, commands, define) {
+export async function buildFastPath(out, buildProgram, commands, define) {
   const fast = fastCommands(commands);
   const result = await build({
     ...fastBuildOptions(buildProgram, define),
@@ -39,8 +39,8 @@ export async function buildFastPath(buildProgram, commands, define) {
     metafile: true,
   });
   const code = viaTixImport(result.outputFiles[0].text);
-  writeCodeCachedBundle('fast.cjs', code);
-  writeFastWords(fast);
+  writeCodeCachedBundle(out, 'fast.cjs', code);
+  writeFastWords(out, fast);
   return result.metafile;
 }
 

@@ -11,12 +11,13 @@ import { REQUIRE_BANNER } from './build-plugins.mjs';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Writes dist/<name>, a CommonJS bundle bin/code-cache.cjs runs, and dist/<name>.hash beside it: its code
- * cache is keyed on the bundle's hash, since V8 checks a cache against the source's length only.
+ * Writes <out>/<name> (out: the folder the build fills, scripts/build.mjs), a CommonJS bundle bin/code-cache.cjs
+ * runs, and <name>.hash beside it: its code cache is keyed on the bundle's hash, since V8 checks a cache against
+ * the source's length only.
  */
-export function writeCodeCachedBundle(name, code) {
-  writeFileSync(join(root, 'dist', name), code);
-  writeFileSync(join(root, 'dist', `${name}.hash`), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+export function writeCodeCachedBundle(out, name, code) {
+  writeFileSync(join(out, name), code);
+  writeFileSync(join(out, `${name}.hash`), `${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
 }
 
 /**

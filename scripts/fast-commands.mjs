@@ -59,7 +59,7 @@ export function fastActionsModule(fast) {
 }
 
 /** dist/fast-words.json: the first words of the fast commands, which bin/tix reads before loading dist/fast.cjs. */
-export function writeFastWords(fast) {
+export function writeFastWords(out, fast) {
   const words = [...new Set(fast.map(({ words }) => words.split(' ')[0]))].sort();
-  writeFileSync(join(root, 'dist', 'fast-words.json'), `${JSON.stringify(words)}\n`);
+  writeFileSync(join(out, 'fast-words.json'), `${JSON.stringify(words)}\n`);
 }

@@ -7,16 +7,15 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { root } from './bundle-tree.mjs';
 
 const run = promisify(execFile);
 
-/** `buildProgram` is src/cli/program.ts's, from importTreeModule (bundle-tree.mjs). */
-export async function writeHelpPages(buildProgram) {
+/** `out`: the folder the build fills (it becomes dist/); `buildProgram`: src/cli/program.ts's, from importTreeModule (bundle-tree.mjs). */
+export async function writeHelpPages(out, buildProgram) {
   const argLists = [[], ...commandPaths(buildProgram()).map((path) => [...path, '--help'])];
-  const pages = await Promise.all(argLists.map(renderPage));
+  const pages = await Promise.all(argLists.map((args) => renderPage(out, args)));
   const byKey = Object.fromEntries(argLists.map((args, i) => [args.join(' '), pages[i]]));
-  writeFileSync(join(root, 'dist', 'help.json'), `${JSON.stringify(byKey)}\n`);
+  writeFileSync(join(out, 'help.json'), `${JSON.stringify(byKey)}\n`);
 }
 
 /** [], ['events'], ['events', 'search'], ...: every command's path below the program. */
@@ -24,10 +23,10 @@ function commandPaths(command, path = []) {
   return [path, ...command.commands.flatMap((sub) => commandPaths(sub, [...path, sub.name()]))];
 }
 
-async function renderPage(args) {
+async function renderPage(out, args) {
   // Off a terminal (a pipe), Commander wraps help at 80 columns: the width bin/tix serves these pages at.
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
-  const { stdout, stderr } = await run(process.execPath, [join(root, 'dist', 'tix.js'), ...args], { env, maxBuffer: 1 << 20 });
+  const { stdout, stderr } = await run(process.execPath, [join(out, 'tix.js'), ...args], { env, maxBuffer: 1 << 20 });
   if (stderr) throw new Error(`tix ${args.join(' ')} wrote to stderr while rendering help: ${stderr}`);
   return stdout;
 }

@@ -1,3 +1,4 @@
+import { ExactNumber } from '../shared/exact-number.js';
 import { findAgent } from './agents.js';
 import type { EventListing } from './types.js';
 
@@ -15,7 +16,8 @@ export function agentIdsOf(event: EventListing): Map<string, string> {
   const raw = event.agentIds;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return ids;
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const id = typeof value === 'number' ? String(value) : value;
+    // A numeric id keeps its digits where the run kept them (ExactNumber's text is the API's).
+    const id = typeof value === 'number' || value instanceof ExactNumber ? String(value) : value;
     if (typeof id !== 'string' || id.trim() === '') continue;
     ids.set(findAgent(key)?.code ?? key.toUpperCase(), id.trim());
   }

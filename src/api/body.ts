@@ -3,7 +3,9 @@ import type * as Zlib from 'node:zlib';
 import { ExitCode } from '../shared/errors.js';
 import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
+import { MAX_PAGE_BYTES, pageTooLarge } from './page-bound.js';
 import type { Headers } from './headers.js';
+import { parseKeepingDigits } from './exact-json.js';
 
 export type { Headers };
 
@@ -38,11 +40,16 @@ function codings(headers: Headers, endpoint: string): string[] {
 const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
 
 // tix asks for gzip and br; deflate costs nothing and some servers send it anyway.
+// A whole body decodes to at most MAX_PAGE_BYTES (page-bound.ts): zlib stops there rather than inflate a bomb.
+const whole = { maxOutputLength: MAX_PAGE_BYTES };
 const decoders: Record<string, { whole: (buffer: Buffer) => Buffer; stream: (chunkSize?: number) => Transform }> = {
-  gzip: { whole: (buffer) => zlib().gunzipSync(buffer), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
-  'x-gzip': { whole: (buffer) => zlib().gunzipSync(buffer), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
-  br: { whole: (buffer) => zlib().brotliDecompressSync(buffer), stream: (chunkSize) => zlib().createBrotliDecompress({ chunkSize }) },
-  deflate: { whole: (buffer) => zlib().inflateSync(buffer), stream: (chunkSize) => zlib().createInflate({ chunkSize }) },
+  gzip: { whole: (buffer) => zlib().gunzipSync(buffer, whole), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
+  'x-gzip': { whole: (buffer) => zlib().gunzipSync(buffer, whole), stream: (chunkSize) => zlib().createGunzip({ chunkSize }) },
+  br: {
+    whole: (buffer) => zlib().brotliDecompressSync(buffer, whole),
+    stream: (chunkSize) => zlib().createBrotliDecompress({ chunkSize }),
+  },
+  deflate: { whole: (buffer) => zlib().inflateSync(buffer, whole), stream: (chunkSize) => zlib().createInflate({ chunkSize }) },
 };
 
 /** Reads a whole body into memory, stopping (and discarding the rest) after `limit` bytes. */
@@ -62,13 +69,17 @@ async function readChunks(body: AsyncIterable<Uint8Array>, limit = Number.POSITI
   return chunks;
 }
 
-/** Undoes Content-Encoding on a complete body. A broken compressed stream is an API error, not a network one. */
+/**
+ * Undoes Content-Encoding on a complete body. A broken compressed stream is an API error, not a network one;
+ * so is one that decodes to more than MAX_PAGE_BYTES (pageTooLarge).
+ */
 export async function decodeBody(raw: Buffer, headers: Headers, endpoint: string): Promise<Buffer> {
   let data = raw;
   for (const coding of codings(headers, endpoint).reverse()) {
     try {
       data = decoders[coding]!.whole(data);
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw pageTooLarge(endpoint);
       throw decodeError(error, coding, endpoint);
     }
   }
@@ -126,15 +137,18 @@ export function checkJsonType(headers: Headers, endpoint: string, status: number
   }
 }
 
-/** Parses a complete body; failure here is the server's, so it is not retried. */
-export function parseJson(body: string, endpoint: string, status: number): unknown {
+/**
+ * Parses a complete body; failure here is the server's, so it is not retried. `keepDigits`: numbers a double
+ * cannot hold keep their text (exact-json.ts), for csv and tsv.
+ */
+export function parseJson(body: string, endpoint: string, status: number, keepDigits = false): unknown {
   // A byte-order mark is legal in front of UTF-8 JSON on the wire but not to JSON.parse.
   const text = body.replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
   }
   try {
-    return JSON.parse(text);
+    return keepDigits ? parseKeepingDigits(text) : JSON.parse(text);
   } catch (error) {
     // A proxy's or login page's HTML sent as application/json: say what it is rather than quote a parser
     // message about a '<'.

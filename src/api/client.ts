@@ -17,6 +17,7 @@ import {
   serverMessageFrom,
 } from './body.js';
 import { ByteBlocks } from './byte-blocks.js';
+import { boundedBody } from './page-bound.js';
 import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -56,6 +57,11 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read: the run's environment (the process's unless given). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Numbers a double cannot hold keep the text the API wrote, as ExactNumber values in the parsed bodies
+   * (exact-json.ts): for a run that writes csv or tsv, which prints them as sent.
+   */
+  keepDigits?: boolean;
   /** Test seam; when given, the caller owns it and close() leaves it open. */
   dispatcher?: Dispatcher;
   /** Test seam for the waits between attempts. */
@@ -93,6 +99,8 @@ export interface RawBody {
   headers: Headers;
   endpoint: string;
   status: number;
+  /** Parse it as ApiClientOptions.keepDigits says. */
+  keepDigits: boolean;
 }
 
 /** What getRaw() hands back: a 2xx answer as the API sent it, its body decoded but not parsed. */
@@ -104,9 +112,9 @@ export interface RawResponse {
 }
 
 /** Parses a body read by getBody(), with get()'s errors. */
-export async function parseBody<T>({ chunks, headers, endpoint, status }: RawBody): Promise<T> {
+export async function parseBody<T>({ chunks, headers, endpoint, status, keepDigits }: RawBody): Promise<T> {
   const decoded = await decodeBody(Buffer.concat(chunks), headers, endpoint);
-  return parseJson(decoded.toString('utf8'), endpoint, status) as T;
+  return parseJson(decoded.toString('utf8'), endpoint, status, keepDigits) as T;
 }
 
 /**
@@ -199,6 +207,7 @@ export class ApiClient {
   /** Memory for getBody()'s bodies, reused once they are released. */
   readonly #blocks = new ByteBlocks();
   readonly #random: () => number;
+  readonly #keepDigits: boolean;
   #requestCount = 0;
 
   constructor(options: ApiClientOptions) {
@@ -231,6 +240,7 @@ export class ApiClient {
     this.#signal = options.signal;
     this.#sleep = options.sleep ?? sleep;
     this.#random = options.random ?? Math.random;
+    this.#keepDigits = options.keepDigits === true;
     this.#ownsDispatcher = options.dispatcher === undefined;
     // An injected dispatcher is the test's own: it decides the route, so no proxy is named.
     this.#proxy = this.#ownsDispatcher ? proxyFor(this.#base.origin, options.env ?? process.env) : undefined;
@@ -243,6 +253,11 @@ export class ApiClient {
     return `${this.#base.origin}${this.#base.prefix}`;
   }
 
+  /** Whether bodies keep the text of numbers a double cannot hold (ApiClientOptions.keepDigits). */
+  get keepDigits(): boolean {
+    return this.#keepDigits;
+  }
+
   /** HTTP attempts sent so far, retries included. */
   get requestCount(): number {
     return this.#requestCount;
@@ -253,10 +268,10 @@ export class ApiClient {
     return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       // A read that fails here (connection cut before the end) is a network failure and is retried...
-      const raw = await readAll(response.body);
+      const raw = await readAll(boundedBody(response.body, endpoint));
       // ...but a complete body that does not decode or parse is the server's answer, and is not.
       const decoded = await decodeBody(raw, response.headers, endpoint);
-      return parseJson(decoded.toString('utf8'), endpoint, response.statusCode) as T;
+      return parseJson(decoded.toString('utf8'), endpoint, response.statusCode, this.#keepDigits) as T;
     });
   }
 
@@ -270,8 +285,8 @@ export class ApiClient {
     return this.#request(this.#target(path, query), init, async (response, { endpoint }) => {
       checkJsonType(response.headers, endpoint, response.statusCode);
       checkEncoding(response.headers, endpoint);
-      const { chunks, release } = await this.#blocks.read(response.body);
-      return { chunks, release, headers: response.headers, endpoint, status: response.statusCode };
+      const { chunks, release } = await this.#blocks.read(boundedBody(response.body, endpoint));
+      return { chunks, release, headers: response.headers, endpoint, status: response.statusCode, keepDigits: this.#keepDigits };
     });
   }
 
@@ -289,7 +304,7 @@ export class ApiClient {
       traceUrl: `${this.#base.origin}${full}${queryString(target, true)}`,
     };
     return this.#request(resolved, init, async (response, { endpoint }) => {
-      const decoded = await decodeBody(await readAll(response.body), response.headers, endpoint);
+      const decoded = await decodeBody(await readAll(boundedBody(response.body, endpoint)), response.headers, endpoint);
       // The body is data and goes out as sent (the command warns if it holds the key); the headers are shown
       // on stderr with -i, so they are masked like any message.
       return { status: response.statusCode, headers: maskHeaders(response.headers), body: decoded, endpoint };

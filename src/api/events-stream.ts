@@ -66,7 +66,7 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
 
 async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
   const { endpoint, status } = body;
-  const parser = new JsonStreamParser([['events']]);
+  const parser = new JsonStreamParser([['events']], body.keepDigits);
   let index = 0;
   let sawEvents = false;
   const check = (events: JsonStreamEvent[]): EventListing[] => {

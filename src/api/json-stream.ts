@@ -11,6 +11,7 @@
  */
 
 import { parserReason } from './body.js';
+import { parseKeepingDigits } from './exact-json.js';
 
 export type PathItem = string | number;
 export type JsonPath = readonly PathItem[];
@@ -88,9 +89,15 @@ export class JsonStreamParser {
   /** A chunk in which a quick split failed; the rest of it is scanned byte by byte. */
   #noQuickSplit: Buffer | undefined;
 
-  /** `streamed`: paths of the arrays to stream; `*` stands for any index. */
-  constructor(streamed: readonly (readonly string[])[]) {
+  readonly #parseText: (text: string) => unknown;
+
+  /**
+   * `streamed`: paths of the arrays to stream; `*` stands for any index. `keepDigits`: numbers a double
+   * cannot hold keep their text (exact-json.ts), for csv and tsv.
+   */
+  constructor(streamed: readonly (readonly string[])[], keepDigits = false) {
     this.#patterns = streamed;
+    this.#parseText = keepDigits ? parseKeepingDigits : (text) => JSON.parse(text);
   }
 
   /** Reads one chunk; returns the events it completed, in document order. */
@@ -161,7 +168,7 @@ export class JsonStreamParser {
     if (boundary <= i) return i;
     let items: unknown[];
     try {
-      items = JSON.parse(`[${chunk.toString('utf8', i, boundary + 1)}]`) as unknown[];
+      items = this.#parseText(`[${chunk.toString('utf8', i, boundary + 1)}]`) as unknown[];
     } catch {
       this.#noQuickSplit = chunk;
       return i;
@@ -350,7 +357,7 @@ export class JsonStreamParser {
 
   #parse(text: string): unknown {
     try {
-      return JSON.parse(text);
+      return this.#parseText(text);
     } catch (error) {
       throw new JsonStreamError(parserReason(error));
     }

@@ -28,6 +28,8 @@ export interface SalesDetailsBody {
   status: number;
   /** The decoded body; read it to the end, or break out of it, to free the connection. */
   body: AsyncIterable<Buffer>;
+  /** Parse it as the client's keepDigits says (false when absent). */
+  keepDigits?: boolean;
 }
 
 /** Sends the request; errors before the body (a status, the network) are thrown here, like getSalesDetails's. */
@@ -41,7 +43,7 @@ export async function openSalesDetails(
   const path = ['events', provider, eventId, 'sales-details'];
   const query = { startDate: range.startDate, endDate: range.endDate };
   const response = await explainNotFound(client, client.getStream(path, query, init), `event ${eventId} not found at provider ${provider}`);
-  return { endpoint: endpointFor(path), status: response.status, body: withoutByteOrderMark(response.body) };
+  return { endpoint: endpointFor(path), status: response.status, body: withoutByteOrderMark(response.body), keepDigits: client.keepDigits };
 }
 
 /** The body as parts: the header, then for each day its sales (in batches) and its own fields. */
@@ -79,8 +81,13 @@ export async function* checkedSalesDetailsBytes(
 }
 
 /** Each chunk with the events it completed; JSON errors worded as parseJson words them for get(). */
-async function* parsed({ endpoint, status, body }: SalesDetailsBody): AsyncGenerator<{ chunk: Buffer; events: JsonStreamEvent[] }> {
-  const parser = new JsonStreamParser(STREAMED);
+async function* parsed({
+  endpoint,
+  status,
+  body,
+  keepDigits,
+}: SalesDetailsBody): AsyncGenerator<{ chunk: Buffer; events: JsonStreamEvent[] }> {
+  const parser = new JsonStreamParser(STREAMED, keepDigits === true);
   let bytes = 0;
   for await (const chunk of body) {
     bytes += chunk.length;

@@ -1,3 +1,4 @@
+import { isBeyondDouble } from '../shared/exact-number.js';
 import { cellText, dialectOf } from './delimited-writer.js';
 import type { RowTextPlan } from './row-writer-interface.js';
 
@@ -10,7 +11,8 @@ import type { RowTextPlan } from './row-writer-interface.js';
  * It takes only what it can prove it writes as DelimitedWriter.write() would: records whose keys are all
  * among the plan's columns (scalars, and one level of nesting such as `agentIds.TMUSA`), each key once, with
  * strings, numbers, true, false and null for values. A string with an escape, a control character or a
- * non-ASCII byte, and every number, goes through JSON.parse() and the writer's own cellText(). Anything
+ * non-ASCII byte, and every number, goes through JSON.parse() and the writer's own cellText() (a number a
+ * double cannot hold keeps its text, as the writer keeps an ExactNumber's). Anything
  * else (a new column, a nested array, a duplicate key, a missing or non-string required key, the echoed
  * API key, text that is not JSON) makes it give up on the whole page, which then goes the usual way and
  * gets the usual columns, warnings and errors.
@@ -367,7 +369,8 @@ export class DelimitedTranscoder {
     }
     if (this.#watch && typeof value === 'string' && value.includes(this.#options.watchFor!)) throw GIVE_UP;
     this.#kind[column] = MADE;
-    this.#made[column] = cellText(value, false, this.#field);
+    // A number a double cannot hold is written as the API wrote it, as the writer writes an ExactNumber.
+    this.#made[column] = typeof value === 'number' && isBeyondDouble(json) ? json : cellText(value, false, this.#field);
   }
 
   #writeRow(bytes: Buffer): void {

@@ -1,3 +1,4 @@
+import { ExactNumber } from '../shared/exact-number.js';
 import { resolveColumns } from './columns.js';
 import { CSV_EOL, csvField } from './csv.js';
 import { excelSafeText } from './excel-safe.js';
@@ -26,7 +27,10 @@ export function dialectOf(name: RowTextPlan['dialect']): Readonly<Dialect> {
   return DIALECTS[name];
 }
 
-/** One value as a field: numbers and booleans as JSON writes them, objects and arrays as JSON text, null as empty. */
+/**
+ * One value as a field: numbers and booleans as JSON writes them, a number a double cannot hold as the API
+ * wrote it (ExactNumber), objects and arrays as JSON text, null as empty.
+ */
 export function cellText(value: unknown, excelSafe: boolean, field: (text: string) => string): string {
   switch (typeof value) {
     case 'string':
@@ -39,6 +43,7 @@ export function cellText(value: unknown, excelSafe: boolean, field: (text: strin
       return String(value);
     case 'object': {
       if (value === null) return '';
+      if (value instanceof ExactNumber) return value.text;
       const json = JSON.stringify(value) ?? '';
       return field(excelSafe ? excelSafeText(json) : json);
     }

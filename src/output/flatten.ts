@@ -4,6 +4,8 @@
  * (written as JSON text by the writers).
  */
 
+import { ExactNumber } from '../shared/exact-number.js';
+
 /** One flat cell: numbers and booleans stay typed so writers can tell a number from text that looks like one. */
 export type Cell = string | number | boolean;
 
@@ -83,6 +85,7 @@ export function toCell(value: unknown): Cell {
     case 'bigint':
       return String(value);
     case 'object':
+      if (value instanceof ExactNumber) return value.text;
       return value === null ? '' : (JSON.stringify(value) ?? '');
     default:
       return ''; // undefined, and functions or symbols, which JSON cannot carry anyway

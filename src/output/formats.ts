@@ -19,11 +19,37 @@ interface FormatSpec {
   readonly excelSafe: boolean;
   /** Each row is any JSON value: a list item that is not an object is written as it is, not wrapped. */
   readonly jsonValues: boolean;
+  /**
+   * Writes a number a double cannot hold with the digits the API sent (shared/exact-number.ts); the others
+   * write the double (docs/output.md#numbers).
+   */
+  readonly numberText: boolean;
 }
 
+/** csv and tsv differ only in their names (and their writers' separators). */
+const DELIMITED = { rows: true, forPeople: false, needsFile: false, excelSafe: true, jsonValues: false, numberText: true } as const;
+
 const TABLE = {
-  table: { extensions: [], extensionRank: 0, rows: true, forPeople: true, needsFile: false, excelSafe: false, jsonValues: false },
-  json: { extensions: ['.json'], extensionRank: 3, rows: false, forPeople: false, needsFile: false, excelSafe: false, jsonValues: false },
+  table: {
+    extensions: [],
+    extensionRank: 0,
+    rows: true,
+    forPeople: true,
+    needsFile: false,
+    excelSafe: false,
+    jsonValues: false,
+    numberText: false,
+  },
+  json: {
+    extensions: ['.json'],
+    extensionRank: 3,
+    rows: false,
+    forPeople: false,
+    needsFile: false,
+    excelSafe: false,
+    jsonValues: false,
+    numberText: false,
+  },
   ndjson: {
     extensions: ['.ndjson', '.jsonl'],
     extensionRank: 4,
@@ -32,9 +58,10 @@ const TABLE = {
     needsFile: false,
     excelSafe: false,
     jsonValues: true,
+    numberText: false,
   },
-  csv: { extensions: ['.csv'], extensionRank: 1, rows: true, forPeople: false, needsFile: false, excelSafe: true, jsonValues: false },
-  tsv: { extensions: ['.tsv'], extensionRank: 2, rows: true, forPeople: false, needsFile: false, excelSafe: true, jsonValues: false },
+  csv: { extensions: ['.csv'], extensionRank: 1, ...DELIMITED },
+  tsv: { extensions: ['.tsv'], extensionRank: 2, ...DELIMITED },
   parquet: {
     extensions: ['.parquet'],
     extensionRank: 5,
@@ -43,6 +70,7 @@ const TABLE = {
     needsFile: true,
     excelSafe: false,
     jsonValues: false,
+    numberText: false,
   },
 } as const satisfies Record<string, FormatSpec>;
 
@@ -72,6 +100,11 @@ export function isFormat(value: string): value is Format {
 /** json: one JSON document (the payload as sent, or a list), where the other formats write rows. */
 export function isDocument(format: Format): format is Exclude<Format, RowFormat> {
   return !TABLE[format].rows;
+}
+
+/** csv and tsv: a number a double cannot hold is written as the API wrote it. */
+export function keepsNumberText(format: Format): boolean {
+  return TABLE[format].numberText;
 }
 
 export function isForPeople(format: Format): boolean {

@@ -21,7 +21,8 @@ export interface ReportPage {
   /** Paragraphs that say how the figures are made (ALL, zones, gone, the index). */
   method: readonly string[];
   overview: readonly OverviewRow[];
-  events: readonly EventSection[];
+  /** Made as the page is written (each holds an event's charts: drawn, written and let go one at a time). */
+  events: Iterable<EventSection>;
   across?: AcrossChart | undefined;
   /** Said in place of the overview when no event has snapshots. */
   empty?: string;
@@ -77,8 +78,12 @@ export interface AcrossChart {
   lines: readonly { name: string; points: readonly { daysBefore: number; index: number }[]; median?: boolean }[];
 }
 
-export function renderReportHtml(page: ReportPage): string {
-  return [
+/**
+ * The page in parts, in order, to be written as they come: the head and overview, then each event's section
+ * (its SVG drawn only when its turn comes), then the end. Joined, they are the whole page.
+ */
+export function* reportHtmlParts(page: ReportPage): Generator<string> {
+  yield [
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head>',
@@ -96,7 +101,10 @@ export function renderReportHtml(page: ReportPage): string {
     '<main>',
     overview(page),
     page.across ? acrossSection(page.across) : '',
-    ...page.events.map(eventSection),
+    '',
+  ].join('\n');
+  for (const event of page.events) yield `${eventSection(event)}\n`;
+  yield [
     '<section class="method" id="how">',
     '<h2>How the figures are made</h2>',
     ...page.method.map((p) => `<p>${text(p)}</p>`),

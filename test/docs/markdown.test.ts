@@ -3,7 +3,7 @@
  * documents), and which words a line runs in-process.
  */
 import { expect, it } from 'vitest';
-import { plainWords, tixLinesOf } from './markdown.js';
+import { pastedExamplesOf, plainWords, tixLinesOf } from './markdown.js';
 
 const doc = [
   '```sh',
@@ -68,4 +68,29 @@ it('runs in-process only what needs no shell, with ~/ as the home', () => {
   for (const shell of ['tix a | jq .', 'tix a > f', 'tix a "$HOME"', 'tix a *', 'tix a; tix b', 'tix $(echo a)', "tix 'a"]) {
     expect(plainWords(shell, '/h'), shell).toBeUndefined();
   }
+});
+
+it('finds the commands shown with their output, and the terminal width a block was taken at', () => {
+  const text = [
+    '```console columns=80',
+    '$ tix --sandbox agents \\',
+    '  -o table',
+    'a table',
+    '',
+    '$ tix --sandbox events search    # nothing under it: not an example of output',
+    '```',
+    '',
+    '```console',
+    '$ tix --sandbox agents -o json | jq length',
+    '9',
+    '```',
+    '',
+    '```sh',
+    'tix --sandbox agents',
+    '```',
+  ].join('\n');
+  expect(pastedExamplesOf('x.md', text)).toEqual([
+    { file: 'x.md', line: 2, command: 'tix --sandbox agents -o table', output: ['a table', ''], columns: 80 },
+    { file: 'x.md', line: 10, command: 'tix --sandbox agents -o json | jq length', output: ['9'] },
+  ]);
 });

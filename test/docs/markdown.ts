@@ -87,6 +87,14 @@ export interface TixLine {
   notRun?: string;
 }
 
+/** The line at `first` with the lines a trailing `\\` continues it onto, joined by a blank; `last`: the last line taken. */
+function continuedLine(lines: string[], first: number): { text: string; last: number } {
+  let text = lines[first]!;
+  let last = first;
+  while (text.endsWith('\\') && last + 1 < lines.length) text = `${text.slice(0, -1).trimEnd()} ${lines[++last]!.trim()}`;
+  return { text, last };
+}
+
 /** Where an unquoted `#` starts a comment (at the start or after a blank), or -1. */
 function commentStart(line: string): number {
   let quote: string | undefined;
@@ -122,9 +130,9 @@ export function tixLinesOf(file: string, text: string): TixLine[] {
     if (!SHELL_BLOCKS.has(kind!)) continue;
     for (let i = 0; i < block.lines.length; i++) {
       const first = i;
-      let written = block.lines[i]!;
-      while (written.endsWith('\\') && i + 1 < block.lines.length)
-        written = `${written.slice(0, -1).trimEnd()} ${block.lines[++i]!.trim()}`;
+      const joined = continuedLine(block.lines, i);
+      i = joined.last;
+      let written = joined.text;
       if (kind === 'console') {
         if (!written.startsWith('$ ')) continue;
         written = written.slice(2);
@@ -233,4 +241,47 @@ export function linksOf(file: string, text: string): Link[] {
       if (definition) links.push({ file, line: index + 1, target: definition[1]! });
     });
   return links;
+}
+
+/** A `$ ` command of a `console` block and the output pasted under it (CONTRIBUTING.md, "Documentation"). */
+export interface PastedExample {
+  file: string;
+  /** 1-based line number of the `$ ` line. */
+  line: number;
+  /** The command as written after `$ `, continuation lines joined. */
+  command: string;
+  /** The lines under it up to the next `$ ` line or the end of the block, as the command printed them. */
+  output: string[];
+  /** `columns=N` in the fence's info string: the output was taken at a terminal this wide (else: a pipe). */
+  columns?: number;
+}
+
+/** The examples of a Markdown text that show a command and what it printed: `$ ` lines of `console` blocks with lines under them. */
+export function pastedExamplesOf(file: string, text: string): PastedExample[] {
+  const found: PastedExample[] = [];
+  for (const block of codeBlocks(text)) {
+    const [kind, ...attributes] = block.info.split(/\s+/);
+    if (kind !== 'console') continue;
+    const columns = attributes.map((a) => /^columns=(\d+)$/.exec(a)?.[1]).find(Boolean);
+    let current: PastedExample | undefined;
+    for (let i = 0; i < block.lines.length; i++) {
+      const line = block.lines[i]!;
+      if (line.startsWith('$ ')) {
+        const first = i;
+        const joined = continuedLine(block.lines, i);
+        i = joined.last;
+        const command = joined.text.slice(2);
+        current = { file, line: block.line + first, command, output: [], ...(columns ? { columns: Number(columns) } : {}) };
+        found.push(current);
+      } else {
+        current?.output.push(line);
+      }
+    }
+  }
+  return found.filter((example) => example.output.length > 0);
+}
+
+/** The pasted examples of a file of the repository. */
+export function pastedExamples(file: string): PastedExample[] {
+  return pastedExamplesOf(file, readFileSync(join(REPO_ROOT, file), 'utf8'));
 }

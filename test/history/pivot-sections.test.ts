@@ -1,12 +1,12 @@
 /**
  * `tix history <evt> --by <period> --per section|zone` and `--supply`: the figures tix report computes (section and
  * zone floors, supply rounds), per period. Checked against what `tix report -o json` and `history --by --section
- * <name>` print for the same history, which `tix track` made at sandbox clocks.
+ * <name>` print for the same history, which `tix track` made at sandbox clocks, in DuckDB and in PostgreSQL.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DAY, eventOnSaleUntil, HOUR, lowestOf, T0, tixNow, trackAt } from './analysis-support.js';
-import { duckdbStore, type StoreLocation } from './stores.js';
+import { describeStores, duckdbStore, type StoreLocation } from './stores.js';
 import { useClockedSandbox } from './support.js';
 
 const clock = useClockedSandbox();
@@ -24,14 +24,14 @@ interface ReportEvent {
 
 const dayOf = (at: string) => new Date(Date.parse(at)).toISOString().slice(0, 10);
 
-describe('tix history --by --per and --supply', () => {
+describeStores('tix history --by --per and --supply', (store) => {
   let where: StoreLocation;
   let evt: string;
   let agents: string[];
   let report: ReportEvent;
 
   beforeAll(async () => {
-    where = duckdbStore.fresh();
+    where = store.fresh();
     clock.setClock(T0);
     const event = eventOnSaleUntil(clock.sandbox(), END);
     evt = event.id;
@@ -104,6 +104,20 @@ describe('tix history --by --per and --supply', () => {
     }
     expect(rows[0]!.listings).toBeGreaterThan(0);
     expect(rows.some((r) => (r.gone as number) > 0)).toBe(true);
+  });
+
+  it.runIf(store.name === 'PostgreSQL')('the same history in a DuckDB file (history export): the same rows', async () => {
+    const file = duckdbStore.fresh();
+    const copy = await tix(['history', 'export', ...where.args, '--to', file.db]);
+    expect(copy.code, copy.stderr).toBe(0);
+    for (const flags of [['--per', 'section'], ['--per', 'zone'], ['--supply']]) {
+      const args = ['history', evt, '--tz', 'UTC', '--by', 'day', ...flags, '-o', 'json'];
+      const inFile = await tix([...args, ...file.args]);
+      expect(inFile.code, inFile.stderr).toBe(0);
+      const inPostgres = await periods(['--by', 'day', ...flags]);
+      expect(inPostgres.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.parse(inFile.stdout).periods, flags.join(' ')).toEqual(inPostgres);
+    }
   });
 
   it('csv: the same rows, the section or zone and supply columns named', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DelimitedTranscoder, TranscodeMemory, type RowTextPlan, type Sink } from '../../src/output/index.js';
 import { createCsvWriter, createTsvWriter } from '../../src/output/delimited-writer.js';
+import { parseKeepingDigits } from '../../src/api/exact-json.js';
 
 // Rows made straight from a page's bytes must be the very bytes the writer makes of the parsed records, and
 // anything the transcoder cannot prove it writes the same must make it give up (the page then goes the usual way).
@@ -84,7 +85,7 @@ const PLAIN: Record<string, string> = {
   'escapes that JSON allows everywhere, the id included':
     '{"events":[{"id":"evt_\\u0039","name":"a\\/b \\"q\\" \\\\ \\b\\f","venue":"\\u0041"}]}',
   'numbers as JSON writes them and as it does not':
-    '{"events":[{"id":"evt_10","price":1.50},{"id":"evt_11","price":1e2},{"id":"evt_12","price":-0},{"id":"evt_13","price":12345678901234567890},{"id":"evt_14","price":-1.25E-3}]}',
+    '{"events":[{"id":"evt_10","price":1.50},{"id":"evt_11","price":1e2},{"id":"evt_12","price":-0},{"id":"evt_13","price":12345678901234567890},{"id":"evt_14","price":-1.25E-3},{"id":"evt_15","price":1e400,"name":"x"},{"id":"evt_16","price":0.1000000000000000055511151231257827}]}',
   'true, false and null, at the top and below':
     '{"events":[{"id":"evt_15","soldOut":null,"name":null,"agentIds":{"TMUSA":null,"VIVID":true,"STUBHUB":false}}]}',
   'spaces and line breaks between the tokens of a record':
@@ -95,7 +96,8 @@ const PLAIN: Record<string, string> = {
 
 describe.each(['csv', 'tsv'] as const)('rows made from a page’s bytes, %s', (dialect) => {
   it.each(Object.entries(PLAIN))('%s: the same bytes as the writer, sliced anyhow', async (_, json) => {
-    const { plan, text } = await writerRows(dialect, FIRST, JSON.parse(json).events);
+    // Parsed as a csv or tsv run parses a page read record by record: numbers a double cannot hold keep their text.
+    const { plan, text } = await writerRows(dialect, FIRST, (parseKeepingDigits(json) as { events: object[] }).events);
     expect(text.length).toBeGreaterThan(0);
     for (const slice of [1, 2, 3, 5, 8, 13, 64, 1 << 20]) expect(transcoded(plan, json, slice), `slices of ${slice}`).toBe(text);
   });

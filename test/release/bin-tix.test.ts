@@ -1,9 +1,11 @@
 /**
  * What bin/tix does before it runs a command (issue 26): it refuses a Node.js older than 20.19 in one line,
  * keeps Node's compile cache in tix's own cache folder (never the shared os.tmpdir()/node-compile-cache, which
- * the first user to run tix owned), and in a clone without dist/ builds it on the first run.
+ * the first user to run tix owned), and in a clone without dist/ builds it on the first run; and a run while
+ * the build replaces dist/ finds every file it reads (issue 37).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,14 +42,9 @@ describe('bin/tix', () => {
   );
 
   it('builds dist/ on the first run in a clone that has none (npm install && npx tix ...)', { timeout: 180_000 }, async () => {
-    const clone = tempDir('tix-clone-');
-    for (const part of ['bin', 'src', 'scripts', 'licenses', 'package.json'])
-      cpSync(join(REPO_ROOT, part), join(clone, part), { recursive: true });
-    symlinkSync(join(REPO_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-    mkdirSync(join(clone, 'completions'));
-    const bin = join(clone, 'bin', 'tix');
+    const clone = cloneOfRepository();
     const result = await runBuiltTix(['--sandbox', 'agents', '--jq', '.ticketAgents[0].code'], {
-      wrapper: ['sh', '-c', `shift; exec "$0" '${bin}' "$@"`],
+      wrapper: inClone(clone),
       timeoutMs: 170_000,
     });
     expect(result.stderr).toMatch(/^tix: building dist\/ from src\/ \(the first run in a clone\)\n/);
@@ -55,4 +52,47 @@ describe('bin/tix', () => {
     expect(result.code).toBe(0);
     expect(existsSync(join(clone, 'dist', 'fast.cjs'))).toBe(true);
   });
+
+  it('runs from the old build or the new one while scripts/build.mjs replaces dist/, never from a half-made one', {
+    timeout: 180_000,
+  }, async () => {
+    const clone = cloneOfRepository();
+    cpSync(join(REPO_ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
+    const before = statSync(join(clone, 'dist', 'tix.js')).mtimeMs;
+    const build = spawn(process.execPath, [join(clone, 'scripts', 'build.mjs')], { cwd: clone, stdio: ['ignore', 'ignore', 'pipe'] });
+    let buildErrors = '';
+    build.stderr.on('data', (chunk: Buffer) => (buildErrors += chunk.toString()));
+    const built = new Promise<number | null>((resolve) => build.on('close', resolve));
+    let building = true;
+    void built.then(() => (building = false));
+    // One run after another for as long as the build takes: each reads dist/fast-words.json, dist/tix.js and a chunk.
+    const failures: string[] = [];
+    let runs = 0;
+    while (building) {
+      const run = await runBuiltTix(['config', 'path'], { wrapper: inClone(clone) });
+      runs++;
+      if (run.code !== 0 || run.stderr !== '') failures.push(`exit ${run.code}: ${run.stderr.trim()}`);
+    }
+    expect(await built, buildErrors).toBe(0);
+    expect(failures).toEqual([]);
+    // Enough runs overlapped the build to have met the old code's empty dist/ (it emptied dist/ first, for all of it).
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(statSync(join(clone, 'dist', 'tix.js')).mtimeMs).toBeGreaterThan(before);
+    expect(readdirSync(clone).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  });
 });
+
+/** A copy of what a clone holds to build and run tix (its node_modules a link to the repository's), without dist/. */
+function cloneOfRepository(): string {
+  const clone = tempDir('tix-clone-');
+  for (const part of ['bin', 'src', 'scripts', 'licenses', 'package.json'])
+    cpSync(join(REPO_ROOT, part), join(clone, part), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  mkdirSync(join(clone, 'completions'));
+  return clone;
+}
+
+/** runBuiltTix's wrapper that runs the clone's bin/tix in place of the repository's. */
+function inClone(clone: string): string[] {
+  return ['sh', '-c', `shift; exec "$0" '${join(clone, 'bin', 'tix')}' "$@"`];
+}

@@ -223,6 +223,15 @@ describe('TIX_SANDBOX_NOW: the clock of --sandbox, fixed so the guides reproduce
     expect(day.stderr).toContain('fixed at 2025-12-01T00:00:00Z');
   });
 
+  it("is tix's clock too: a date counted from today falls in the sandbox's month", async () => {
+    const env = { TIX_SANDBOX_NOW: '2025-12-01T15:00:00Z' };
+    const run = await runTix(['--sandbox', 'sales', 'summary', '101459428', '--from', '-7d', '-o', 'json'], { env });
+    expect(run.code, run.stderr).toBe(0);
+    const dates: string[] = JSON.parse(run.stdout).salesData.map((day: { date: string }) => day.date);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date >= '2025-11-24' && date <= '2025-12-01', date).toBe(true);
+  });
+
   it('refuses what is not an instant in one line, exit 2', async () => {
     const run = await runTix(['--sandbox', 'events', 'search', '--limit', '1'], { env: { TIX_SANDBOX_NOW: 'next tuesday' } });
     expect(run.code).toBe(2);

@@ -27,6 +27,12 @@ import { readWithoutDebugSections, withoutDebugSections } from './wasm-sections.
 /** The most memory jq may use: its WebAssembly heap (jq's values). */
 export const JQ_MEMORY_MB = 64;
 /**
+ * jq's limit where DuckDB is loaded (history sql on a DuckDB file): DuckDB's library and its memory take
+ * ~95 MB of the 120 MB tix promises (README, "Memory"), so jq's values get what is left beside its
+ * thread (BENCHMARKS.md, scenario 12); a larger result is one line, as beyond JQ_MEMORY_MB.
+ */
+export const JQ_MEMORY_BESIDE_DUCKDB_MB = 8;
+/**
  * The worker thread's JavaScript heap, which holds little (a page's text on its way to jq; results pass
  * through shared memory): kept small, so V8 collects it often rather than letting it grow towards a big
  * limit (at --page-size 5000, 64 MB here cost ~15 MB more peak RSS than 24 MB).
@@ -77,10 +83,10 @@ function haltCode(code: number): number {
  * jq's memory ran out: while it still read its input, the document is what did not fit (jq holds each
  * document it filters whole, the whole result of history sql included), else the filter's own values.
  */
-function memoryError(reading: boolean): TixError {
+function memoryError(reading: boolean, limitMb: number): TixError {
   const message = reading
-    ? `--jq: the JSON to filter needs more than ${JQ_MEMORY_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`
-    : `--jq: the filter needed more than ${JQ_MEMORY_MB} MB of memory, jq's limit in tix; stopped`;
+    ? `--jq: the JSON to filter needs more than ${limitMb} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`
+    : `--jq: the filter needed more than ${limitMb} MB of memory, jq's limit in tix; stopped`;
   return new TixError(message, ExitCode.ERROR);
 }
 
@@ -118,6 +124,7 @@ class JqWorker {
     jq: JqFiles & { wasm: Uint8Array },
     private readonly stderr: NodeJS.WritableStream,
     private readonly codeCache: JqCodeCache | undefined,
+    private readonly memoryMb: number,
   ) {
     // The worker compiles jq.wasm itself, once it has started (jq-worker.ts says why), from bytes handed over,
     // not copied: the worker holds no second copy of jq.wasm (issue 29 §5), and V8's copy is 0.9 MB, without
@@ -133,7 +140,7 @@ class JqWorker {
         codeCache: codeCache?.read(),
         wasmFlags: JQ_WASM_FLAGS,
         filter,
-        memoryBytes: JQ_MEMORY_MB * 1024 * 1024,
+        memoryBytes: memoryMb * 1024 * 1024,
         ring: this.shared,
         input: this.input.shared,
       },
@@ -151,7 +158,9 @@ class JqWorker {
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', (error: Error & { code?: string }) => {
       const failure =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? memoryError(false) : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? memoryError(false, this.memoryMb)
+          : new TixError(`--jq: ${error.message}`, ExitCode.ERROR);
       this.once(Atomics.load(this.counters, 0), () => this.finish(failure));
     });
     this.worker.on('exit', () => {
@@ -290,7 +299,7 @@ class JqWorker {
         this.once(message.end, () => this.finish(new TixError(`--jq: ${this.inDocument(jqMessage(message.message))}`, ExitCode.ERROR)));
         return;
       case 'memory':
-        this.once(message.end, () => this.finish(memoryError(!this.allRead())));
+        this.once(message.end, () => this.finish(memoryError(!this.allRead(), this.memoryMb)));
         return;
       case 'trap':
         this.once(message.end, () => this.finish(trapError(message.message)));
@@ -329,7 +338,7 @@ class JqWorker {
  * Starts jq's worker for `filter`; jq-web's files that cannot be read are one line, exit 1. With `env`, jq-web's
  * script is compiled with a code cache in tix's cache folder (jq-code-cache.ts).
  */
-async function launchJq(filter: string, stderr: NodeJS.WritableStream, env?: NodeJS.ProcessEnv): Promise<JqWorker> {
+async function launchJq(filter: string, stderr: NodeJS.WritableStream, memoryMb: number, env?: NodeJS.ProcessEnv): Promise<JqWorker> {
   // jq-web's files: from node_modules, or the standalone executable's assets (its build swaps the module).
   const { jqFiles } = await import('../../shared/external-packages.js');
   const files = jqFiles('jq-web');
@@ -339,7 +348,7 @@ async function launchJq(filter: string, stderr: NodeJS.WritableStream, env?: Nod
   } catch (error) {
     throw notLoaded('jq (for --jq)', error);
   }
-  return new JqWorker(filter, { ...files, wasm }, stderr, env && new JqCodeCache(env, files.stamp));
+  return new JqWorker(filter, { ...files, wasm }, stderr, env && new JqCodeCache(env, files.stamp), memoryMb);
 }
 
 /** Bytes in a buffer of their own, which can be handed to the worker (an asset of the executable is not). */
@@ -378,14 +387,17 @@ export class JqAhead {
     stderr: NodeJS.WritableStream,
     env: NodeJS.ProcessEnv,
   ) {
-    this.launched = launchJq(filter, stderr, env);
+    this.launched = launchJq(filter, stderr, JQ_MEMORY_MB, env);
     // A failure is the sink's to report, if a sink asks.
     this.launched.catch(() => {});
   }
 
-  /** The jq started for `filter`, once: a second sink, or another filter, starts its own. */
-  take(filter: string): Promise<JqWorker> | undefined {
-    if (this.taken || filter !== this.filter) return undefined;
+  /**
+   * The jq started for `filter`, once, with jq's usual memory limit: a second sink, another filter or another
+   * limit (beside DuckDB) starts its own.
+   */
+  take(filter: string, memoryMb: number): Promise<JqWorker> | undefined {
+    if (this.taken || filter !== this.filter || memoryMb !== JQ_MEMORY_MB) return undefined;
     this.taken = true;
     return this.launched;
   }
@@ -415,8 +427,14 @@ function isBlank(chunk: string | Uint8Array): boolean {
  * alone (jq-stream.ts) prints the same from one run over all of them, which is what it gets: jq starts once.
  * `ahead` is the jq the run started as it began, taken if it was started for this filter.
  */
-export async function jqSink(target: Sink, filter: string, stderr: NodeJS.WritableStream, ahead?: JqAhead): Promise<Sink> {
-  const jq = await readyJq(ahead?.take(filter) ?? launchJq(filter, stderr));
+export async function jqSink(
+  target: Sink,
+  filter: string,
+  stderr: NodeJS.WritableStream,
+  memoryMb = JQ_MEMORY_MB,
+  ahead?: JqAhead,
+): Promise<Sink> {
+  const jq = await readyJq(ahead?.take(filter, memoryMb) ?? launchJq(filter, stderr, memoryMb));
   const oneRun = filtersEachDocumentAlone(filter);
   if (oneRun) jq.documents = new DocumentLines();
   let run: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import {
   extensionOf,
   formatOfExtension,
   isForPeople,
+  keepsNumberText,
   needsFile,
   takesExcelSafe,
   type Format,
@@ -54,6 +55,7 @@ export function parseOutputOptions(flags: RawOutputFlags, rt: Runtime): OutputOp
     throw new UsageError(`--output ${format} writes a binary file, not text for stdout: give --out FILE${extensionOf(format)}`);
   }
   if (options.excelSafe && !takesExcelSafe(format)) throw excelSafeRefusal(format);
+  rt.keepDigits = keepsNumberText(format);
   return options;
 }
 

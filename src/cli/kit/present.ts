@@ -38,9 +38,14 @@ export interface RecordView {
  * With a key in use, what is written is watched for it (echoed-key.ts): one warning at the end if the API
  * echoed it in the data, which goes out unaltered. A failed --out run wrote nothing, so it warns of nothing.
  */
-export async function withSink<T>(rt: Runtime, output: OutputOptions, body: (sink: Sink) => Promise<T>): Promise<T> {
+export async function withSink<T>(
+  rt: Runtime,
+  output: OutputOptions,
+  body: (sink: Sink) => Promise<T>,
+  { jqMemoryMb }: { jqMemoryMb?: number } = {},
+): Promise<T> {
   const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
-  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt) : destination;
+  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt, jqMemoryMb) : destination;
   const key = watchedKey(rt);
   const watch = key ? new EchoedKeyWatch(key) : undefined;
   const sink = watch ? watchedSink(target, watch) : target;
@@ -66,9 +71,9 @@ export function watchedKey(rt: Runtime): string | undefined {
 }
 
 /** The --jq sink (kit/jq.ts, which loads jq): a filter that does not compile leaves no --out file behind. */
-async function jqSinkOver(destination: Sink, filter: string, rt: Runtime): Promise<Sink> {
+async function jqSinkOver(destination: Sink, filter: string, rt: Runtime, memoryMb?: number): Promise<Sink> {
   try {
-    return await jqSink(destination, filter, rt.io.stderr, rt.jqAhead);
+    return await jqSink(destination, filter, rt.io.stderr, memoryMb, rt.jqAhead);
   } catch (error) {
     await destination.abort();
     throw error;

@@ -43,8 +43,10 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   // it writes nothing, ends the run as the EPIPE of a write does.
   const stopWatchingReader = whenReaderGone(proc.stdout, () => stop(ExitCode.OK));
   try {
-    // jq loads while the command does its requests (kit/jq.ts).
-    rt.startJqAhead();
+    // jq loads while the command does its requests (kit/jq.ts). Not for history's commands, which read a
+    // local store (nothing in flight to overlap) and may give jq less memory beside DuckDB, with a jq of
+    // their own: an idle second worker would count against their memory bound.
+    if (!underHistory(command)) rt.startJqAhead();
     const code = await body(rt);
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();
@@ -61,4 +63,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     proc.stdout.off('error', onStdoutError);
     await rt.close();
   }
+}
+
+/** Whether `command` is `tix history` or one of its subcommands. */
+function underHistory(command: Invocation): boolean {
+  for (let at: Invocation | null = command; at?.parent; at = at.parent)
+    if (at.name() === 'history' && at.parent.parent === null) return true;
+  return false;
 }

@@ -80,11 +80,19 @@ export class Runtime {
   startJqAhead(): void {
     if (this.globals.jq !== undefined) this.jqAhead ??= new JqAhead(this.globals.jq, this.io.stderr, this.io.env);
   }
+  /**
+   * The run writes csv or tsv, which print the digits the API sent: its client keeps the text of numbers a
+   * double cannot hold (api/exact-json.ts). Set by parseOutputOptions, which every command that prints the
+   * API's data runs before it asks for the client.
+   */
+  keepDigits = false;
 
   private constructor(
     readonly io: IO,
     readonly globals: GlobalOptions,
     readonly settings: ResolvedSettings,
+    /** TIX_SANDBOX_NOW under --sandbox: the instant the embedded sandbox and the run's clock stand at. */
+    private readonly sandboxFixedNow?: string,
   ) {}
 
   static async create(command: Invocation, io: IO): Promise<Runtime> {
@@ -112,7 +120,10 @@ export class Runtime {
       readConfig: async () => (await import('../../config/store.js')).ConfigStore.read(io.env),
     });
     const settings = all.sandbox === true ? await withSandboxHistory(resolved, io.env) : resolved;
-    const rt = new Runtime(io, all, settings);
+    // The sandbox's fixed clock is tix's too: `--from -30d`, `--sales-days` and "today" count from the instant
+    // the sandbox lists at, or a guide's example would ask the fixed world about the real month.
+    const fixedNow = all.sandbox === true ? sandboxNow(io.env.TIX_SANDBOX_NOW) : undefined;
+    const rt = new Runtime(fixedNow === undefined ? io : { ...io, now: () => new Date(fixedNow) }, all, settings, fixedNow);
     if (settings.configWarning) rt.warn(settings.configWarning);
     // Key and base URL from elsewhere: the run surely goes on without the file, so say so now, not at the end.
     if (all.sandbox || (settings.apiKey && settings.values['base-url'])) rt.warnConfigFileIgnored();
@@ -279,6 +290,7 @@ export class Runtime {
       signal: this.signal,
       env: this.io.env,
       insecureHttp: this.globals.insecureHttp === true,
+      keepDigits: this.keepDigits,
       ...(this.globals.debug ? { trace: (line: string) => this.trace(line) } : {}),
     });
   }
@@ -288,7 +300,7 @@ export class Runtime {
   private startSandbox(): Promise<Sandbox> {
     this.sandboxPromise ??= (async () => {
       const { startSandbox } = await import('../../sandbox/index.js');
-      const now = sandboxNow(this.io.env.TIX_SANDBOX_NOW);
+      const now = this.sandboxFixedNow;
       const sandbox = await startSandbox(now === undefined ? {} : { now });
       const clock = now === undefined ? '' : ` (its clock fixed at ${now.replace('.000Z', 'Z')} by TIX_SANDBOX_NOW)`;
       this.note(`tix: using the sandbox: generated sample data from a local server, not the real API${clock}`);

@@ -11,7 +11,7 @@ import { watchOf } from '../../kit/echoed-key.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { OutputOptions } from '../../kit/output-options.js';
-import { isDocument, writesJsonValues } from '../../../output/formats.js';
+import { isDocument, keepsNumberText, writesJsonValues } from '../../../output/formats.js';
 
 export interface ApiOptions {
   /** `<path>` as typed; checked against the base URL before anything is sent. */
@@ -153,7 +153,7 @@ function writeHead(rt: Runtime, status: number, headers: Headers): void {
 function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknown {
   try {
     checkJsonType(response.headers, response.endpoint, response.status);
-    return parseJson(response.body.toString('utf8'), response.endpoint, response.status);
+    return parseJson(response.body.toString('utf8'), response.endpoint, response.status, keepsNumberText(options.output.format));
   } catch (error) {
     if (options.include) {
       const text = response.body.toString('utf8');

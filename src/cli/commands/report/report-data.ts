@@ -23,11 +23,22 @@ import type { SummaryInputs } from '../../kit/summary-figures.js';
 
 /** What the store holds for the report, read in one opening of it. */
 export interface ReportReads {
-  targets: { entry: TrackEntry; events: AgentEvent[]; about: StoredEvent | undefined; inputs: SummaryInputs }[];
-  sections: SectionSnapshotRow[];
-  gone: GoneListingsRow[];
+  targets: ReportTarget[];
   coverage: CoverageRow[];
   sales: SalesDayRow[];
+}
+
+/**
+ * An event of the report with what the store holds of it: its summary inputs, and its listings per section
+ * and listings gone (read for the whole watch list at once, then split by event).
+ */
+export interface ReportTarget {
+  entry: TrackEntry;
+  events: AgentEvent[];
+  about: StoredEvent | undefined;
+  inputs: SummaryInputs;
+  sections: SectionSnapshotRow[];
+  gone: GoneListingsRow[];
 }
 
 const DAY_MS = 86_400_000;
@@ -60,15 +71,27 @@ export interface ReportEvent {
   windowed: SnapshotRow[];
   market: MarketFloor;
   domain: Domain | undefined;
-  zones: SectionFloor[];
-  sections: SectionFloor[];
-  supply: SupplyRound[];
+  /** What its zones, sections and supply are computed from, by eventDetails() when they are drawn. */
+  snapshots: SnapshotRow[];
+  sectionRows: SectionSnapshotRow[];
+  goneRows: GoneListingsRow[];
   sales: SalesDayRow[];
   /** Floor ÷ the first floor in the window × 100, against days before the event (known date only). */
   index: { daysBefore: number; index: number }[];
 }
 
-export function reportEventOf(target: ReportReads['targets'][number], reads: ReportReads, context: Context): ReportEvent {
+/**
+ * An event's floor per zone and per section and its supply per round: the bulk of the report's figures, so
+ * computed one event at a time as its part of the page is written, and let go after.
+ */
+export interface EventDetails {
+  zones: SectionFloor[];
+  /** The cheapest now first. */
+  sections: SectionFloor[];
+  supply: SupplyRound[];
+}
+
+export function reportEventOf(target: ReportTarget, reads: ReportReads, context: Context): ReportEvent {
   const { entry, about, inputs, events } = target;
   const wholeEvent = entry.kind === 'event';
   const publicSale = about?.publicSaleDate ? Date.parse(about.publicSaleDate) : Number.NaN;
@@ -85,12 +108,9 @@ export function reportEventOf(target: ReportReads['targets'][number], reads: Rep
   const until = context.window.until ? Date.parse(context.window.until) : undefined;
   const windowed = inputs.snapshots.filter((s) => inWindow(Date.parse(s.apiTimestamp), since, until));
   const market = marketOfSnapshots(inputs.snapshots);
-  const sectionRows = reads.sections.filter(mine);
   const instants = market.instants(since, until);
   const domain: Domain | undefined = instants.length === 0 ? undefined : [since ?? instants[0]!, until ?? instants.at(-1)!];
   const stubhub = events.find((e) => e.agent === 'STUBHUB')?.eventId;
-  const sections = sectionFloors(inputs.snapshots, sectionRows, 'section');
-  const floorNow = (f: SectionFloor) => f.floor.at(instants.at(-1) ?? 0).price;
   return {
     target: entryText(entry),
     about,
@@ -107,11 +127,22 @@ export function reportEventOf(target: ReportReads['targets'][number], reads: Rep
     windowed,
     market,
     domain,
-    zones: sectionFloors(inputs.snapshots, sectionRows, 'zone'),
-    sections: [...sections].sort((a, b) => (floorNow(a) ?? Number.POSITIVE_INFINITY) - (floorNow(b) ?? Number.POSITIVE_INFINITY)),
-    supply: supplyRounds(market, reads.gone.filter(mine), since, until),
+    snapshots: inputs.snapshots,
+    sectionRows: target.sections,
+    goneRows: target.gone,
     sales: stubhub === undefined ? [] : reads.sales.filter((s) => s.eventId === stubhub && salesDayInWindow(s.date, since, until)),
     index: indexPath(market, about?.eventDate ?? null, since, until),
+  };
+}
+
+export function eventDetails(e: ReportEvent, window: Context['window']): EventDetails {
+  const [since, until] = bounds(window);
+  const last = e.market.instants(since, until).at(-1) ?? 0;
+  const floorNow = (f: SectionFloor) => f.floor.at(last).price ?? Number.POSITIVE_INFINITY;
+  return {
+    zones: sectionFloors(e.snapshots, e.sectionRows, 'zone'),
+    sections: sectionFloors(e.snapshots, e.sectionRows, 'section').sort((a, b) => floorNow(a) - floorNow(b)),
+    supply: supplyRounds(e.market, e.goneRows, since, until),
   };
 }
 
@@ -216,32 +247,37 @@ export function reportDocument(events: readonly ReportEvent[], made: Made): Reco
     until: made.window.until ?? null,
     min_quantity: made.filter?.minQuantity ?? null,
     section: made.filter?.section ?? null,
-    events: events.map((e) => ({
-      ...overviewRecord(e, true),
-      venue: e.about?.venue ?? null,
-      city: e.about?.city ?? null,
-      public_sale_date: e.about?.publicSaleDate ? outputInstant(e.about.publicSaleDate) : null,
-      summary: e.summary,
-      coverage: e.coverage.map((c) => coverageRecord(c, made.now)),
-      floor: e.market.series(...bounds(made.window)).map((p) => ({ at: iso(p.at), price: p.price, agent: p.agent, stale_agents: p.stale })),
-      zones: e.zones.map((z) => ({
-        zone: z.name,
-        lowest_price: z.lowest,
-        points: floorPoints(z, made.window).map((p) => ({ at: iso(p.at), price: p.value })),
-      })),
-      sections: e.sections.map((s) => ({ section: s.name, zone: s.zone, lowest_price: s.lowest, current_price: sectionNow(e, s) })),
-      supply: e.supply.map((r) => ({ at: iso(r.at), listings: r.listings, tickets: r.tickets, gone: r.gone })),
-      sales: e.sales.map((s) => ({
-        date: s.date,
-        total_tickets: s.totalTickets,
-        total_sales: s.totalSales,
-        avg_price: s.avgPrice,
-        min_price: s.minPrice,
-        max_price: s.maxPrice,
-      })),
-      index: e.index.map((p) => ({ days_before: p.daysBefore, index: p.index })),
-    })),
+    events: events.map((e) => eventRecord(e, eventDetails(e, made.window), made)),
     median_index: medianPath(events).map((p) => ({ days_before: p.daysBefore, index: p.index })),
+  };
+}
+
+function eventRecord(e: ReportEvent, details: EventDetails, made: Made): Record<string, unknown> {
+  const iso = (at: number) => outputInstant(new Date(at).toISOString());
+  return {
+    ...overviewRecord(e, true),
+    venue: e.about?.venue ?? null,
+    city: e.about?.city ?? null,
+    public_sale_date: e.about?.publicSaleDate ? outputInstant(e.about.publicSaleDate) : null,
+    summary: e.summary,
+    coverage: e.coverage.map((c) => coverageRecord(c, made.now)),
+    floor: e.market.series(...bounds(made.window)).map((p) => ({ at: iso(p.at), price: p.price, agent: p.agent, stale_agents: p.stale })),
+    zones: details.zones.map((z) => ({
+      zone: z.name,
+      lowest_price: z.lowest,
+      points: floorPoints(z, made.window).map((p) => ({ at: iso(p.at), price: p.value })),
+    })),
+    sections: details.sections.map((s) => ({ section: s.name, zone: s.zone, lowest_price: s.lowest, current_price: sectionNow(e, s) })),
+    supply: details.supply.map((r) => ({ at: iso(r.at), listings: r.listings, tickets: r.tickets, gone: r.gone })),
+    sales: e.sales.map((s) => ({
+      date: s.date,
+      total_tickets: s.totalTickets,
+      total_sales: s.totalSales,
+      avg_price: s.avgPrice,
+      min_price: s.minPrice,
+      max_price: s.maxPrice,
+    })),
+    index: e.index.map((p) => ({ days_before: p.daysBefore, index: p.index })),
   };
 }
 
@@ -307,7 +343,7 @@ export function reportPage(events: readonly ReportEvent[], made: Made): ReportPa
     flags: made.flags,
     method: METHOD,
     overview,
-    events: events.map((e, i) => eventSection(e, anchors[i]!, made)),
+    events: lazily(events, (e, i) => eventSection(e, anchors[i]!, made)),
     across,
   };
 }
@@ -321,7 +357,13 @@ const METHOD = [
   'Charts with more points than pixels are thinned: in each pixel column the first, last, lowest and highest point are kept, so no lowest price is ever dropped.',
 ];
 
+/** Each event's section, made as the page is written: one event's section floors and supply at a time. */
+function* lazily<T, U>(items: readonly T[], make: (item: T, i: number) => U): Generator<U> {
+  for (const [i, item] of items.entries()) yield make(item, i);
+}
+
 function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection {
+  const details = eventDetails(e, made.window);
   const label = wallClock(made.timeZone);
   const [since, until] = bounds(made.window);
   const price = historyChart(e.windowed, {
@@ -341,13 +383,13 @@ function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection 
   });
   charts.push({ chart: shared(price), description: priceWords(e, label) });
   const zoneNow = (z: SectionFloor) => (e.domain ? z.floor.at(e.domain[1]).price : null) ?? Number.POSITIVE_INFINITY;
-  const zones = [...e.zones].sort((a, b) => zoneNow(a) - zoneNow(b)).slice(0, MAX_ZONES);
+  const zones = [...details.zones].sort((a, b) => zoneNow(a) - zoneNow(b)).slice(0, MAX_ZONES);
   if (zones.length > 0) {
     charts.push({
       chart: shared({
         ...price,
         title: `${price.title}: the floor per zone`,
-        subtitle: [`ALL per zone (the ${zones.length} cheapest now of ${e.zones.length})`, price.subtitle[1] ?? ''],
+        subtitle: [`ALL per zone (the ${zones.length} cheapest now of ${details.zones.length})`, price.subtitle[1] ?? ''],
         series: zones.map((z) => ({ name: z.name, points: z.floor.series(since, until).map((p) => ({ at: p.at, value: p.price })) })),
       }),
       description: `The floor per zone: ${zones.map((z) => `${z.name} ${z.lowest === null ? 'no price' : `lowest ${money2(z.lowest)}`}`).join('; ')}.`,
@@ -361,13 +403,13 @@ function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection 
       subtitle: ['Listings on offer (agents that count), and listings gone since the previous round', price.subtitle[1] ?? ''],
       valueLabel: 'Listings',
       series: [
-        { name: 'listings on offer', points: e.supply.map((r) => ({ at: r.at, value: r.listings })) },
-        { name: 'gone since the previous round', points: e.supply.map((r) => ({ at: r.at, value: r.gone })) },
+        { name: 'listings on offer', points: details.supply.map((r) => ({ at: r.at, value: r.listings })) },
+        { name: 'gone since the previous round', points: details.supply.map((r) => ({ at: r.at, value: r.gone })) },
       ],
       formatValue: count,
       nothingToPlot: 'No listings in the window.',
     }),
-    description: supplyWords(e, label),
+    description: supplyWords(details.supply, label),
   });
   const salesSeries: TimeSeries[] = e.sales.length
     ? [
@@ -386,11 +428,11 @@ function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection 
         price.subtitle[1] ?? '',
       ],
       valueLabel: 'Tickets',
-      series: [{ name: 'tickets on offer', points: e.supply.map((r) => ({ at: r.at, value: r.tickets })) }, ...salesSeries],
+      series: [{ name: 'tickets on offer', points: details.supply.map((r) => ({ at: r.at, value: r.tickets })) }, ...salesSeries],
       formatValue: count,
       nothingToPlot: 'No tickets in the window.',
     }),
-    description: `Tickets on offer from ${e.supply[0]?.tickets ?? 0} to ${e.supply.at(-1)?.tickets ?? 0}.${e.sales.length ? ` StubHub sold ${e.sales.reduce((n, s) => n + s.totalTickets, 0)} tickets over ${e.sales.length} days.` : ' No sales recorded (tix track --sales).'}`,
+    description: `Tickets on offer from ${details.supply[0]?.tickets ?? 0} to ${details.supply.at(-1)?.tickets ?? 0}.${e.sales.length ? ` StubHub sold ${e.sales.reduce((n, s) => n + s.totalTickets, 0)} tickets over ${e.sales.length} days.` : ' No sales recorded (tix track --sales).'}`,
   });
   const about = e.about;
   const facts = [
@@ -408,7 +450,9 @@ function eventSection(e: ReportEvent, anchor: string, made: Made): EventSection 
     title: about?.name ?? e.target,
     facts,
     charts,
-    sections: e.sections.slice(0, MAX_SECTIONS).map((s) => ({ section: s.name, zone: s.zone, now: sectionNow(e, s), lowest: s.lowest })),
+    sections: details.sections
+      .slice(0, MAX_SECTIONS)
+      .map((s) => ({ section: s.name, zone: s.zone, now: sectionNow(e, s), lowest: s.lowest })),
     notes,
   };
 }
@@ -428,10 +472,10 @@ function priceWords(e: ReportEvent, label: (at: number) => string): string {
   return `The floor (${ALL_AGENTS}) went from ${money2(points[0]!.price!)} on ${label(points[0]!.at)} to ${money2(points.at(-1)!.price!)} on ${label(points.at(-1)!.at)}; its lowest was ${money2(low.price!)} on ${label(low.at)} (${low.agent}). Each agent's lowest price is drawn too.`;
 }
 
-function supplyWords(e: ReportEvent, label: (at: number) => string): string {
-  if (e.supply.length === 0) return 'No rounds in the window.';
-  const first = e.supply[0]!;
-  const last = e.supply.at(-1)!;
-  const gone = e.supply.reduce((n, r) => n + (r.gone ?? 0), 0);
-  return `Listings on offer went from ${first.listings} (${label(first.at)}) to ${last.listings} (${label(last.at)}); ${gone} listings went over ${e.supply.length} rounds.`;
+function supplyWords(supply: readonly SupplyRound[], label: (at: number) => string): string {
+  if (supply.length === 0) return 'No rounds in the window.';
+  const first = supply[0]!;
+  const last = supply.at(-1)!;
+  const gone = supply.reduce((n, r) => n + (r.gone ?? 0), 0);
+  return `Listings on offer went from ${first.listings} (${label(first.at)}) to ${last.listings} (${label(last.at)}); ${gone} listings went over ${supply.length} rounds.`;
 }

@@ -89,7 +89,9 @@ export async function runWatch(options: WatchOptions, rt: Runtime, deps: Partial
           width: () => rt.terminalWidth(),
         });
     sink =
-      options.jq !== undefined ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr, rt.jqAhead) : stdoutSink(rt.io.stdout);
+      options.jq !== undefined
+        ? await jqSink(stdoutSink(rt.io.stdout), options.jq, rt.io.stderr, undefined, rt.jqAhead)
+        : stdoutSink(rt.io.stdout);
     const reader = readerWatch(rt.io.stdout);
     rt.note(`Watching ${watched(options.target, agents)} every ${formatDuration(options.intervalMs)}; Ctrl-C to stop.`);
 

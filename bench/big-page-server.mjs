@@ -1,0 +1,41 @@
+/**
+ * A stand-in for the API that answers `GET /events` with one page of about `megabytes` MB (events made from
+ * the sandbox's, each with its own id), for the single-large-page rows of scenario 12: what tix does with a
+ * page larger than it reads whole. `startBigPageServer({ sample, megabytes })` resolves to { url, bytes, stop }.
+ * `sample` is a page of events as the sandbox answers it (`{"events":[...]}`).
+ */
+import { createServer } from 'node:http';
+
+export async function startBigPageServer({ sample, megabytes }) {
+  const body = bigPage(sample, megabytes * 2 ** 20);
+  const server = createServer((request, response) => {
+    if (!request.url.startsWith('/events?') && request.url !== '/events') {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bytes: body.length,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** `{"events":[...]}` of about `bytes` bytes: the sample's events again and again, each copy with a new id. */
+function bigPage(sample, bytes) {
+  const events = JSON.parse(sample).events;
+  const parts = [];
+  let size = 0;
+  for (let copy = 0; size < bytes; copy++) {
+    for (const event of events) {
+      const text = JSON.stringify({ ...event, id: `${event.id}${copy.toString(36)}` });
+      parts.push(text);
+      size += text.length + 1;
+    }
+  }
+  return Buffer.from(`{"events":[${parts.join(',')}]}`);
+}
