@@ -313,7 +313,7 @@ class JqWorker {
 
   /** Whether jq has read all of its input: of the run, or in one run over many documents, all so far, to a document's end. */
   private allRead(): boolean {
-    return this.input.allRead() || (this.documents !== undefined && this.documents.betweenDocuments && this.input.unread() === 0);
+    return this.input.allRead() || (this.documents?.betweenDocuments === true && this.input.unread() === 0);
   }
 
   private settle(): void {
