@@ -35,7 +35,8 @@ export async function trackAt(clock: ClockedSandbox, at: StoreLocation, runs: re
   const tix = tixNow(clock);
   for (const run of runs) {
     clock.setClock(T0 + run.after);
-    const result = await tix(['track', ...run.entries, ...at.args]);
+    // A minute, not runTix's 25 s: under the whole suite's load one store write has been seen to take longer.
+    const result = await tix(['track', ...run.entries, ...at.args], { timeoutMs: 60_000 });
     expect(result.code, result.stderr).toBe(0);
   }
 }
