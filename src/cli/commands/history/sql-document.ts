@@ -2,13 +2,13 @@ import type { Sink } from '../../../output/sink.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 
 /**
- * The most JSON text `history sql --jq` hands jq on a DuckDB history (about 13,000 rows of four columns).
- * DuckDB's library stays resident once loaded, so jq's worker and its values come on top of it: over 4
- * columns, 15,000 rows (1.1 MB) peaked at 120 MB, 20,000 (1.5 MB) at 126-128 MB (Node 20, BENCHMARKS.md,
- * scenario 12). A longer document is refused here, before jq starts, with DuckDB's memory let go of already
- * (200,000 rows: 110 MB, where jq's own limit stopped them at 131-142 MB).
+ * The most JSON text `history sql --jq` hands jq on a DuckDB history (about 10,000 rows of four columns).
+ * DuckDB's library stays resident once loaded, so jq's worker and its values come on top of it: over four
+ * columns, 10,000 rows (0.74 MB) peaked at 118-120 MB, 13,000 (0.97 MB) at 122-123 MB, 20,000 (1.5 MB) at
+ * 126-128 MB (Node 20, BENCHMARKS.md, scenario 12). A longer document is refused here, before jq starts, with
+ * DuckDB's memory let go of already (200,000 rows: 110 MB, where jq's own limit stopped them at 131-142 MB).
  */
-export const DOCUMENT_BESIDE_DUCKDB_MB = 1;
+export const DOCUMENT_BESIDE_DUCKDB_KB = 768;
 
 /**
  * `history sql --jq` on DuckDB: jq filters the whole `{"rows":[...]}` document at once, so it is held whole
@@ -21,12 +21,12 @@ export class DocumentText implements Sink {
   private bytes = 0;
   private done = false;
 
-  constructor(private readonly limitMb: number) {}
+  constructor(private readonly limitKb: number) {}
 
   write(chunk: string | Uint8Array): Promise<void> {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
     this.bytes += bytes.length;
-    if (this.bytes > this.limitMb * 1024 * 1024) return Promise.reject(tooLong(this.limitMb));
+    if (this.bytes > this.limitKb * 1024) return Promise.reject(tooLong(this.limitKb));
     this.chunks.push(bytes);
     return Promise.resolve();
   }
@@ -52,9 +52,9 @@ export class DocumentText implements Sink {
   }
 }
 
-function tooLong(limitMb: number): TixError {
+function tooLong(limitKb: number): TixError {
   return new TixError(
-    `--jq: the JSON to filter is more than ${limitMb} MB, the most tix filters with --jq on a DuckDB history; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`,
+    `--jq: the JSON to filter is more than ${limitKb} KB, the most tix filters with --jq on a DuckDB history; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`,
     ExitCode.ERROR,
   );
 }

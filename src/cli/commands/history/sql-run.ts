@@ -12,7 +12,7 @@ import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
 import { keepHeapSmall } from '../../kit/lean-heap.js';
 import { JQ_MEMORY_BESIDE_DUCKDB_MB } from '../../kit/jq.js';
-import { DOCUMENT_BESIDE_DUCKDB_MB, DocumentText } from './sql-document.js';
+import { DOCUMENT_BESIDE_DUCKDB_KB, DocumentText } from './sql-document.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 export interface HistorySqlOptions {
@@ -52,7 +52,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
     const { output } = options;
     if (store.kind === 'duckdb' && output.jq !== undefined && isDocument(output.format)) {
       // jq filters the document whole: read it all, let go of DuckDB, then start jq (sql-document.ts).
-      const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_MB);
+      const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
       rt.trace('history sql: running the query into the document --jq filters');
       await store.query(query, async (result) => {
         rows = await writeRows(rt, output, document, result.columns, result.batches);
