@@ -11,7 +11,7 @@ import {
   StatementType,
 } from './duckdb-driver.js';
 import { scratchDir } from '../output/scratch-dir.js';
-import { collectGarbage } from './native-memory.js';
+import { collectGarbage } from '../shared/native-memory.js';
 import { parameterRefused, sqlNumber, sqlRecord, uniqueColumnNames } from './sql-values.js';
 import type { SqlQuery, SqlRows } from './store.js';
 import { microsToIso, outputInstant } from './timestamps.js';
@@ -89,7 +89,7 @@ function notCopyable(): TixError {
   );
 }
 
-/** The native memory of this many chunks (2,048 rows each) is freed at a time (native-memory.ts). */
+/** The native memory of this many chunks (2,048 rows each) is freed at a time (shared/native-memory.ts). */
 const COLLECT_EVERY_CHUNKS = 8;
 
 /**

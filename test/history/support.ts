@@ -7,6 +7,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { FIXED_NOW, useSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { type InProcessOptions, runTix } from '../helpers/tix.js';
 import { sandboxEnv, tempDir, type TixResult } from '../helpers/tix-env.js';
+import type { StoreLocation, StoreUnderTest } from './stores.js';
+import { expect } from 'vitest';
 
 export const MINUTE = 60_000;
 
@@ -29,6 +31,18 @@ export function useClockedSandbox(): ClockedSandbox {
     },
     now: () => now,
   };
+}
+
+/**
+ * A new store of `store`'s kind with one TMUSA event tracked once at FIXED_NOW, for a `beforeAll`: enough for
+ * history sql to open it (its tables exist) when the query itself makes the rows.
+ */
+export async function trackedOnce(store: StoreUnderTest, clock: ClockedSandbox): Promise<StoreLocation> {
+  const at = store.fresh();
+  clock.setClock(FIXED_NOW);
+  const track = await tixAt(clock.sandbox(), ['track', `TMUSA:${onSale(clock.sandbox(), 'TMUSA')[0]!.agentId}`, ...at.args]);
+  expect(track.code, track.stderr).toBe(0);
+  return at;
 }
 
 /** Events with an id at `agent` that are on public sale at the sandbox's clock. */

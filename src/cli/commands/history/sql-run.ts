@@ -12,6 +12,7 @@ import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
 import { keepHeapSmall } from '../../kit/lean-heap.js';
 import { JQ_MEMORY_BESIDE_DUCKDB_MB } from '../../kit/jq.js';
+import { DOCUMENT_BESIDE_DUCKDB_KB, DocumentText } from './sql-document.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 export interface HistorySqlOptions {
@@ -49,10 +50,17 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   };
   try {
     const { output } = options;
-    await withSink(
-      rt,
-      output,
-      async (sink) => {
+    if (store.kind === 'duckdb' && output.jq !== undefined && isDocument(output.format)) {
+      // jq filters the document whole: read it all, let go of DuckDB, then start jq (sql-document.ts).
+      const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
+      rt.trace('history sql: running the query into the document --jq filters');
+      await store.query(query, async (result) => {
+        rows = await writeRows(rt, output, document, result.columns, result.batches);
+      });
+      await release();
+      await withSink(rt, output, (sink) => document.replay(sink), { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB });
+    } else
+      await withSink(rt, output, async (sink) => {
         if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
           const toParquet = store.queryToParquet.bind(store);
           rt.trace('history sql: running the query into Parquet');
@@ -71,9 +79,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
         // Every row is read: a DuckDB file is let go of now, however long the reader takes over the rest.
         await release();
         if (writing) rows = await writing;
-      },
-      store.kind === 'duckdb' ? { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB } : {},
-    );
+      });
   } finally {
     await release();
   }
