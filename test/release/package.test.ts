@@ -41,7 +41,8 @@ const NEVER_LOADED = new Set(['pg-native']);
  * jqFiles() (src/shared/external-packages.ts) of a bare name.
  */
 function packagesLoadedBy(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles|\))\(\s*"([^"]+)"\s*[,)]/g)].map((m) => m[1]!);
+  // `(0, require)("x")` is a load too; `(0, vm.runInNewContext)("gc")` (shared/native-memory.ts) is not.
+  const specifiers = [...code.matchAll(/(?:\brequire|\bimport|__tixImport|__require|jqFiles)\)?\(\s*"([^"]+)"\s*[,)]/g)].map((m) => m[1]!);
   return specifiers
     .filter(
       // No package's name starts with '-': a V8 flag passed as `(0, setFlagsFromString)("--liftoff-only")` is not one.
