@@ -35,9 +35,12 @@ export const JQ_MEMORY_BESIDE_DUCKDB_MB = 8;
 /**
  * The worker thread's JavaScript heap, which holds little (a page's text on its way to jq; results pass
  * through shared memory): kept small, so V8 collects it often rather than letting it grow towards a big
- * limit (at --page-size 5000, 64 MB here cost ~15 MB more peak RSS than 24 MB).
+ * limit (at --page-size 5000, 64 MB here cost ~15 MB more peak RSS than 24 MB). Not below 40: Node.js 24's V8
+ * counts jq's WebAssembly memory (16 MB as jq starts, ~18 MB with the rest) as external memory, and collects
+ * the whole heap, reducing it, as soon as external memory passes half this limit: at 32 MB, every --jq run
+ * paid a full collection right after jq started (~10-15 ms of CPU a query; issue 39, BENCHMARKS.md).
  */
-const JQ_SCRIPT_HEAP_MB = 32;
+const JQ_SCRIPT_HEAP_MB = 40;
 /** The ring of shared memory jq's results pass through (a power of two): jq waits while it is full. */
 const RING_BYTES = 256 * 1024;
 
