@@ -5,39 +5,23 @@
  * output was taken at a terminal says how wide (`console columns=120`) and runs at one. Where a guide and a run
  * differ, the guide is regenerated from the run (CONTRIBUTING.md, "Documentation").
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { limited } from '../helpers/limited.js';
-import { DOCS_NOW } from '../helpers/sandbox.js';
 import { runShell } from '../helpers/shell.js';
 import { runTix } from '../helpers/tix.js';
-import { failOnUnexpectedStderr, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
+import { failOnUnexpectedStderr, type TixResult } from '../helpers/tix-env.js';
 import { documentedFiles, type PastedExample, pastedExamples, plainWords } from './markdown.js';
+import { readerHome } from './reader-home.js';
 
 const examples = documentedFiles().flatMap(pastedExamples);
 /** Each run starts a sandbox of its own; a few at once keep the file short without crowding the machine. */
 const oneAtATime = limited(3);
 
-/** A reader's fresh home: `tix` on the PATH, nothing stored, the sandbox at the guides' clock, no colour. */
+/** A reader's fresh home (reader-home.ts), with no colour: the guides show plain text. */
 function homeFor(): { home: string; env: Record<string, string> } {
-  const home = tempDir('tix-pasted-');
-  const bin = join(home, 'bin');
-  mkdirSync(bin);
-  writeFileSync(join(bin, 'tix'), `#!/bin/sh\nexec '${process.execPath}' '${TIX_BIN}' "$@"\n`, { mode: 0o755 });
-  return {
-    home,
-    env: {
-      PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-      HOME: home,
-      TZ: 'UTC',
-      NO_COLOR: '1',
-      TIX_CONFIG_DIR: join(home, 'config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      TIX_SANDBOX_NOW: DOCS_NOW,
-    },
-  };
+  const { home, env } = readerHome('tix-pasted-');
+  return { home, env: { ...env, NO_COLOR: '1' } };
 }
 
 /** A plain `tix ...` runs in-process (at a terminal when the block says so); anything else through bash. */

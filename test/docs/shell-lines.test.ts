@@ -12,8 +12,9 @@ import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_NOW, type Sandbox, useSandbox } from '../helpers/sandbox.js';
 import { runTix } from '../helpers/tix.js';
-import { failOnUnexpectedStderr, REPO_ROOT, sandboxEnv, TIX_BIN, type TixResult, tempDir } from '../helpers/tix-env.js';
+import { failOnUnexpectedStderr, REPO_ROOT, sandboxEnv, type TixResult } from '../helpers/tix-env.js';
 import { codeBlocks, documentedFiles, plainWords, type TixLine, tixLines } from './markdown.js';
+import { readerHome } from './reader-home.js';
 
 // The sandbox's world is fixed (docs/sandbox.md): the events the examples name are on sale at a date, not at any clock.
 const api = useSandbox({ now: DOCS_NOW });
@@ -37,32 +38,15 @@ interface World {
 
 /** A home for one file's lines: a `tix` on the PATH, the files the documentation reads, tix pointed at the sandbox. */
 function worldFor(sandbox: Sandbox): World {
-  const home = tempDir('tix-docs-');
-  const bin = join(home, 'bin');
-  mkdirSync(bin);
+  const { home, bin, env } = readerHome('tix-docs-');
   mkdirSync(join(home, 'exports'));
-  // A real executable rather than a shell function, so `xargs tix` and `$(tix ...)` work as well.
-  writeFileSync(join(bin, 'tix'), `#!/bin/sh\nexec '${process.execPath}' '${TIX_BIN}' "$@"\n`);
   writeFileSync(join(bin, 'page-me'), '#!/bin/sh\ncat > /dev/null\n');
-  for (const name of ['tix', 'page-me']) chmodSync(join(bin, name), 0o755);
+  chmodSync(join(bin, 'page-me'), 0o755);
   writeFileSync(join(home, 'key.txt'), 'sandbox-key\n');
   writeFileSync(join(home, 'watchlist.txt'), WATCH_LIST);
   const skybox = sandbox.events.filter((e) => e.agentIds.SKYBOX).slice(0, 3);
   writeFileSync(join(home, 'ids.txt'), `${skybox.map((e) => e.agentIds.SKYBOX).join('\n')}\n`);
-  return {
-    home,
-    env: {
-      PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`,
-      HOME: home,
-      TZ: 'UTC',
-      TIX_CONFIG_DIR: join(home, 'config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      // The README's tour sets it first (`export TIX_SANDBOX_NOW=...`): --sandbox lines run at the guides' clock.
-      TIX_SANDBOX_NOW: DOCS_NOW,
-      ...sandboxEnv(sandbox.url),
-    },
-  };
+  return { home, env: { ...env, ...sandboxEnv(sandbox.url) } };
 }
 
 /** A line through bash (`set -eo pipefail`, so a pipeline fails when tix does), in the world's home. */
