@@ -5,7 +5,7 @@ import { SpillQueue, type SpillCodec } from '../../../output/spill-queue.js';
 import { sqlRecord } from '../../../store/sql-values.js';
 import { ExitCode, UsageError } from '../../../shared/errors.js';
 import { isPostgresUrl, parsePostgresUrl, postgresDatabaseOf } from '../../../store/postgres-url.js';
-import type { SqlQuery, SqlRows } from '../../../store/store.js';
+import type { HistoryStore, SqlQuery, SqlRows } from '../../../store/store.js';
 import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../recording/history-store.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
@@ -41,50 +41,73 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
     stopping: (work) => rt.whileStopping(work),
     warn: (line) => rt.warn(line),
   };
-  let rows = 0;
   let open = true;
   const release = async () => {
     if (!open) return;
     open = false;
     await store.close();
   };
+  let rows = 0;
   try {
-    const { output } = options;
-    if (store.kind === 'duckdb' && output.jq !== undefined && isDocument(output.format)) {
-      // jq filters the document whole: read it all, let go of DuckDB, then start jq (sql-document.ts).
-      const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
-      rt.trace('history sql: running the query into the document --jq filters');
-      await store.query(query, async (result) => {
-        rows = await writeRows(rt, output, document, result.columns, result.batches);
-      });
-      await release();
-      await withSink(rt, output, (sink) => document.replay(sink), { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB });
-    } else
-      await withSink(rt, output, async (sink) => {
-        if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
-          const toParquet = store.queryToParquet.bind(store);
-          rt.trace('history sql: running the query into Parquet');
-          await sink.fillFrom(async (path) => {
-            rows = await toParquet(query, path);
-          });
-          return;
-        }
-        let writing: Promise<number> | undefined;
-        rt.trace('history sql: running the query');
-        await store.query(query, async (result) => {
-          if (store.kind === 'duckdb')
-            ({ writing } = await produceAhead(result, (batches) => writeRows(rt, output, sink, result.columns, batches)));
-          else rows = await writeRows(rt, output, sink, result.columns, result.batches);
-        });
-        // Every row is read: a DuckDB file is let go of now, however long the reader takes over the rest.
-        await release();
-        if (writing) rows = await writing;
-      });
+    const run =
+      store.kind === 'duckdb' && options.output.jq !== undefined && isDocument(options.output.format) ? documentToJq : streamToSink;
+    rows = await run(rt, options.output, store, query, release);
   } finally {
     await release();
   }
   if (rows === 0) rt.note('The query returned no rows.');
   return ExitCode.OK;
+}
+
+/** jq filters the document whole on DuckDB: read it all, let go of DuckDB, then start jq (sql-document.ts). Returns the rows. */
+async function documentToJq(
+  rt: Runtime,
+  output: OutputOptions,
+  store: HistoryStore,
+  query: SqlQuery,
+  release: () => Promise<void>,
+): Promise<number> {
+  const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
+  let rows = 0;
+  rt.trace('history sql: running the query into the document --jq filters');
+  await store.query(query, async (result) => {
+    rows = await writeRows(rt, output, document, result.columns, result.batches);
+  });
+  await release();
+  await withSink(rt, output, (sink) => document.replay(sink), { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB });
+  return rows;
+}
+
+/** Every other output: the rows go to the sink as the query gives them (Parquet written by the store itself). Returns the rows. */
+async function streamToSink(
+  rt: Runtime,
+  output: OutputOptions,
+  store: HistoryStore,
+  query: SqlQuery,
+  release: () => Promise<void>,
+): Promise<number> {
+  let rows = 0;
+  await withSink(rt, output, async (sink) => {
+    if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
+      const toParquet = store.queryToParquet.bind(store);
+      rt.trace('history sql: running the query into Parquet');
+      await sink.fillFrom(async (path) => {
+        rows = await toParquet(query, path);
+      });
+      return;
+    }
+    let writing: Promise<number> | undefined;
+    rt.trace('history sql: running the query');
+    await store.query(query, async (result) => {
+      if (store.kind === 'duckdb')
+        ({ writing } = await produceAhead(result, (batches) => writeRows(rt, output, sink, result.columns, batches)));
+      else rows = await writeRows(rt, output, sink, result.columns, result.batches);
+    });
+    // Every row is read: a DuckDB file is let go of now, however long the reader takes over the rest.
+    await release();
+    if (writing) rows = await writing;
+  });
+  return rows;
 }
 
 /**
