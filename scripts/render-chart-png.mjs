@@ -1,21 +1,8 @@
-// Regenerates the chart docs/history.md shows, from the sandbox: docs/history-chart.svg (what `tix history
-// --chart --out` wrote), docs/history-chart.txt (the terminal chart at 100 columns) and the SVG as a
-// browser window shows it, docs/history-chart.png (1200x800) and docs/history-chart-600.png (600x400),
-// taken by headless Chromium (Debian's `chromium` package).
-//
-// The history is made as cron would make it: `tix track <evt>` (the built bin/tix, its own process) every
-// three hours from half a day before the event's public sale until after the event, with one stop of a day
-// and a half (a cron job that stopped), against a sandbox run here whose clock is set before each run. The
-// clock is exact, so every run of this script makes the same history and the same picture.
-//
-// Usage: node scripts/render-chart-png.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
-// Not run by tests or CI.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { importTreeModule, root } from './bundle-tree.mjs';
+import { screenshot } from './chromium-screenshot.mjs';
 import { sandboxTix } from './sandbox-tix.mjs';
 
 const HOUR = 3_600_000;
@@ -50,23 +37,7 @@ try {
     ['1200,800', 'history-chart.png'],
     ['600,400', 'history-chart-600.png'],
   ]) {
-    execFileSync(
-      'chromium',
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        `--user-data-dir=${mkdtempSync(join(work, 'chromium-'))}`,
-        '--hide-scrollbars',
-        `--window-size=${size}`,
-        `--screenshot=${join(out, file)}`,
-        pathToFileURL(join(out, 'history-chart.svg')).href,
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
-    );
+    screenshot(join(out, 'history-chart.svg'), join(out, file), size, work);
   }
   console.error(`wrote ${out}/history-chart.svg, .txt, .png (1200x800) and -600.png (600x400)`);
 } finally {

@@ -1,21 +1,8 @@
-// Regenerates the example report docs/history.md links to, from the sandbox: docs/report-example.html (what
-// `tix report --out` wrote) and that page as headless Chromium shows it 1280 and 390 px wide,
-// docs/report-example-1280.png and docs/report-example-390.png (Debian's `chromium` package).
-//
-// The history is made as an analyst's cron would make it: `tix track` (the built bin/tix, its own process)
-// against a sandbox run here whose clock is set before each run, so every run of this script makes the same
-// history for the same day. Four events on sale for the whole week: one tracked every 3 hours with
-// StubHub's sales (`--sales`, once a day), one every 6 hours, one every 3 hours with a pause of a day and a
-// half, and one that stopped two days before the end (stale).
-//
-// Usage: node scripts/render-report.mjs [out-dir]   (default docs; needs a built dist/: node scripts/build.mjs)
-// Not run by tests or CI.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { importTreeModule, root } from './bundle-tree.mjs';
+import { screenshot } from './chromium-screenshot.mjs';
 import { sandboxTix } from './sandbox-tix.mjs';
 
 const HOUR = 3_600_000;
@@ -55,23 +42,7 @@ try {
     [1280, 'report-example-1280.png'],
     [390, 'report-example-390.png'],
   ]) {
-    execFileSync(
-      'chromium',
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        `--user-data-dir=${mkdtempSync(join(work, 'chromium-'))}`,
-        '--hide-scrollbars',
-        `--window-size=${width},${width === 390 ? 2400 : 1600}`,
-        `--screenshot=${join(out, file)}`,
-        pathToFileURL(page).href,
-      ],
-      { stdio: ['ignore', 'ignore', 'ignore'] },
-    );
+    screenshot(page, join(out, file), `${width},${width === 390 ? 2400 : 1600}`, work);
   }
   console.error(`wrote ${page}, report-example-1280.png and report-example-390.png`);
 } finally {
