@@ -33,8 +33,9 @@ export async function scratchDir(prefix: string): Promise<Scratch> {
   return {
     path,
     async remove() {
-      live.delete(path);
+      // Still listed while it goes: a Ctrl-C that ends the process mid-removal leaves the rest to the exit handler.
       await fsp.rm(path, { recursive: true, force: true });
+      live.delete(path);
     },
   };
 }
