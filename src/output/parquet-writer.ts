@@ -130,7 +130,7 @@ class ParquetWriter implements RowWriter {
       // (up to 4 MB, and its records) is garbage by now, and collected before DuckDB loads rather than
       // beside it (a 3.5 MB page of events to Parquet: 130-132 -> 126-127 MB peak RSS). Imported here, as
       // node:v8 and node:vm are, not at load: this module loads with the format table.
-      (await import('../shared/native-memory.js')).collectGarbage();
+      (await import('../shared/native-memory.js')).releaseMemory();
       const { writeParquet } = await importingDuckDb(import('./parquet-convert.js'));
       await writeParquet(
         this.#staging?.staged,

@@ -41,16 +41,15 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   const response = await getOnce(client, target, options, rt);
   // 204 No Content is the one 2xx that has nothing to show.
   if (response.status === 204 && response.body.length === 0) return;
-  const body = jsonOf(response, options, rt);
   if (isDocument(options.output.format)) {
+    const text = documentText(response, options, rt);
     await withSink(rt, options.output, (sink) => {
       noteDocumentText(sink, response.body.toString('utf8'));
-      if (options.output.jq !== undefined) return sink.write(oneLine(response));
-      return sink.write(asSent(response, body, prettyJson(rt, options.output)));
+      return sink.write(text);
     });
     return;
   }
-  const list = listIn(body, response, options);
+  const list = listIn(jsonOf(response, options, rt), response, options);
   await withSink(rt, options.output, async (sink) => {
     const writer = rowWriterFor(rt, options.output, sink, { documented: [], tableDefaults: [] });
     await writer.write(rowsOf(list, options));
@@ -163,13 +162,32 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
   }
 }
 
-/** The body as sent; on a terminal, indented for reading. */
+/**
+ * The text a document format prints: the body as sent (on one line for --jq; indented for reading on a
+ * terminal). The body is parsed only to check that it is JSON, in a frame of its own, so that the parsed
+ * value is garbage before the text is written: jq's worker fills its memory while this run waits on it, and
+ * a 3 MB page's objects beside it were ~20 MB of peak RSS (BENCHMARKS.md, issue 36 §4).
+ */
+function documentText(response: RawResponse, options: ApiOptions, rt: Runtime): string | Buffer {
+  const body = jsonOf(response, options, rt);
+  if (options.output.jq !== undefined) return oneLine(response);
+  return asSent(response, body, prettyJson(rt, options.output));
+}
+
 /**
  * The body as sent, on one line, for --jq (which filters a JSON text a line): JSON strings cannot hold a
- * raw line break, so every CR and LF in it is whitespace between tokens. Numbers reach jq as the API wrote them.
+ * raw line break, so every CR and LF in it is whitespace between tokens. Numbers reach jq as the API wrote
+ * them. As bytes: a large page is not held a second time as text beside jq's memory (BENCHMARKS.md, issue 36 §4).
  */
-function oneLine(response: RawResponse): string {
-  return `${response.body.toString('utf8').replace(/[\r\n]+/g, ' ')}\n`;
+function oneLine(response: RawResponse): Buffer {
+  const { body } = response;
+  const line = Buffer.allocUnsafe(body.length + 1);
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i]!;
+    line[i] = byte === 0x0a || byte === 0x0d ? 0x20 : byte;
+  }
+  line[body.length] = 0x0a;
+  return line;
 }
 
 function asSent(response: RawResponse, body: unknown, pretty: boolean): string {

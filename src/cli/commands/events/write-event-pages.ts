@@ -24,17 +24,17 @@ export async function writeEventPages(
       // Opened on the first event: no results means nothing at all on stdout, but a file is always a whole
       // document, so a cron job never keeps reading yesterday's file.
       let writer: ReturnType<typeof jsonListFor> | undefined;
-      for await (const page of pages as AsyncIterable<EventListing[]>) {
-        if (page.length === 0) continue;
+      count = await writeAll(pages as AsyncIterable<EventListing[]>, async (page) => {
+        if (page.length === 0) return 0;
         writer ??= jsonListFor(rt, output, sink, 'events', true);
         await writer.write(page);
-        count += page.length;
-      }
+        return page.length;
+      });
       if (!writer && output.out !== undefined) writer = jsonListFor(rt, output, sink, 'events', true);
       await writer?.end();
     } else {
       const writer = rowWriterFor(rt, output, sink, EVENT_VIEW);
-      for await (const page of pages) {
+      count = await writeAll(pages, async (page) => {
         const formatted = formattedRowsOf(page);
         if (formatted) {
           const { text, rows, plan, release } = formatted.rowText;
@@ -48,16 +48,27 @@ export async function writeEventPages(
             release();
             for await (const events of formatted.events()) await writer.write(events);
           }
-          count += rows;
-          continue;
+          return rows;
         }
         await writer.write(page as EventListing[]);
-        count += page.length;
         if (page.length > 0) onWriter?.(writer);
-      }
+        return page.length;
+      });
       await writer.end();
     }
     if (count === 0) rt.note('No events found.');
     return count;
   });
+}
+
+/**
+ * Writes each page and returns how many events were written. A function of its own so that its frame, and
+ * the last page it held, is gone before the writer's end(): a suspended async function keeps every local it
+ * ever had, and end() may load DuckDB (Parquet), which would then sit beside the whole last page (a 3.9 MB
+ * page of events: 9,000 records and the body's bytes).
+ */
+async function writeAll<T>(pages: AsyncIterable<T>, writePage: (page: T) => Promise<number>): Promise<number> {
+  let count = 0;
+  for await (const page of pages) count += await writePage(page);
+  return count;
 }
