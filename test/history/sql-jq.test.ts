@@ -38,7 +38,7 @@ describeStores('history sql --jq', (store) => {
   }, 60_000);
 
   // Beside DuckDB, whose library takes most of tix's 120 MB, the document is read before jq starts and may be
-  // 768 KB of text (issue 36 §4): 200,000 rows are refused then, before jq is started. PostgreSQL's client is
+  // 384 KB of text (issue 36 §4): 200,000 rows are refused then, before jq is started. PostgreSQL's client is
   // small: the document streams into jq, which may hold 64 MB there.
   it('a document larger than jq may hold is one line, exit 1 (no answer from part of it)', async () => {
     const beyond = store.name === 'DuckDB' ? 200_000 : 3_000_000;
@@ -47,7 +47,7 @@ describeStores('history sql --jq', (store) => {
     expect(result.stdout).toBe('');
     expect(withoutRoleWarning(result.stderr)).toBe(
       store.name === 'DuckDB'
-        ? 'tix: --jq: the JSON to filter is more than 768 KB, the most tix filters with --jq on a DuckDB history; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n'
+        ? 'tix: --jq: the JSON to filter is more than 384 KB, the most tix filters with --jq on a DuckDB history; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n'
         : 'tix: --jq: the JSON to filter needs more than 64 MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n',
     );
   }, 120_000);

@@ -1,4 +1,4 @@
-import { OLD_GENERATION_FLAGS, setV8Flag, YOUNG_GENERATION_FLAGS } from './v8-flags.js';
+import { OLD_GENERATION_FLAGS, OPTIMIZING_COMPILER_FLAGS, setV8Flag, YOUNG_GENERATION_FLAGS } from './v8-flags.js';
 
 let young = false;
 let old = false;
@@ -33,6 +33,19 @@ export async function keepHeapSmall(): Promise<void> {
   if (old) return;
   old = true;
   await setFlags();
+}
+
+/**
+ * For `history sql` on DuckDB, on Node.js 22 and later: V8's optimizing compilers stay off, and tix's code
+ * runs in V8's interpreter and baseline compiler. DuckDB's library (~30 MB resident once loaded) leaves
+ * little of the 120 MB tix promises, and on 22 and 24 the optimizing compilers' own machine code (Maglev's
+ * and TurboFan's, pages of the node binary read in as they compile) and their working memory cost 8-18 MB of
+ * peak RSS there; Node.js 20, whose V8 has no Maglev on, stays under without this. The cost is CPU on a long
+ * result (1 M rows to csv, Node.js 24: +20 %; to a table, +50 %); BENCHMARKS.md, issue 36 §4.
+ */
+export function keepCompilersLean(): void {
+  if (Number(process.versions.node.split('.')[0]) < 22) return;
+  setV8Flag(OPTIMIZING_COMPILER_FLAGS.flag, OPTIMIZING_COMPILER_FLAGS.undo);
 }
 
 /**

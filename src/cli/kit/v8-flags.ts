@@ -61,3 +61,8 @@ export const JQ_WASM_FLAGS = {
 export const YOUNG_GENERATION_FLAGS = { flag: '--semi-space-growth-factor=1', undo: '--semi-space-growth-factor=2' } as const;
 /** `--optimize-for-size` implies a 1 MB semi-space, which is put back with it. */
 export const OLD_GENERATION_FLAGS = { flag: '--optimize-for-size', undo: '--no-optimize-for-size --max-semi-space-size=0' } as const;
+/**
+ * lean-heap.ts's keepCompilersLean: V8's optimizing compilers off (TurboFan, and Maglev, on by default from
+ * Node.js 22), and back on. Only set where both are on by default, so the undo is V8's default.
+ */
+export const OPTIMIZING_COMPILER_FLAGS = { flag: '--no-turbofan --no-maglev', undo: '--turbofan --maglev' } as const;

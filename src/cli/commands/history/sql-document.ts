@@ -2,13 +2,14 @@ import type { Sink } from '../../../output/sink.js';
 import { ExitCode, TixError } from '../../../shared/errors.js';
 
 /**
- * The most JSON text `history sql --jq` hands jq on a DuckDB history (about 10,000 rows of four columns).
- * DuckDB's library stays resident once loaded, so jq's worker and its values come on top of it: over four
- * columns, 10,000 rows (0.74 MB) peaked at 118-120 MB, 13,000 (0.97 MB) at 122-123 MB, 20,000 (1.5 MB) at
- * 126-128 MB (Node 20, BENCHMARKS.md, scenario 12). A longer document is refused here, before jq starts, with
- * DuckDB's memory let go of already (200,000 rows: 110 MB, where jq's own limit stopped them at 131-142 MB).
+ * The most JSON text `history sql --jq` hands jq on a DuckDB history (about 5,000 rows of four columns).
+ * DuckDB's library stays resident once loaded, so jq's worker and its values come on top of it. Over four
+ * columns, 5,000 rows (0.37 MB) peaked at 112-115 MB on Node.js 20 and 120-122 MB on 22 and 24, whose
+ * worker threads cost ~10 MB more; 10,000 rows (0.74 MB, the bound before) 117 / 124-125 MB (BENCHMARKS.md,
+ * issue 36 §4). A longer document is refused here, before jq starts, with DuckDB's memory let go of already
+ * (200,000 rows: 110 MB, where jq's own limit stopped them at 131-142 MB).
  */
-export const DOCUMENT_BESIDE_DUCKDB_KB = 768;
+export const DOCUMENT_BESIDE_DUCKDB_KB = 384;
 
 /**
  * `history sql --jq` on DuckDB: jq filters the whole `{"rows":[...]}` document at once, so it is held whole

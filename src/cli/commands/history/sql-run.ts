@@ -10,7 +10,8 @@ import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
-import { keepHeapSmall } from '../../kit/lean-heap.js';
+import { keepCompilersLean, keepHeapSmall } from '../../kit/lean-heap.js';
+import { releaseMemory } from '../../../shared/native-memory.js';
 import { JQ_MEMORY_BESIDE_DUCKDB_MB } from '../../kit/jq.js';
 import { DOCUMENT_BESIDE_DUCKDB_KB, DocumentText } from './sql-document.js';
 import type { Runtime } from '../../kit/runtime.js';
@@ -34,6 +35,8 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true, ...(source ? { source } : {}) });
+  // Once DuckDB's module is loaded: a code cache is refused when V8's flags differ from those it was made with.
+  if (store.kind === 'duckdb') keepCompilersLean();
   const query: SqlQuery = {
     sql,
     timeZone: rt.settings.values.timezone,
@@ -74,6 +77,8 @@ async function documentToJq(
     rows = await writeRows(rt, output, document, result.columns, result.batches);
   });
   await release();
+  // What reading the result left in V8's heap goes back to the system before jq's thread and memory come.
+  releaseMemory();
   await withSink(rt, output, (sink) => document.replay(sink), { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB });
   return rows;
 }
