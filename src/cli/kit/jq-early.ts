@@ -1,16 +1,17 @@
 import type { JqAhead } from './jq.js';
 
 /**
- * --jq's worker started as the process starts (main.ts, before Commander and the command tree; fast.ts, before
- * the command's action), so that its start, most of what --jq adds to one query, overlaps more of tix's own
- * (issue 39, BENCHMARKS.md). The run's Runtime takes it (runCommand) instead of starting one; a run that does
- * not (help, a usage error, a history command, which starts its jq later on purpose) ends it.
+ * --jq's worker started as the process starts (main.ts, before the command tree is built and the command's
+ * chunk loads; fast.ts, before the command's action), so that its start, most of what --jq adds to one query,
+ * overlaps more of tix's own (issue 39, BENCHMARKS.md). The run's Runtime takes it (runCommand) instead of
+ * starting one; a run that does not (help, a usage error, a history command, which starts its jq later on
+ * purpose) ends it.
  */
 
 /**
  * tix's own flags that take a value (program.ts), which Commander reads wherever they stand before `--`, and
  * so the next argument as their value even when it is `--jq`. test/cli/jq-early.test.ts checks the list
- * against the program's definition; not read from it, which would load Commander first.
+ * against the program's definition; not read from it, which would build the command tree first.
  */
 export const ROOT_VALUE_FLAGS: readonly string[] = ['--profile', '--base-url', '--timeout', '--retries', '--concurrency', '--jq'];
 
