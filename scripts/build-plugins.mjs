@@ -51,6 +51,8 @@ export function runGroup(root) {
       .filter((file) => String(file).endsWith('-run.ts'))
       .map((file) => join(cli, String(file))),
     join(cli, 'kit', 'runtime.ts'),
+    // --jq's jq, which runtime.ts holds too, started before the command tree is built (kit/jq-early.ts).
+    join(cli, 'kit', 'jq.ts'),
     join(root, 'src', 'output', 'sink.ts'),
     join(root, 'src', 'api', 'client.ts'),
   ];

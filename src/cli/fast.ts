@@ -8,7 +8,8 @@ import type { CommandAction } from './commands/registry.js';
 import type { Invocation } from './kit/invocation.js';
 import { endQuietlyWhenStdoutCloses, realProcess } from './kit/real-process.js';
 import { reportError } from './kit/report-error.js';
-import { bindRun } from './kit/run-context.js';
+import { bindRun, type RunContext } from './kit/run-context.js';
+import { startJqEarly, stopJqEarly } from './kit/jq-early.js';
 
 /**
  * The fast path (dist/fast.cjs, which bin/tix tries first): the one-query commands the registry marks `fast`, run without
@@ -31,18 +32,28 @@ export function runFast(argv: readonly string[]): boolean {
   const parsed = parseFastArgv(argv, tree);
   const action = parsed && ACTIONS[parsed.path.join(' ')];
   if (!parsed || !action || parsed.opts[0]!.sandbox === true) return false;
+  // --jq's worker starts before the command's action runs (kit/jq-early.ts).
+  const jq = parsed.opts[0]!.jq;
+  const jqEarly = startJqEarly(typeof jq === 'string' ? jq : undefined, realProcess.stderr, realProcess.env);
   endQuietlyWhenStdoutCloses();
-  void runAction(action, parsed, tree, argv).then((code) => {
+  void runAction(action, parsed, tree, argv, jqEarly).then((code) => {
+    stopJqEarly(jqEarly);
     process.exitCode = code;
   });
   return true;
 }
 
 /** As runTix runs a command: the action, with its run bound to the process, its error reported as one line. */
-async function runAction(action: CommandAction, parsed: ParsedArgv, tree: CommandSpec, argv: readonly string[]): Promise<number> {
+async function runAction(
+  action: CommandAction,
+  parsed: ParsedArgv,
+  tree: CommandSpec,
+  argv: readonly string[],
+  jqEarly: RunContext['jqEarly'],
+): Promise<number> {
   const chain = invocations(parsed, tree);
   const command = chain[chain.length - 1]!;
-  const run = { process: realProcess, exitCode: ExitCode.OK as number };
+  const run: RunContext = { process: realProcess, exitCode: ExitCode.OK, jqEarly };
   bindRun(chain[0]!, run);
   try {
     await action(...parsed.args, parsed.opts[parsed.opts.length - 1], command);

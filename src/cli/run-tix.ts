@@ -3,17 +3,18 @@ import { ExitCode, UsageError } from '../shared/errors.js';
 import { forgetSecrets } from '../shared/secrets.js';
 import { buildProgram, forEachCommand } from './program.js';
 import { reportError } from './kit/report-error.js';
-import { bindRun, type TixProcess } from './kit/run-context.js';
+import { bindRun, type RunContext, type TixProcess } from './kit/run-context.js';
 
 /**
  * One run of tix: the arguments after `tix`, in `proc`; resolves to the exit code. Nothing here touches
  * the Node process itself: main.ts does that for a user's run, and the tests run this in their own process.
+ * `jqEarly`: --jq's jq, if main.ts started it (kit/jq-early.ts); the caller ends it if the run did not take it.
  */
-export async function runTix(args: readonly string[], proc: TixProcess): Promise<number> {
+export async function runTix(args: readonly string[], proc: TixProcess, jqEarly?: RunContext['jqEarly']): Promise<number> {
   // The secrets of an earlier run in the same process (a test's) are not this run's.
   forgetSecrets();
   const program = buildProgram();
-  const run = { process: proc, exitCode: ExitCode.OK as number };
+  const run: RunContext = { process: proc, exitCode: ExitCode.OK, jqEarly };
   bindRun(program, run);
   forEachCommand(program, (command) => writeTo(command, proc));
   if (args.length === 0) {

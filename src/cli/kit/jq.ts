@@ -344,9 +344,17 @@ class JqWorker {
  * Starts jq's worker for `filter`; jq-web's files that cannot be read are one line, exit 1. With `env`, jq-web's
  * script is compiled with a code cache in tix's cache folder (jq-code-cache.ts).
  */
-async function launchJq(filter: string, stderr: NodeJS.WritableStream, memoryMb: number, env?: NodeJS.ProcessEnv): Promise<JqWorker> {
+async function launchJq(
+  filter: string,
+  stderr: NodeJS.WritableStream,
+  memoryMb: number,
+  env?: NodeJS.ProcessEnv,
+  stopped: () => boolean = () => false,
+): Promise<JqWorker> {
   // jq-web's files: from node_modules, or the standalone executable's assets (its build swaps the module).
   const { jqFiles } = await import('../../shared/external-packages.js');
+  // Ended before its worker started (JqAhead.stop): none is started.
+  if (stopped()) throw new Error('jq was not needed');
   const files = jqFiles('jq-web');
   let wasm: Uint8Array;
   try {
@@ -387,13 +395,14 @@ async function readyJq(launched: Promise<JqWorker>): Promise<JqWorker> {
 export class JqAhead {
   private readonly launched: Promise<JqWorker>;
   private taken = false;
+  private stopped = false;
 
   constructor(
-    private readonly filter: string,
+    readonly filter: string,
     stderr: NodeJS.WritableStream,
     env: NodeJS.ProcessEnv,
   ) {
-    this.launched = launchJq(filter, stderr, JQ_MEMORY_MB, env);
+    this.launched = launchJq(filter, stderr, JQ_MEMORY_MB, env, () => this.stopped);
     // A failure is the sink's to report, if a sink asks.
     this.launched.catch(() => {});
   }
@@ -408,7 +417,9 @@ export class JqAhead {
     return this.launched;
   }
 
+  /** Ends the worker, or keeps it from starting: a run that did not use it does not wait for it or keep its memory. */
   stop(): void {
+    this.stopped = true;
     void this.launched.then(
       (jq) => jq.stop(),
       () => {},

@@ -45,8 +45,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   try {
     // jq loads while the command does its requests (kit/jq.ts). Not for history's commands, which read a
     // local store (nothing in flight to overlap) and may give jq less memory beside DuckDB, with a jq of
-    // their own: an idle second worker would count against their memory bound.
-    if (!underHistory(command)) rt.startJqAhead();
+    // their own: an idle second worker would count against their memory bound, so one the entry point
+    // started (kit/jq-early.ts) is ended at once.
+    const early = await run.jqEarly?.catch(() => undefined);
+    if (underHistory(command)) early?.stop();
+    else rt.startJqAhead(early);
     const code = await body(rt);
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();

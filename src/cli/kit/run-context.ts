@@ -1,4 +1,5 @@
 import type { Invocation } from './invocation.js';
+import type { JqAhead } from './jq.js';
 import type { IO } from './runtime.js';
 
 /**
@@ -17,6 +18,8 @@ export interface TixProcess extends IO {
 export interface RunContext {
   readonly process: TixProcess;
   exitCode: number;
+  /** --jq's jq, started by the entry point before the command was read (kit/jq-early.ts), for the run to take. */
+  readonly jqEarly?: Promise<JqAhead>;
 }
 
 /** Keyed by the root of the command tree, which each run builds afresh: nothing carries over between runs. */

@@ -76,9 +76,15 @@ export class Runtime {
   /** --jq's jq, started as the run begins (runCommand) for the run's --jq sink to take; ended at close. */
   jqAhead?: JqAhead;
 
-  /** With --jq, starts jq now, so that it loads while the command does its requests (kit/jq.ts). */
-  startJqAhead(): void {
-    if (this.globals.jq !== undefined) this.jqAhead ??= new JqAhead(this.globals.jq, this.io.stderr, this.io.env);
+  /**
+   * With --jq, starts jq now, so that it loads while the command does its requests (kit/jq.ts), or takes `early`,
+   * the one the entry point started for the same filter (kit/jq-early.ts).
+   */
+  startJqAhead(early?: JqAhead): void {
+    const filter = this.globals.jq;
+    if (early !== undefined && early.filter !== filter) early.stop();
+    else if (early !== undefined) this.jqAhead ??= early;
+    if (filter !== undefined) this.jqAhead ??= new JqAhead(filter, this.io.stderr, this.io.env);
   }
   /**
    * The run writes csv or tsv, which print the digits the API sent: its client keeps the text of numbers a

@@ -1,4 +1,5 @@
 import { paginate } from '../../../api/paginate.js';
+import { firstPageAhead } from '../../../api/first-page-ahead.js';
 import type { DeferredEventsPage } from '../../../api/events-stream.js';
 import type { EventsResponse } from '../../../api/types.js';
 import type { OutputOptions } from '../../kit/output-options.js';
@@ -50,8 +51,12 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
   const key = watchedKey(rt);
   const memory = new TranscodeMemory();
   let turn = 0;
+  const fetchOne = (pageNumber: number, signal: AbortSignal) => fetchPage(pageNumber, paging.pageSize, signal);
+  // --jq's sink opens once jq has compiled the filter (kit/present.ts, withSink): the first page is on its way
+  // meanwhile. The sink still opens first, so a filter that does not compile is the error, as it was.
+  const ahead = output.jq !== undefined ? firstPageAhead(fetchOne, paging.page, rt.signal) : undefined;
   const pages = paginate<EventsResponse | DeferredEventsPage, EventBatch[number]>(
-    (pageNumber, signal) => fetchPage(pageNumber, paging.pageSize, signal),
+    (pageNumber, signal) => (ahead ?? { fetchPage: fetchOne }).fetchPage(pageNumber, signal),
     {
       // Pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once,
       // each batch but a page's last marked as such (--jq filters a page at a time); for csv and tsv the first
@@ -95,6 +100,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
       writer = fixed;
     });
   } finally {
+    ahead?.cancel();
     spinner.stop();
   }
   if (!paging.all && paging.limit === undefined) hintMorePages(rt, lastPageSize, paging);
