@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { jqFilterIn, ROOT_VALUE_FLAGS } from '../../src/cli/kit/jq-early.js';
+import { commandIn, earlyJqFilter, jqFilterIn, ROOT_VALUE_FLAGS } from '../../src/cli/kit/jq-early.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { REPO_ROOT, sandboxEnv, testDir } from '../helpers/tix-env.js';
@@ -39,8 +39,15 @@ describe("the early --jq reads argv as Commander reads tix's own flags", () => {
     [['events', 'search', '--jqx', '.h']],
   ])('%j', (args) => {
     const program = buildProgram();
-    program.parseOptions([...args]);
+    const { operands } = program.parseOptions([...args]);
     expect(jqFilterIn(args)).toBe(program.opts().jq);
+    expect(commandIn(args)).toBe(operands[0]);
+  });
+
+  it('starts none for a history command, which starts its jq once DuckDB has let go', () => {
+    expect(earlyJqFilter(['--profile', 'x', 'history', 'sql', 'SELECT 1', '--jq', '.rows'])).toBeUndefined();
+    expect(earlyJqFilter(['--jq', '.rows', 'history', 'sql', 'SELECT 1'])).toBeUndefined();
+    expect(earlyJqFilter(['--profile', 'history', 'events', 'search', '--jq', '.events'])).toBe('.events');
   });
 });
 
@@ -94,7 +101,7 @@ describe('the early --jq, in the built tix', () => {
     expect(events.filter((event) => event === 'exit')).toHaveLength(events.filter((event) => event === 'worker').length);
   });
 
-  it('a history command ends it before starting its own jq beside DuckDB: one worker alive at a time', async () => {
+  it('a history command starts no early worker, only its own jq once DuckDB has let go', async () => {
     const db = freshDb();
     const id = sandbox().events.find((event) => event.agentIds.TMUSA)!.agentIds.TMUSA!;
     const tracked = await runBuiltTix(['track', `TMUSA:${id}`, '--db', db], { env: sandboxEnv(sandbox().url) });
@@ -103,6 +110,8 @@ describe('the early --jq, in the built tix', () => {
     expect(code, stderr).toBe(0);
     expect(stdout).toBe('42\n');
     expect(events.filter((event) => event === 'ready')).toHaveLength(1);
+    // Its own, once DuckDB has let go: none is started as the process starts.
+    expect(events.filter((event) => event === 'worker')).toHaveLength(1);
     expect(mostAlive(events)).toBe(1);
   }, 60_000);
 });

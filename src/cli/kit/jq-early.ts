@@ -35,6 +35,29 @@ export function jqFilterIn(args: readonly string[]): string | undefined {
   return filter;
 }
 
+/**
+ * The command `args` run (its first word), as Commander finds it: the first argument before `--` that is
+ * neither a flag nor the value of one of tix's own.
+ */
+export function commandIn(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return undefined;
+    if (ROOT_VALUE_FLAGS.includes(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+/**
+ * The filter to start jq for as the process starts: none for a history command, which starts its jq only
+ * once DuckDB has let go of its memory (run-command.ts). A worker started and ended there still cost its
+ * peak RSS 5-6 MB (history sql --jq beside DuckDB; BENCHMARKS.md, issue 36 §4).
+ */
+export function earlyJqFilter(args: readonly string[]): string | undefined {
+  return commandIn(args) === 'history' ? undefined : jqFilterIn(args);
+}
+
 /** Starts jq for `filter` if there is one; jq.ts is loaded only then. */
 export function startJqEarly(
   filter: string | undefined,
