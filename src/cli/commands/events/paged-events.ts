@@ -30,12 +30,19 @@ async function parsed(page: EventsResponse | DeferredEventsPage): Promise<Events
 export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
   // One page as JSON is the API's payload, untouched (with --fields, its events are cut down as pages are).
   if (isDocument(output.format) && output.fields === undefined && !paging.all && paging.limit === undefined) {
-    const response = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
-    if (response.events.length === 0) rt.note('No events found.');
-    if (response.events.length > 0 || output.out !== undefined) {
-      await withSink(rt, output, (sink) => writeJson(sink, response, prettyJson(rt, output)));
+    let response: EventsResponse | undefined = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
+    const count = response.events.length;
+    if (count === 0) rt.note('No events found.');
+    if (count > 0 || output.out !== undefined) {
+      await withSink(rt, output, (sink) => {
+        // Let go of once it is text: a --jq run fills jq's memory while this waits on it (a 3 MB page's
+        // objects are ~20 MB; BENCHMARKS.md, issue 36 §4).
+        const page = response;
+        response = undefined;
+        return writeJson(sink, page, prettyJson(rt, output));
+      });
     }
-    hintMorePages(rt, response.events.length, paging);
+    hintMorePages(rt, count, paging);
     return;
   }
 
