@@ -41,11 +41,15 @@ exports.runWithCodeCache = ({ source, filename, name, hash, require }) => {
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);
   } catch {}
-  // Node's own CommonJS wrapper, so the bundle runs as require() would run it.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename,
-    ...(cachedData ? { cachedData } : {}),
-  });
+  // Node's own CommonJS wrapper, so the bundle runs as require() would run it. Compiled under the flags a run
+  // starts with, which the cache was made with (see writeCache): a bundle loaded after the run changed one (DuckDB's,
+  // in a Parquet export or a history query) would otherwise refuse its cache, and write it again, every run.
+  const compile = () =>
+    new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+      filename,
+      ...(cachedData ? { cachedData } : {}),
+    });
+  const script = globalThis[Symbol.for('tix.withStartV8Flags')]?.(compile) ?? compile();
   // After the run, when V8 has compiled what a query uses too, not only the top level.
   if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, name, script));
   const module = { exports: {} };

@@ -31,6 +31,9 @@ function gcFunction(): Collect {
   if (!collect) {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as Collect;
+    // The function stays; the flag goes back, as V8 stamps its flags into the code caches written at exit,
+    // and a later run refuses one made under other flags than its own (bin/code-cache.cjs).
+    setFlagsFromString('--no-expose-gc');
   }
   return collect;
 }

@@ -5,20 +5,12 @@
  * it again, so a loop of --jq runs compiled everything every time. A cache that is taken is not written again:
  * its file (inode and bytes) stays as the first run left it. The built binary, as a user runs it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeCaches, expectCachesKept } from '../helpers/code-caches.js';
 import { runBuiltTix } from '../helpers/tix-binary.js';
 import { sandboxEnv, testDir } from '../helpers/tix-env.js';
 import { useSandbox } from '../reliability/support/sandboxes.js';
-
-function caches(folder: string): Map<string, { ino: number; bytes: Buffer }> {
-  const found = new Map<string, { ino: number; bytes: Buffer }>();
-  for (const name of readdirSync(folder)) {
-    if (name.endsWith('.v8')) found.set(name, { ino: statSync(join(folder, name)).ino, bytes: readFileSync(join(folder, name)) });
-  }
-  return found;
-}
 
 describe('the code caches of a --jq run', () => {
   const sandbox = useSandbox({ events: 50 });
@@ -32,21 +24,11 @@ describe('the code caches of a --jq run', () => {
     const env = { ...sandboxEnv(sandbox().url), XDG_CACHE_HOME: cacheHome };
     const first = await runBuiltTix(args, { env });
     expect(first.code, first.stderr).toBe(0);
-    const written = caches(join(cacheHome, 'tix'));
-    for (const kind of kinds)
-      expect(
-        [...written.keys()].some((name) => name.startsWith(kind)),
-        kind,
-      ).toBe(true);
+    const written = codeCaches(join(cacheHome, 'tix'));
 
     const second = await runBuiltTix(args, { env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
-    const after = caches(join(cacheHome, 'tix'));
-    expect([...after.keys()].sort()).toEqual([...written.keys()].sort());
-    for (const [name, cache] of written) {
-      expect(after.get(name)!.ino, name).toBe(cache.ino);
-      expect(after.get(name)!.bytes.equals(cache.bytes), name).toBe(true);
-    }
+    expectCachesKept(written, codeCaches(join(cacheHome, 'tix')), kinds);
   });
 });

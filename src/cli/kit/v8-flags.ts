@@ -29,6 +29,20 @@ export function setV8Flag(flag: string, undo: string): void {
 export function noteV8Flag(flag: string, undo: string): void {
   changed.set(flag, undo);
   (globalThis as Record<symbol, unknown>)[RESTORE] = restoreV8Flags;
+  (globalThis as Record<symbol, unknown>)[WITH_START_FLAGS] = withStartV8Flags;
+}
+
+/**
+ * Runs `work` under the flags the run started with, then sets again those changed: for bin/code-cache.cjs to
+ * compile a bundle with its cache, which V8 takes only under the flags it was made with.
+ */
+export function withStartV8Flags<T>(work: () => T): T {
+  for (const undo of changed.values()) for (const flag of undo.split(' ')) setFlagsFromString(flag);
+  try {
+    return work();
+  } finally {
+    for (const flag of changed.keys()) setFlagsFromString(flag);
+  }
 }
 
 /** Puts back every flag changed: for a code cache to be written with the flags a later run starts with. */
@@ -44,6 +58,7 @@ export function v8FlagsChangedBesides(flag: string): boolean {
 }
 
 const RESTORE = Symbol.for('tix.restoreV8Flags');
+const WITH_START_FLAGS = Symbol.for('tix.withStartV8Flags');
 
 /**
  * The flags jq's WebAssembly is compiled and run with (jq-worker.ts says why), and how to undo them; V8's
