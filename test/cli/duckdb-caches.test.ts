@@ -39,23 +39,31 @@ describe('the code caches of a run that loads DuckDB', () => {
   it.each<[string, string[], Record<string, string>]>([
     ['the fast path', ['fast-'], {}],
     ['the full path', ['duckdb-api-'], { TIX_NO_FAST_PATH: '1' }],
-  ])('events search --out x.parquet, %s', async (_path, kinds, extraEnv) => {
-    await twice((dir) => ['events', 'search', '--limit', '3', '--out', join(dir, 'x.parquet')], kinds, undefined, extraEnv);
-  }, 60_000);
+  ])(
+    'events search --out x.parquet, %s',
+    async (_path, kinds, extraEnv) => {
+      await twice((dir) => ['events', 'search', '--limit', '3', '--out', join(dir, 'x.parquet')], kinds, undefined, extraEnv);
+    },
+    60_000,
+  );
 
   it.each([
     ['-o csv', ['-o', 'csv']],
     ['--jq', ['--jq', '.rows[0].n']],
-  ])('history sql %s on a DuckDB file', async (_name, flags) => {
-    const db = freshDb();
-    await twice(
-      () => ['history', 'sql', 'SELECT 42 AS n', '--db', db, ...flags],
-      ['duckdb-api-'],
-      async (env) => {
-        const id = sandbox().events.find((event) => event.agentIds.TMUSA)!.agentIds.TMUSA!;
-        const tracked = await runBuiltTix(['track', `TMUSA:${id}`, '--db', db], { env });
-        expect(tracked.code, tracked.stderr).toBe(0);
-      },
-    );
-  }, 60_000);
+  ])(
+    'history sql %s on a DuckDB file',
+    async (_name, flags) => {
+      const db = freshDb();
+      await twice(
+        () => ['history', 'sql', 'SELECT 42 AS n', '--db', db, ...flags],
+        ['duckdb-api-'],
+        async (env) => {
+          const id = sandbox().events.find((event) => event.agentIds.TMUSA)!.agentIds.TMUSA!;
+          const tracked = await runBuiltTix(['track', `TMUSA:${id}`, '--db', db], { env });
+          expect(tracked.code, tracked.stderr).toBe(0);
+        },
+      );
+    },
+    60_000,
+  );
 });
