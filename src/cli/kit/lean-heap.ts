@@ -36,8 +36,8 @@ export async function keepHeapSmall(): Promise<void> {
 }
 
 /**
- * For `history sql` on DuckDB, on Node.js 22 and later: V8's optimizing compilers stay off, and tix's code
- * runs in V8's interpreter and baseline compiler. DuckDB's library (~30 MB resident once loaded) leaves
+ * For `history sql` on DuckDB and any Parquet output, on Node.js 22 and later: V8's optimizing compilers stay
+ * off, and tix's code runs in V8's interpreter and baseline compiler. DuckDB's library (~30 MB resident once loaded) leaves
  * little of the 120 MB tix promises, and on 22 and 24 the optimizing compilers' own machine code (Maglev's
  * and TurboFan's, pages of the node binary read in as they compile) and their working memory cost 8-18 MB of
  * peak RSS there; Node.js 20, whose V8 has no Maglev on, stays under without this. The cost is CPU on a long

@@ -15,7 +15,7 @@ import {
 import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
 import { jqSink } from './jq.js';
-import { keepYoungGenerationSmall } from './lean-heap.js';
+import { keepCompilersLean, keepYoungGenerationSmall } from './lean-heap.js';
 import { continuesPage } from './page-batches.js';
 import { closest } from './parse/enum.js';
 import type { Runtime } from './runtime.js';
@@ -45,9 +45,13 @@ export async function withSink<T>(
   body: (sink: Sink) => Promise<T>,
   { jqMemoryMb }: { jqMemoryMb?: number } = {},
 ): Promise<T> {
-  // Parquet loads DuckDB as it ends, beside the heap the run grew until then: a young generation left to grow
-  // while a 3.9 MB page was read held ~12 MB there (124.7 -> 113.7 MB peak RSS; BENCHMARKS.md, issue 36 §4).
-  if (output.format === 'parquet') await keepYoungGenerationSmall();
+  // Parquet loads DuckDB as it ends, beside what the run grew until then: a young generation left to grow while
+  // a 3.9 MB page was read held ~12 MB there (124.7 -> 113.7 MB peak RSS), and on Node.js 22 and later the
+  // optimizing compilers' code and memory ~13 MB more (BENCHMARKS.md, issue 36 §4).
+  if (output.format === 'parquet') {
+    await keepYoungGenerationSmall();
+    keepCompilersLean();
+  }
   const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
   const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt, jqMemoryMb) : destination;
   const key = watchedKey(rt);
