@@ -36,15 +36,16 @@ export async function keepHeapSmall(): Promise<void> {
 }
 
 /**
- * For `history sql` on DuckDB and any Parquet output, on Node.js 22 and later: V8's optimizing compilers stay
- * off, and tix's code runs in V8's interpreter and baseline compiler. DuckDB's library (~30 MB resident once loaded) leaves
- * little of the 120 MB tix promises, and on 22 and 24 the optimizing compilers' own machine code (Maglev's
- * and TurboFan's, pages of the node binary read in as they compile) and their working memory cost 8-18 MB of
- * peak RSS there; Node.js 20, whose V8 has no Maglev on, stays under without this. The cost is CPU on a long
- * result (1 M rows to csv, Node.js 24: +20 %; to a table, +50 %); BENCHMARKS.md, issue 36 §4.
+ * For `history sql` on DuckDB and any Parquet output, on Node.js 24 and later (the standalone build's): V8's
+ * optimizing compilers stay off, and tix's code runs in V8's interpreter and baseline compiler. DuckDB's
+ * library (~30 MB resident once loaded) leaves little of the 120 MB tix promises, and on 24 the optimizing
+ * compilers' own machine code (Maglev's and TurboFan's: pages of the node binary read in as they compile) and
+ * their working memory cost 8-18 MB of peak RSS there. Node.js 20 stays under without this; on 22 it would save
+ * 6-10 MB but cannot be undone cleanly (v8-flags.ts). The cost is CPU on a long result (1 M rows to csv: +20 %;
+ * to a table, +50 %); BENCHMARKS.md, issue 36 §4.
  */
 export function keepCompilersLean(): void {
-  if (Number(process.versions.node.split('.')[0]) < 22) return;
+  if (Number(process.versions.node.split('.')[0]) < 24) return;
   setV8Flag(OPTIMIZING_COMPILER_FLAGS.flag, OPTIMIZING_COMPILER_FLAGS.undo);
 }
 

@@ -77,7 +77,8 @@ export const YOUNG_GENERATION_FLAGS = { flag: '--semi-space-growth-factor=1', un
 /** `--optimize-for-size` implies a 1 MB semi-space, which is put back with it. */
 export const OLD_GENERATION_FLAGS = { flag: '--optimize-for-size', undo: '--no-optimize-for-size --max-semi-space-size=0' } as const;
 /**
- * lean-heap.ts's keepCompilersLean: V8's optimizing compilers off (TurboFan, and Maglev, on by default from
- * Node.js 22), and back on. Only set where both are on by default, so the undo is V8's default.
+ * lean-heap.ts's keepCompilersLean: V8's optimizing compilers, TurboFan and Maglev (on by default in Node.js 24's
+ * V8; `node --v8-options`), off, and back. On Node.js 22 turning TurboFan off and on again leaves V8's flag hash
+ * changed, so a code cache written after it is refused by every later run: keepCompilersLean is for 24 only.
  */
 export const OPTIMIZING_COMPILER_FLAGS = { flag: '--no-turbofan --no-maglev', undo: '--turbofan --maglev' } as const;
