@@ -46,7 +46,7 @@ export async function withSink<T>(
   { jqMemoryMb }: { jqMemoryMb?: number } = {},
 ): Promise<T> {
   // Parquet loads DuckDB as it ends, beside what the run grew until then: a young generation left to grow while
-  // a 3.9 MB page was read held ~12 MB there (124.7 -> 113.7 MB peak RSS), and on Node.js 22 and later the
+  // a 3.9 MB page was read held ~12 MB there (124.7 -> 113.7 MB peak RSS), and on Node.js 24 the
   // optimizing compilers' code and memory ~13 MB more (BENCHMARKS.md, issue 36 §4).
   if (output.format === 'parquet') {
     await keepYoungGenerationSmall();
