@@ -37,7 +37,7 @@ export function noteV8Flag(flag: string, undo: string): void {
  * compile a bundle with its cache, which V8 takes only under the flags it was made with.
  */
 export function withStartV8Flags<T>(work: () => T): T {
-  for (const undo of changed.values()) for (const flag of undo.split(' ')) setFlagsFromString(flag);
+  undoChanges();
   try {
     return work();
   } finally {
@@ -47,8 +47,12 @@ export function withStartV8Flags<T>(work: () => T): T {
 
 /** Puts back every flag changed: for a code cache to be written with the flags a later run starts with. */
 export function restoreV8Flags(): void {
-  for (const undo of changed.values()) for (const flag of undo.split(' ')) setFlagsFromString(flag);
+  undoChanges();
   changed.clear();
+}
+
+function undoChanges(): void {
+  for (const undo of changed.values()) for (const flag of undo.split(' ')) setFlagsFromString(flag);
 }
 
 /** Whether a flag other than `flag` is changed now. */

@@ -54,7 +54,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   try {
     const run =
       store.kind === 'duckdb' && options.output.jq !== undefined && isDocument(options.output.format) ? documentToJq : streamToSink;
-    rows = await run(rt, options.output, store, query, release);
+    rows = await run({ rt, output: options.output, store, query, release });
   } finally {
     await release();
   }
@@ -62,14 +62,17 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   return ExitCode.OK;
 }
 
+/** What either way of running the query works with; `release` lets go of the store once every row is read. */
+interface SqlRun {
+  rt: Runtime;
+  output: OutputOptions;
+  store: HistoryStore;
+  query: SqlQuery;
+  release: () => Promise<void>;
+}
+
 /** jq filters the document whole on DuckDB: read it all, let go of DuckDB, then start jq (sql-document.ts). Returns the rows. */
-async function documentToJq(
-  rt: Runtime,
-  output: OutputOptions,
-  store: HistoryStore,
-  query: SqlQuery,
-  release: () => Promise<void>,
-): Promise<number> {
+async function documentToJq({ rt, output, store, query, release }: SqlRun): Promise<number> {
   const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
   let rows = 0;
   rt.trace('history sql: running the query into the document --jq filters');
@@ -84,13 +87,7 @@ async function documentToJq(
 }
 
 /** Every other output: the rows go to the sink as the query gives them (Parquet written by the store itself). Returns the rows. */
-async function streamToSink(
-  rt: Runtime,
-  output: OutputOptions,
-  store: HistoryStore,
-  query: SqlQuery,
-  release: () => Promise<void>,
-): Promise<number> {
+async function streamToSink({ rt, output, store, query, release }: SqlRun): Promise<number> {
   let rows = 0;
   await withSink(rt, output, async (sink) => {
     if (output.format === 'parquet' && output.fields === undefined && store.queryToParquet && sink.fillFrom) {
