@@ -17,7 +17,7 @@ import {
   serverMessageFrom,
 } from './body.js';
 import { ByteBlocks } from './byte-blocks.js';
-import { boundedBody } from './page-bound.js';
+import { boundedBody, MAX_PAGE_BYTES, pageTooLarge } from './page-bound.js';
 import { ApiError, attemptsText, errorForStatus, NotTheApiError } from './errors.js';
 import { notJsonAnswer } from './identity.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -129,9 +129,16 @@ export async function* bodySlices({ chunks, headers, endpoint }: RawBody, sliceB
     yield* chunks;
     return;
   }
+  let size = 0;
   try {
-    for await (const slice of decoded) yield slice as Buffer;
+    for await (const slice of decoded) {
+      // Decoded, a page is bound as when it is decoded whole (page-bound.ts): a gzip bomb stops here too.
+      size += (slice as Buffer).length;
+      if (size > MAX_PAGE_BYTES) throw pageTooLarge(endpoint);
+      yield slice as Buffer;
+    }
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw decodeError(error, header(headers, 'content-encoding') ?? '', endpoint);
   } finally {
     decoded.destroy();

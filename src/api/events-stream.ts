@@ -11,11 +11,19 @@ import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-
 import { expectArrayField, expectEvent, expectEventList, expectObject } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 
+/**
+ * A piece of a page in the order the API sent it: a top-level member other than `events`, whole, or the
+ * `events` array, opened by a part with no events and then in batches of a few hundred.
+ */
+export type EventsPagePart = { member: string; value: unknown } | { events: EventListing[] };
+
 export interface DeferredEventsPage {
   /** The page as the API sent it, its shape checked. */
   whole(): Promise<EventsResponse>;
   /** The page's events in order, in batches of a few hundred. */
   batches(): AsyncGenerator<EventListing[]>;
+  /** The whole page in parts, its shape checked as it is read: one page as a document, without holding it whole. */
+  parts(): AsyncGenerator<EventsPagePart>;
   /**
    * The page's JSON text, decoded a slice at a time as batches() reads it, for a reader of its own (csv and tsv
    * rows made straight from it: output/delimited-transcoder.ts), and what to call once that reader has found
@@ -40,6 +48,10 @@ export function emptyPage(confirm: () => Promise<void>): DeferredEventsPage {
     batches: async function* () {
       await confirm();
     },
+    parts: async function* () {
+      await confirm();
+      yield { events: [] };
+    },
     release: () => {},
   };
 }
@@ -56,7 +68,11 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
       return page;
     },
     batches: async function* () {
-      yield* eventBatches(body);
+      for await (const part of eventParts(body)) if ('events' in part && part.events.length > 0) yield part.events;
+      checked();
+    },
+    parts: async function* () {
+      yield* eventParts(body);
       checked();
     },
     text: { slices: () => bodySlices(body, SLICE_BYTES), checked },
@@ -64,13 +80,13 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
   };
 }
 
-async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
+async function* eventParts(body: RawBody): AsyncGenerator<EventsPagePart> {
   const { endpoint, status } = body;
   const parser = new JsonStreamParser([['events']], body.keepDigits);
   let index = 0;
   let sawEvents = false;
-  const check = (events: JsonStreamEvent[]): EventListing[] => {
-    const batch: EventListing[] = [];
+  const check = (events: JsonStreamEvent[]): EventsPagePart[] => {
+    const parts: EventsPagePart[] = [];
     for (const event of events) {
       if (event.path.length === 0) {
         if (event.type === 'value' || (event.type === 'open' && event.kind !== 'object'))
@@ -78,19 +94,25 @@ async function* eventBatches(body: RawBody): AsyncGenerator<EventListing[]> {
       } else if (event.path[0] === 'events') {
         if (event.type === 'value' || (event.type === 'open' && event.kind !== 'array'))
           expectArrayField({ events: event.type === 'value' ? event.value : {} }, 'events', endpoint);
-        if (event.type === 'open') sawEvents = true;
-        if (event.type === 'items') for (const item of event.items) batch.push(expectEvent(item, endpoint, `events[${index++}]`));
+        if (event.type === 'open') {
+          sawEvents = true;
+          parts.push({ events: [] });
+        }
+        if (event.type === 'items') {
+          const batch: EventListing[] = [];
+          for (const item of event.items) batch.push(expectEvent(item, endpoint, `events[${index++}]`));
+          parts.push({ events: batch });
+        }
+      } else if (event.type === 'value' && event.path.length === 1) {
+        parts.push({ member: String(event.path[0]), value: event.value });
       }
     }
-    return batch;
+    return parts;
   };
   try {
     // Decoded and parsed a slice at a time: no page is ever whole in memory but as the compressed bytes it came as.
-    for await (const slice of withoutByteOrderMark(bodySlices(body, SLICE_BYTES))) {
-      const batch = check(parser.push(slice));
-      if (batch.length > 0) yield batch;
-    }
-    check(parser.end());
+    for await (const slice of withoutByteOrderMark(bodySlices(body, SLICE_BYTES))) yield* check(parser.push(slice));
+    yield* check(parser.end());
   } catch (error) {
     if (!(error instanceof JsonStreamError)) throw error;
     throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {

@@ -2,7 +2,7 @@ import type { ApiClient, RequestInit } from './client.js';
 import { type DeferredEventsPage, deferredEventsPage, emptyPage } from './events-stream.js';
 import { isNotFound } from './errors.js';
 import { confirmTheApi, explainNotFound, vouchFor } from './identity.js';
-import { expectEvent, expectEventList, expectObject, isObject, shapeError } from './shape.js';
+import { expectEvent, expectEventList, isObject, shapeError } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 import { endpointFor, type Query } from './url.js';
 
@@ -115,23 +115,23 @@ export interface EventsByAgentParams {
   pageSize?: number;
 }
 
-/** GET /events/{agent}: an agent's events, paged. 404 means the agent is unknown (exit 4). */
-export async function listEventsByAgent(
+/**
+ * GET /events/{agent}: an agent's events, a page at a time, read now and parsed when its turn comes, as
+ * searchEventsLater's. 404 means the agent is unknown (exit 4).
+ */
+export async function listEventsByAgentLater(
   client: ApiClient,
   agent: string,
   params: EventsByAgentParams = {},
   init?: RequestInit,
-): Promise<EventsResponse> {
+): Promise<DeferredEventsPage> {
   const { dateFrom, dateTo, eventName, pageNumber, pageSize } = params;
   const path = ['events', agent];
   const body = await explainNotFound(
     client,
-    client.get<unknown>(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init),
+    client.getBody(path, { dateFrom, dateTo, eventName, pageNumber, pageSize }, init),
     `agent ${agent} not found`,
   );
-  const endpoint = endpointFor(path);
-  const page = expectEventList(expectObject(body, endpoint), endpoint);
-  // A later page's 404 (the end) needs no probe after this.
-  vouchFor(client);
-  return page;
+  // A later page's 404 (the end) needs no probe once a page has been read whole.
+  return deferredEventsPage(body, () => vouchFor(client));
 }

@@ -33,4 +33,4 @@ export { excelSafeText } from './excel-safe.js';
 export { createRowWriter, type RowWriter, type RowWriterOptions } from './row-writer.js';
 export type { RowTextPlan } from './row-writer-interface.js';
 export { canTranscode, DelimitedTranscoder, TranscodeMemory, type TranscodedRows } from './delimited-transcoder.js';
-export { createJsonListWriter, writeJson, type JsonListWriter } from './json-writer.js';
+export { createJsonListWriter, createJsonObjectWriter, writeJson, type JsonListWriter, type JsonObjectWriter } from './json-writer.js';

@@ -21,32 +21,79 @@ export function createJsonListWriter(
   sink: Sink,
   options: { key: string; pretty: boolean; fields?: readonly string[] | undefined },
 ): JsonListWriter {
-  const { pretty } = options;
   const project = projectionOf(options.fields);
-  const key = JSON.stringify(options.key);
-  let count = 0;
+  const object = createJsonObjectWriter(sink, options.pretty);
   let ended = false;
   return {
     write(items) {
       if (ended) return Promise.reject(new Error('JSON list writer: write after end'));
       if (items.length === 0) return Promise.resolve();
-      let out = count === 0 ? (pretty ? `{\n  ${key}: [` : `{${key}:[`) : '';
-      for (const item of items) {
-        // Inside an array JSON.stringify writes null for what it cannot represent (undefined, functions).
-        const json =
-          JSON.stringify(project && item !== null && typeof item === 'object' ? project(item) : item, null, pretty ? 2 : undefined) ??
-          'null';
-        const separator = count === 0 ? '' : ',';
-        out += pretty ? `${separator}\n    ${json.replaceAll('\n', '\n    ')}` : separator + json;
-        count++;
-      }
-      return sink.write(out);
+      return object.items(
+        options.key,
+        project ? items.map((item) => (item !== null && typeof item === 'object' ? project(item) : item)) : items,
+      );
     },
     end() {
       if (ended) return Promise.resolve();
       ended = true;
-      if (count === 0) return sink.write(pretty ? `{\n  ${key}: []\n}\n` : `{${key}:[]}\n`);
-      return sink.write(pretty ? '\n  ]\n}\n' : ']}\n');
+      return object.end(options.key);
+    },
+  };
+}
+
+export interface JsonObjectWriter {
+  /** A member written whole. */
+  member(key: string, value: unknown): Promise<void>;
+  /** Items of the array member `key`: the first call opens it (with no items, too); the next member or end() closes it. */
+  items(key: string, items: readonly unknown[]): Promise<void>;
+  /** Closes the object; `list` is a member written as an empty array if no member was (`{"<list>":[]}`). */
+  end(list?: string): Promise<void>;
+}
+
+/**
+ * Streams one JSON object a member at a time, an array member in batches of items: the text is exactly what
+ * JSON.stringify of the whole object would give (pretty: 2 spaces), for members in the order they are written.
+ */
+export function createJsonObjectWriter(sink: Sink, pretty: boolean): JsonObjectWriter {
+  const indent = pretty ? 2 : undefined;
+  let members = 0;
+  /** The array member being written, and how many items it has had. */
+  let list: { key: string; count: number } | undefined;
+  const name = (key: string) => `${members++ === 0 ? '{' : ','}${pretty ? '\n  ' : ''}${JSON.stringify(key)}:${pretty ? ' ' : ''}`;
+  const closeList = () => {
+    const closing = list === undefined ? '' : list.count > 0 && pretty ? '\n  ]' : ']';
+    list = undefined;
+    return closing;
+  };
+  return {
+    member(key, value) {
+      // A member JSON.stringify would leave out (undefined) is left out.
+      const json = JSON.stringify(value, null, indent);
+      if (json === undefined) return Promise.resolve();
+      return sink.write(`${closeList()}${name(key)}${pretty ? json.replaceAll('\n', '\n  ') : json}`);
+    },
+    items(key, items) {
+      let out = '';
+      if (list?.key !== key) {
+        out = `${closeList()}${name(key)}[`;
+        list = { key, count: 0 };
+      }
+      for (const item of items) {
+        // Inside an array JSON.stringify writes null for what it cannot represent (undefined, functions).
+        const json = JSON.stringify(item, null, indent) ?? 'null';
+        const separator = list.count++ === 0 ? '' : ',';
+        out += pretty ? `${separator}\n    ${json.replaceAll('\n', '\n    ')}` : separator + json;
+      }
+      return out === '' ? Promise.resolve() : sink.write(out);
+    },
+    end(emptyList) {
+      let out = '';
+      if (members === 0 && emptyList !== undefined) {
+        out = `${name(emptyList)}[`;
+        list = { key: emptyList, count: 0 };
+      }
+      if (members === 0) return sink.write('{}\n');
+      return sink.write(`${out}${closeList()}${pretty ? '\n}' : '}'}\n`);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiClient } from '../../src/api/client.js';
-import { type EventSearchParams, getEvent, getEventsByAgentIds, listEventsByAgent, searchEventsLater } from '../../src/api/events.js';
+import { type EventSearchParams, getEvent, getEventsByAgentIds, listEventsByAgentLater, searchEventsLater } from '../../src/api/events.js';
 import { getInventory } from '../../src/api/inventory.js';
 import { getSalesDetails, getSalesSummary } from '../../src/api/sales.js';
 import { ExitCode, UsageError } from '../../src/shared/errors.js';
@@ -168,10 +168,10 @@ describe('getEventsByAgentIds', () => {
   });
 });
 
-describe('listEventsByAgent', () => {
+describe('listEventsByAgentLater', () => {
   it('sends the by-agent query', async () => {
     const { server, client } = await answering(200, { events: [] });
-    await listEventsByAgent(client, 'ticketMaster', {
+    await listEventsByAgentLater(client, 'ticketMaster', {
       dateFrom: '2025-01-01',
       dateTo: '2025-12-31',
       eventName: 'Jazz%',
@@ -185,7 +185,7 @@ describe('listEventsByAgent', () => {
 
   it('says the agent was not found, exit 4 with status 404 kept', async () => {
     const { client } = await answering(404, {});
-    const error = await rejectionOf(listEventsByAgent(client, 'nobody'));
+    const error = await rejectionOf(listEventsByAgentLater(client, 'nobody'));
     expect(error.exitCode).toBe(ExitCode.NOT_FOUND);
     expect(error.status).toBe(404);
     expect(error.message).toContain('agent nobody not found');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonListWriter, writeJson } from '../../src/output/index.js';
+import { createJsonListWriter, createJsonObjectWriter, writeJson } from '../../src/output/index.js';
 import { memorySink } from './memory-sink.js';
 
 const ITEMS = [
@@ -34,6 +34,33 @@ describe('createJsonListWriter', () => {
     await writer.write([1]);
     await writer.end();
     expect(JSON.parse(sink.text)).toEqual({ 'a"b': [1] });
+  });
+});
+
+describe('createJsonObjectWriter', () => {
+  it.each([true, false])('streams exactly what JSON.stringify gives for the object, members in order (pretty: %s)', async (pretty) => {
+    const sink = memorySink();
+    const writer = createJsonObjectWriter(sink, pretty);
+    await writer.member('total', 3);
+    await writer.items('events', []);
+    await writer.items('events', ITEMS.slice(0, 1));
+    await writer.items('events', ITEMS.slice(1));
+    await writer.member('page', { number: 1, more: [true, null] });
+    await writer.items('empty', []);
+    await writer.member('gone', undefined);
+    await writer.member('last', 'x');
+    await writer.end('events');
+    const whole = { total: 3, events: ITEMS, page: { number: 1, more: [true, null] }, empty: [], last: 'x' };
+    expect(sink.text).toBe(`${JSON.stringify(whole, null, pretty ? 2 : undefined)}\n`);
+  });
+
+  it.each([true, false])('an object with no member is {}, or {"<list>":[]} when a list is named (pretty: %s)', async (pretty) => {
+    const bare = memorySink();
+    await createJsonObjectWriter(bare, pretty).end();
+    expect(bare.text).toBe('{}\n');
+    const named = memorySink();
+    await createJsonObjectWriter(named, pretty).end('events');
+    expect(named.text).toBe(`${JSON.stringify({ events: [] }, null, pretty ? 2 : undefined)}\n`);
   });
 });
 

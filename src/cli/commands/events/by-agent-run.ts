@@ -1,7 +1,7 @@
 import { TICKET_AGENTS } from '../../../api/agents.js';
 import { ApiError, isNotFound } from '../../../api/errors.js';
 import { ExitCode } from '../../../shared/errors.js';
-import { listEventsByAgent } from '../../../api/events.js';
+import { listEventsByAgentLater } from '../../../api/events.js';
 import type { Runtime } from '../../kit/runtime.js';
 import { listEventPages } from './paged-events.js';
 import type { PagingOptions } from '../../kit/paging.js';
@@ -21,7 +21,7 @@ export async function runEventsByAgent(options: EventsByAgentOptions, rt: Runtim
   const { paging, output, agent, ...query } = options;
   try {
     await listEventPages(rt, paging, output, (pageNumber, pageSize, signal) =>
-      listEventsByAgent(client, agent, { ...query, pageNumber, pageSize }, { signal }),
+      listEventsByAgentLater(client, agent, { ...query, pageNumber, pageSize }, { signal }),
     );
   } catch (error) {
     if (isNotFound(error)) {

@@ -1,10 +1,9 @@
 import { paginate } from '../../../api/paginate.js';
 import { firstPageAhead } from '../../../api/first-page-ahead.js';
 import type { DeferredEventsPage } from '../../../api/events-stream.js';
-import type { EventsResponse } from '../../../api/types.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import type { PagingOptions } from '../../kit/paging.js';
-import { prettyJson, watchedKey, withSink, writeJson } from '../../kit/present.js';
+import { watchedKey } from '../../kit/present.js';
 import { keepHeapSmall } from '../../kit/lean-heap.js';
 import { markedBatches } from '../../kit/page-batches.js';
 import { progress } from '../../kit/progress.js';
@@ -13,35 +12,18 @@ import { type RowWriter, TranscodeMemory } from '../../../output/index.js';
 import { type EventBatch, eventCount } from './formatted-rows.js';
 import { transcodedPage } from './transcoded-page.js';
 import { writeEventPages } from './write-event-pages.js';
+import { writePageDocument } from './page-document.js';
 import { isDocument } from '../../../output/formats.js';
 
-/** A page, or a page read but parsed only when its turn comes (searchEventsLater). */
-export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<EventsResponse | DeferredEventsPage>;
-
-function isDeferred(page: EventsResponse | DeferredEventsPage): page is DeferredEventsPage {
-  return typeof (page as DeferredEventsPage).batches === 'function';
-}
-
-async function parsed(page: EventsResponse | DeferredEventsPage): Promise<EventsResponse> {
-  return isDeferred(page) ? page.whole() : page;
-}
+/** A page read but parsed only when its turn comes (searchEventsLater, listEventsByAgentLater). */
+export type FetchEventsPage = (pageNumber: number, pageSize: number, signal: AbortSignal) => Promise<DeferredEventsPage>;
 
 /** Lists events a page at a time (events search, events by-agent): one page, --limit n, or --all. */
 export async function listEventPages(rt: Runtime, paging: PagingOptions, output: OutputOptions, fetchPage: FetchEventsPage): Promise<void> {
   // One page as JSON is the API's payload, untouched (with --fields, its events are cut down as pages are).
   if (isDocument(output.format) && output.fields === undefined && !paging.all && paging.limit === undefined) {
-    let response: EventsResponse | undefined = await parsed(await fetchPage(paging.page, paging.pageSize, rt.signal));
-    const count = response.events.length;
+    const count = await writePageDocument(rt, output, await fetchPage(paging.page, paging.pageSize, rt.signal));
     if (count === 0) rt.note('No events found.');
-    if (count > 0 || output.out !== undefined) {
-      await withSink(rt, output, (sink) => {
-        // Let go of once it is text: a --jq run fills jq's memory while this waits on it (a 3 MB page's
-        // objects are ~20 MB; BENCHMARKS.md, issue 36 §4).
-        const page = response;
-        response = undefined;
-        return writeJson(sink, page, prettyJson(rt, output));
-      });
-    }
     hintMorePages(rt, count, paging);
     return;
   }
@@ -62,7 +44,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
   // --jq's sink opens once jq has compiled the filter (kit/present.ts, withSink): the first page is on its way
   // meanwhile. The sink still opens first, so a filter that does not compile is the error, as it was.
   const ahead = output.jq !== undefined ? firstPageAhead(fetchOne, paging.page, rt.signal) : undefined;
-  const pages = paginate<EventsResponse | DeferredEventsPage, EventBatch[number]>(
+  const pages = paginate<DeferredEventsPage, EventBatch[number]>(
     (pageNumber, signal) => (ahead ?? { fetchPage: fetchOne }).fetchPage(pageNumber, signal),
     {
       // Pages of --all go out in batches as they are parsed, so no page's worth of objects is held at once,
@@ -71,20 +53,20 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
       items: async (page) => {
         const pageNumber = paging.page + turn++;
         const plan = transcode ? writer?.rowTextPlan?.() : undefined;
-        if (plan && isDeferred(page) && page.text) {
+        if (plan && page.text) {
           const rows = await transcodedPage(page, plan, key, memory);
           rt.trace(`events page ${pageNumber}: ${rows ? `${output.format} rows made from its bytes` : 'read record by record'}`);
           if (rows) return [rows];
         }
         const stream = paging.all && (!firstPage || isDocument(output.format));
         firstPage = false;
-        return stream && isDeferred(page) ? markedBatches(page.batches()) : (await parsed(page)).events;
+        return stream ? markedBatches(page.batches()) : (await page.whole()).events;
       },
       size: eventCount,
       // Only an export whose rows come from the pages' bytes makes so few objects that V8 would keep the
       // pages' memory until a full collection (api/byte-blocks.ts); any other leaves it to the collector.
       done: (page) => {
-        if (transcode && isDeferred(page)) page.release();
+        if (transcode) page.release();
       },
       firstPage: paging.page,
       pageSize: paging.pageSize,
