@@ -3,7 +3,7 @@
  * costs the memory of its largest piece rather than of the whole (JSON.parse needs the whole text, then
  * builds every object of it at once).
  *
- * The caller names the arrays to stream (`['salesDetails']`, `['salesDetails', '*', 'soldTickets']`). The
+ * The caller names the arrays to stream (`['salesDetails']`, `['salesDetails', '*', 'soldTickets']`, `[ANY_MEMBER]`). The
  * containers on the way to them are walked (events `open`, `close`), each other value is handed over whole
  * as it completes (`value`), and the elements of a streamed array arrive in batches (`items`). The text of
  * every value and batch is parsed by JSON.parse: scanning for boundaries is a simple loop over bytes, and
@@ -21,6 +21,9 @@ export type JsonStreamEvent =
   | { type: 'close'; path: JsonPath; kind: 'object' | 'array' }
   | { type: 'value'; path: JsonPath; value: unknown }
   | { type: 'items'; path: JsonPath; items: unknown[] };
+
+/** In a streamed path, any member of an object (`*` is any element of an array). */
+export const ANY_MEMBER = '\u0000any member';
 
 /** Thrown for text that is not one JSON document; the message reads like JSON.parse's. */
 export class JsonStreamError extends SyntaxError {}
@@ -382,7 +385,8 @@ export class JsonStreamParser {
 function matches(pattern: readonly string[], path: JsonPath): boolean {
   for (let i = 0; i < path.length; i++) {
     const want = pattern[i]!;
-    if (want === '*' ? typeof path[i] !== 'number' : want !== path[i]) return false;
+    const item = path[i];
+    if (want === '*' ? typeof item !== 'number' : want === ANY_MEMBER ? typeof item !== 'string' : want !== item) return false;
   }
   return true;
 }

@@ -38,7 +38,7 @@ export class EchoedKeyWatch {
   }
 
   /** Whether the key is anywhere in a text, whatever its length: before parsing a body to look closer. */
-  anywhereIn(text: string): boolean {
+  anywhereIn(text: string | Buffer): boolean {
     return text.includes(this.#key);
   }
 

@@ -94,12 +94,15 @@ export function writeJson(sink: Sink, value: unknown, pretty: boolean): Promise<
   return writeDocument(sink, value, pretty);
 }
 
-/** Text that is data but not records (a body as sent): named fields where it is JSON holding the key. */
-export function noteDocumentText(sink: Sink, text: string): void {
+/**
+ * A body as sent, data but not records: named fields where it is JSON holding the key. Looked for in its bytes,
+ * so that a large page is not made a string for it (BENCHMARKS.md, issue 36 §4).
+ */
+export function noteDocumentText(sink: Sink, body: Buffer): void {
   const watch = watchOf(sink);
-  if (!watch?.anywhereIn(text)) return;
+  if (!watch?.anywhereIn(body)) return;
   try {
-    watch.scan(JSON.parse(text));
+    watch.scan(JSON.parse(body.toString('utf8')));
   } catch {
     // Not JSON: the text check of the sink still reports it, without a field name.
   }

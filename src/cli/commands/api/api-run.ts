@@ -8,7 +8,9 @@ import { http } from '../../../shared/node-http.js';
 import { createMergedListWriter, describeShape, findList, type FoundList, type MergedListWriter } from './api-list.js';
 import type { RowWriter } from '../../../output/index.js';
 import { watchOf } from '../../kit/echoed-key.js';
+import { keepCompilersLean } from '../../kit/lean-heap.js';
 import { noteDocumentText, prettyJson, rowWriterFor, withSink } from '../../kit/present.js';
+import { listBatches, scanBody } from './body-scan.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import { isDocument, keepsNumberText, writesJsonValues } from '../../../output/formats.js';
@@ -41,20 +43,50 @@ export async function runApi(options: ApiOptions, rt: Runtime): Promise<void> {
   const response = await getOnce(client, target, options, rt);
   // 204 No Content is the one 2xx that has nothing to show.
   if (response.status === 204 && response.body.length === 0) return;
-  if (isDocument(options.output.format)) {
-    const text = documentText(response, options, rt);
-    await withSink(rt, options.output, (sink) => {
-      noteDocumentText(sink, response.body.toString('utf8'));
-      return sink.write(text);
-    });
-    return;
-  }
-  const list = listIn(jsonOf(response, options, rt), response, options);
+  if (isDocument(options.output.format)) await writeDocument(response, options, rt);
+  else await writeRows(response, options, rt);
+}
+
+/**
+ * A document format prints the body as sent: on one line for --jq, indented for a person at a terminal. It
+ * is checked to be JSON first, read through without keeping its objects (body-scan.ts), and what goes out
+ * is its bytes: a large page is never a second time in memory as text or objects beside jq's copy of it.
+ */
+async function writeDocument(response: RawResponse, options: ApiOptions, rt: Runtime): Promise<void> {
+  const { output } = options;
+  const pretty = prettyJson(rt, output);
+  if (output.jq !== undefined) keepCompilersLean();
+  const bytes = !pretty && scanned(response) !== undefined ? asSentBytes(response, options) : undefined;
+  const text = bytes ?? documentText(response, options, rt, pretty);
+  await withSink(rt, output, async (sink) => {
+    noteDocumentText(sink, response.body);
+    await sink.write(text);
+    // --jq filters a JSON text a line.
+    if (bytes !== undefined && output.jq !== undefined) await sink.write('\n');
+  });
+}
+
+/** The rows of the body's list, made a batch of items at a time when the body could be read through first. */
+async function writeRows(response: RawResponse, options: ApiOptions, rt: Runtime): Promise<void> {
+  const list = scanned(response)?.list;
+  const batches = list ? listBatches(response.body, list.key, keepsNumberText(options.output.format)) : undefined;
+  const whole = batches ? undefined : listIn(jsonOf(response, options, rt), response, options);
   await withSink(rt, options.output, async (sink) => {
     const writer = rowWriterFor(rt, options.output, sink, { documented: [], tableDefaults: [] });
-    await writer.write(rowsOf(list, options));
+    if (whole) await writer.write(rowsOf(whole, options));
+    for (const items of batches ?? []) await writer.write(rowsOf({ key: list?.key, items }, options));
     await writer.end();
   });
+}
+
+/** The body read through once (body-scan.ts), or undefined where its whole parse is to say what it is. */
+function scanned(response: RawResponse): ReturnType<typeof scanBody> {
+  try {
+    checkJsonType(response.headers, response.endpoint, response.status);
+  } catch {
+    return undefined;
+  }
+  return scanBody(response.body);
 }
 
 interface Paging {
@@ -162,36 +194,29 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
   }
 }
 
-/**
- * The text a document format prints: the body as sent (on one line for --jq; indented for reading on a
- * terminal). The body is parsed only to check that it is JSON, in a frame of its own, so that the parsed
- * value is garbage before the text is written: jq's worker fills its memory while this run waits on it, and
- * a 3 MB page's objects beside it were ~20 MB of peak RSS (BENCHMARKS.md, issue 36 §4).
- */
-function documentText(response: RawResponse, options: ApiOptions, rt: Runtime): string | Buffer {
+/** The text a document format prints when the body is parsed whole: indented, or as sent once found to be JSON. */
+function documentText(response: RawResponse, options: ApiOptions, rt: Runtime, pretty: boolean): string {
   const body = jsonOf(response, options, rt);
-  if (options.output.jq !== undefined) return oneLine(response);
-  return asSent(response, body, prettyJson(rt, options.output));
+  return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
+}
+
+/** The body as sent; for --jq on one line, in place (spaceLineBreaks): not a copy beside jq's. */
+function asSentBytes(response: RawResponse, options: ApiOptions): Buffer {
+  return options.output.jq === undefined ? response.body : spaceLineBreaks(response.body);
+}
+
+/** A page of --paginate --jq: its body on a line of its own, a copy (the next page is compared with this one). */
+function oneLine(response: RawResponse): Buffer {
+  return Buffer.concat([spaceLineBreaks(Buffer.from(response.body)), Buffer.from('\n')]);
 }
 
 /**
- * The body as sent, on one line, for --jq (which filters a JSON text a line): JSON strings cannot hold a
- * raw line break, so every CR and LF in it is whitespace between tokens. Numbers reach jq as the API wrote
- * them. As bytes: a large page is not held a second time as text beside jq's memory (BENCHMARKS.md, issue 36 §4).
+ * For --jq, which filters a JSON text a line: JSON strings cannot hold a raw line break, so every CR and LF in
+ * a body is whitespace between tokens, made a space. Numbers reach jq as the API wrote them.
  */
-function oneLine(response: RawResponse): Buffer {
-  const { body } = response;
-  const line = Buffer.allocUnsafe(body.length + 1);
-  for (let i = 0; i < body.length; i++) {
-    const byte = body[i]!;
-    line[i] = byte === 0x0a || byte === 0x0d ? 0x20 : byte;
-  }
-  line[body.length] = 0x0a;
-  return line;
-}
-
-function asSent(response: RawResponse, body: unknown, pretty: boolean): string {
-  return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
+function spaceLineBreaks(bytes: Buffer): Buffer {
+  for (const lineBreak of [0x0a, 0x0d]) for (let i = bytes.indexOf(lineBreak); i >= 0; i = bytes.indexOf(lineBreak, i + 1)) bytes[i] = 0x20;
+  return bytes;
 }
 
 function listIn(body: unknown, response: RawResponse, options: ApiOptions): FoundList {
