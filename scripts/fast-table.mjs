@@ -21,6 +21,8 @@ export function fastTable(command) {
 }
 
 function flagSpec(option, isVersion) {
+  // A repeatable option (command-kit.ts, collectValues): its values in a list, as Commander gathers them.
+  const repeatable = option.required && option.parseArg?.repeatable === true;
   const plain =
     !isVersion &&
     !option.optional &&
@@ -28,11 +30,11 @@ function flagSpec(option, isVersion) {
     !option.mandatory &&
     option.presetArg === undefined &&
     option.envVar === undefined &&
-    option.parseArg === undefined &&
+    (option.parseArg === undefined || repeatable) &&
     option.argChoices === undefined &&
     option.conflictsWith.length === 0 &&
     option.implied === undefined;
-  const kind = !plain ? 'commander' : option.required ? 'value' : option.negate ? 'negate' : 'switch';
+  const kind = !plain ? 'commander' : repeatable ? 'list' : option.required ? 'value' : option.negate ? 'negate' : 'switch';
   return {
     ...(option.long !== undefined ? { long: option.long } : {}),
     ...(option.short !== undefined ? { short: option.short } : {}),

@@ -108,12 +108,13 @@ async function expectBothPathsAlike(
           ...extra,
         });
         const lines = readFileSync(log, 'utf8').split('\n');
-        // Two things tick on their own: --debug times each request, and the sandbox fills requestTimestamp's
-        // digits beyond the millisecond from a high-resolution timer (as the API's 7-digit stamps vary).
+        // Three things tick on their own: --debug times each request, the sandbox fills requestTimestamp's
+        // digits beyond the millisecond from a high-resolution timer (as the API's 7-digit stamps vary), and
+        // `tix api -i` prints the response's Date header.
         const normal = {
           code: outcome.code,
           stdout: outcome.stdout.replace(/("requestTimestamp":"[^"]*\.\d{3})\d{4}Z"/g, '$1####Z"'),
-          stderr: outcome.stderr.replace(/ in \d+ ms\b/g, ' in N ms'),
+          stderr: outcome.stderr.replace(/ in \d+ ms\b/g, ' in N ms').replace(/^date: .*$/gm, 'date: D'),
         };
         return { outcome: normal, calls: lines.filter((l) => l === 'call').length, full: lines.filter((l) => l === 'full').length };
       };
@@ -360,6 +361,7 @@ describe('the fast path is taken', () => {
     ['sales', 'summary', '101459428', '--from', '-30d'],
     ['sales', 'details', '101459428'],
     ['agents', '--jq', '.ticketAgents[].code'],
+    ['api', 'events', '-f', 'pageSize=2', '-f', 'city=New York', '--jq', '.events | length'],
     ['--quiet', 'events', 'search', '--name', '%tour%', '--limit=1', '--no-header', '-o', 'tsv', '--debug'],
   ])('tix %s ... runs on the fast path', async (args) => {
     const run = await pathOf(args);

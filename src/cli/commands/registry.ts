@@ -7,7 +7,7 @@ import { alertListCommand } from './alert/list.js';
 import { alertPauseCommand, alertResumeCommand } from './alert/pause.js';
 import { alertRmCommand } from './alert/rm.js';
 import { alertTestCommand } from './alert/test.js';
-import { apiCommand } from './api/api.js';
+import { apiAction, apiCommand } from './api/api.js';
 import { authCommand } from './auth/auth.js';
 import { authLoginCommand } from './auth/login.js';
 import { authLogoutCommand } from './auth/logout.js';
@@ -89,7 +89,7 @@ export const COMMANDS: readonly RegisteredCommand[] = [
   { parent: 'alert', build: alertTestCommand },
   { parent: 'alert', build: alertApproveCommand },
   { build: agentsCommand, fast: agentsAction },
-  { build: apiCommand },
+  { build: apiCommand, fast: apiAction },
   { build: authCommand },
   { parent: 'auth', build: authLoginCommand },
   { parent: 'auth', build: authStatusCommand },

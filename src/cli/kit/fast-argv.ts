@@ -15,10 +15,10 @@ export interface FlagSpec {
   key: string;
   /**
    * `switch`: no value, true when given; `negate`: a --no- flag, false when given; `value`: takes the next
-   * argument; `commander`: only Commander reads it (--version, an optional or variadic value, a value parser,
+   * argument; `list`: takes the next argument each time it is given, gathered in order; `commander`: only Commander reads it (--version, an optional or variadic value, a value parser,
    * choices, an environment variable, ...).
    */
-  kind: 'switch' | 'negate' | 'value' | 'commander';
+  kind: 'switch' | 'negate' | 'value' | 'list' | 'commander';
 }
 
 /** One positional argument (`<id...>`), as Commander declares it. */
@@ -61,7 +61,7 @@ export function parseFastArgv(argv: readonly string[], root: CommandSpec): Parse
       const found = findFlag(arg, chain);
       if (!found || found.flag.kind === 'commander') return undefined;
       const { flag, level } = found;
-      if (flag.kind !== 'value') {
+      if (flag.kind !== 'value' && flag.kind !== 'list') {
         if (arg.includes('=')) return undefined;
         opts[level]![flag.key] = flag.kind === 'switch';
         continue;
@@ -69,7 +69,7 @@ export function parseFastArgv(argv: readonly string[], root: CommandSpec): Parse
       const inline = arg.startsWith('--') ? arg.indexOf('=') : -1;
       const value = inline >= 0 ? arg.slice(inline + 1) : argv[++i];
       if (value === undefined || (inline < 0 && takenAbove(value, chain.slice(0, level)))) return undefined;
-      opts[level]![flag.key] = value;
+      opts[level]![flag.key] = flag.kind === 'list' ? [...((opts[level]![flag.key] as string[] | undefined) ?? []), value] : value;
       continue;
     }
     const command = chain[chain.length - 1]!;

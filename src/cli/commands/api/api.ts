@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { FORMATS, isDocument, takesExcelSafe } from '../../../output/formats.js';
 import { UsageError } from '../../../shared/errors.js';
-import { addExamples, addOutputOptions, seeAlso } from '../../kit/command-kit.js';
+import { addExamples, addOutputOptions, collectValues, seeAlso } from '../../kit/command-kit.js';
 import { excelSafeRefusal, parseOutputOptions, type OutputOptions, type RawOutputFlags } from '../../kit/output-options.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { runCommand } from '../../kit/run-command.js';
 import type { Runtime } from '../../kit/runtime.js';
 import type { ApiOptions } from './api-run.js';
@@ -26,7 +27,7 @@ export function apiCommand(): Command {
       ].join('\n\n'),
     )
     .argument('<path>', 'API path, e.g. /events/evt_fnt7jz3fkx or events?pageSize=5')
-    .option('-f, --field <name=value>', 'add a query parameter, percent-encoded (repeatable; added after any in <path>)', collect)
+    .option('-f, --field <name=value>', 'add a query parameter, percent-encoded (repeatable; added after any in <path>)', collectValues)
     .option('--paginate', 'follow pageNumber until a page is shorter than pageSize (from <path> or -f, else 1000), merging the pages')
     .option(
       '-i, --include',
@@ -53,23 +54,22 @@ export function apiCommand(): Command {
   ]);
   exitCodes(command, apiCodes('the API answered 404 (shown as the server sent it)'));
   seeAlso(command, { guides: ['querying.md', 'output.md'], related: ['events'] });
-  return command.action(async (path: string, flags: RawFlags, cmd: Command) =>
-    runCommand(cmd, async (rt) => {
-      const options: ApiOptions = {
-        path,
-        fields: flags.field ?? [],
-        paginate: flags.paginate === true,
-        include: flags.include === true,
-        output: apiOutput(flags, rt),
-      };
-      const { runApi } = await import('./api-run.js');
-      return runApi(options, rt);
-    }),
-  );
+  return command.action(apiAction);
 }
 
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+/** `tix api`'s action, which the fast path runs too (registry.ts). */
+export async function apiAction(path: string, flags: RawFlags, cmd: Invocation): Promise<void> {
+  return runCommand(cmd, async (rt) => {
+    const options: ApiOptions = {
+      path,
+      fields: flags.field ?? [],
+      paginate: flags.paginate === true,
+      include: flags.include === true,
+      output: apiOutput(flags, rt),
+    };
+    const { runApi } = await import('./api-run.js');
+    return runApi(options, rt);
+  });
 }
 
 /**

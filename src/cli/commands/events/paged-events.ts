@@ -1,6 +1,7 @@
 import { paginate } from '../../../api/paginate.js';
 import { firstPageAhead } from '../../../api/first-page-ahead.js';
 import type { DeferredEventsPage } from '../../../api/events-stream.js';
+import type { EventListing } from '../../../api/types.js';
 import type { OutputOptions } from '../../kit/output-options.js';
 import type { PagingOptions } from '../../kit/paging.js';
 import { watchedKey } from '../../kit/present.js';
@@ -60,7 +61,7 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
         }
         const stream = paging.all && (!firstPage || isDocument(output.format));
         firstPage = false;
-        return stream ? markedBatches(page.batches()) : (await page.whole()).events;
+        return stream ? markedBatches(page.batches()) : await everyEvent(page);
       },
       size: eventCount,
       // Only an export whose rows come from the pages' bytes makes so few objects that V8 would keep the
@@ -93,6 +94,17 @@ export async function listEventPages(rt: Runtime, paging: PagingOptions, output:
     spinner.stop();
   }
   if (!paging.all && paging.limit === undefined) hintMorePages(rt, lastPageSize, paging);
+}
+
+/**
+ * A page's events as one list (csv and tsv fix their columns from the first page; a table sizes its columns
+ * from every row), parsed a slice at a time: the page is never one string or one copy of its bytes beside
+ * its objects, as a whole parse makes it (3.9 MB of each for a 3.9 MB page; BENCHMARKS.md, issue 36 §4).
+ */
+async function everyEvent(page: DeferredEventsPage): Promise<EventListing[]> {
+  const events: EventListing[] = [];
+  for await (const batch of page.batches()) for (const event of batch) events.push(event);
+  return events;
 }
 
 /**
