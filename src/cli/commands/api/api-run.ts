@@ -195,8 +195,9 @@ function jsonOf(response: RawResponse, options: ApiOptions, rt: Runtime): unknow
 }
 
 /** The text a document format prints when the body is parsed whole: indented, or as sent once found to be JSON. */
-function documentText(response: RawResponse, options: ApiOptions, rt: Runtime, pretty: boolean): string {
+function documentText(response: RawResponse, options: ApiOptions, rt: Runtime, pretty: boolean): string | Buffer {
   const body = jsonOf(response, options, rt);
+  if (options.output.jq !== undefined) return oneLine(response);
   return pretty ? `${JSON.stringify(body, null, 2)}\n` : response.body.toString('utf8');
 }
 
@@ -205,7 +206,7 @@ function asSentBytes(response: RawResponse, options: ApiOptions): Buffer {
   return options.output.jq === undefined ? response.body : spaceLineBreaks(response.body);
 }
 
-/** A page of --paginate --jq: its body on a line of its own, a copy (the next page is compared with this one). */
+/** A body on a line of its own for --jq, a copy (--paginate compares the next page with this one). */
 function oneLine(response: RawResponse): Buffer {
   return Buffer.concat([spaceLineBreaks(Buffer.from(response.body)), Buffer.from('\n')]);
 }

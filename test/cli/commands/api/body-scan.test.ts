@@ -3,9 +3,11 @@
  * list a batch at a time (body-scan.ts; issue 36 §4). What it finds must be what the whole parse would find
  * (api-list.ts, findList), and where only the whole parse can say (not JSON, a member named twice), it says so.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findList } from '../../../../src/cli/commands/api/api-list.js';
 import { listBatches, scanBody } from '../../../../src/cli/commands/api/body-scan.js';
+import { runTix } from '../../../helpers/tix.js';
+import { startStubApi, type StubApi } from '../../../reliability/support/stub-api.js';
 
 const ITEMS = Array.from({ length: 2000 }, (_, i) => ({ id: `e${i}`, name: `Event ${i} ${'z'.repeat(i % 90)}`, n: [i, { x: i / 3 }] }));
 
@@ -40,5 +42,49 @@ describe('listBatches', () => {
     expect(batches.length).toBeGreaterThan(1);
     expect(batches.flat()).toEqual(ITEMS);
     expect([...listBatches(Buffer.from(JSON.stringify(ITEMS)), undefined, false)].flat()).toEqual(ITEMS);
+  });
+});
+
+/** Bodies as an API may indent them: across lines, one with a member named twice (left to the whole parse). */
+const BODIES: Record<string, string> = {
+  '/indented/events': JSON.stringify({ total: 3, events: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }, null, 2),
+  '/twice/events': '{\n  "events": [{"id": "x"}],\n  "events": [{"id": "a"}, {"id": "b"}]\n}',
+};
+
+describe('tix api, read through once or parsed whole', () => {
+  let api: StubApi;
+  beforeAll(async () => {
+    api = await startStubApi({
+      handle(request, response) {
+        const path = (request.url ?? '').split('?')[0]!;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(BODIES[path] ?? '{}');
+      },
+    });
+  });
+  afterAll(() => api.close());
+  const tix = (prefix: string, args: string[]) =>
+    runTix(['api', 'events', ...args], { env: { TIX_BASE_URL: `${api.url}${prefix}`, TIX_API_KEY: 'scan-key' } });
+
+  it.each([
+    ['/indented', '3,c'],
+    ['/twice', '2,b'],
+  ])('%s: --jq sees the body whole on one line, as jq keeps the last of a member named twice', async (prefix, expected) => {
+    const result = await tix(prefix, ['--jq', '[(.events | length), .events[-1].id] | @csv | gsub("\\"";"")']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${expected}\n`);
+  });
+
+  it.each([
+    ['/indented', 'id\r\na\r\nb\r\nc\r\n'],
+    ['/twice', 'id\r\na\r\nb\r\n'],
+  ])('%s: -o csv makes the rows of the list JSON.parse finds', async (prefix, expected) => {
+    const result = await tix(prefix, ['-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(expected);
+  });
+
+  it('-o json prints the body as sent', async () => {
+    const result = await tix('/indented', ['-o', 'json']);
+    expect(result.stdout).toBe(BODIES['/indented/events']);
   });
 });
