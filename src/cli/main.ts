@@ -8,7 +8,7 @@ import { runTix } from './run-tix.js';
  */
 const args = process.argv.slice(2);
 // --jq's worker starts first, before the command tree is built and the command's chunk loads (kit/jq-early.ts).
-const jqEarly = startJqEarly(earlyJqFilter(args), realProcess.stderr, realProcess.env);
+const jqEarly = startJqEarly(earlyJqFilter(args, process.env), realProcess.stderr, realProcess.env);
 endQuietlyWhenStdoutCloses();
 // Not a top-level await: the standalone build bundles this file as CommonJS (scripts/release/build-sea.mjs).
 void runTix(args, realProcess, jqEarly).then((code) => {

@@ -31,8 +31,8 @@ export function shownLocation(location: string): string {
  * The price history of this run, whichever store it is: a DuckDB file or a PostgreSQL database, with the
  * run's retries, timeout, --debug and Ctrl-C.
  */
-export function openHistoryStore(rt: Runtime, location: string, flags: HistoryStoreFlags): Promise<HistoryStore> {
-  return openStore(location, {
+export async function openHistoryStore(rt: Runtime, location: string, flags: HistoryStoreFlags): Promise<HistoryStore> {
+  const store = await openStore(location, {
     createFolder: flags.source === undefined && rt.settings.sources.db === 'default',
     readOnly: flags.readOnly === true,
     ...(flags.existing ? { existing: true } : {}),
@@ -44,6 +44,8 @@ export function openHistoryStore(rt: Runtime, location: string, flags: HistorySt
     connectTimeoutMs: rt.settings.values.timeout * 1000,
     trace: (line) => rt.trace(line),
   });
+  rt.storeOpened?.(store.kind);
+  return store;
 }
 
 /**

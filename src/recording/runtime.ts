@@ -14,4 +14,6 @@ export interface Runtime {
   trace(line: string): void;
   /** Runs `task` when the run is stopped (Ctrl-C, SIGTERM) before it exits; the returned function withdraws it. */
   whenStopped(task: () => Promise<void>): () => void;
+  /** Told once a history store is open (its database's library loaded), to make room for it. */
+  storeOpened?(kind: 'duckdb' | 'postgres'): void;
 }

@@ -44,10 +44,13 @@ describe("the early --jq reads argv as Commander reads tix's own flags", () => {
     expect(commandIn(args)).toBe(operands[0]);
   });
 
-  it('starts none for a history command, which starts its jq once DuckDB has let go', () => {
-    expect(earlyJqFilter(['--profile', 'x', 'history', 'sql', 'SELECT 1', '--jq', '.rows'])).toBeUndefined();
-    expect(earlyJqFilter(['--jq', '.rows', 'history', 'sql', 'SELECT 1'])).toBeUndefined();
-    expect(earlyJqFilter(['--profile', 'history', 'events', 'search', '--jq', '.events'])).toBe('.events');
+  it('starts none for a command that opens the history, whose jq runs once its work is over, unless this image is that jq', () => {
+    expect(earlyJqFilter(['--profile', 'x', 'history', 'sql', 'SELECT 1', '--jq', '.rows'], {})).toBeUndefined();
+    expect(earlyJqFilter(['--jq', '.rows', 'history', 'sql', 'SELECT 1'], {})).toBeUndefined();
+    expect(earlyJqFilter(['track', 'TMUSA:x', '--jq', '.snapshots'], {})).toBeUndefined();
+    expect(earlyJqFilter(['alert', 'list', '--jq', '.'], {})).toBeUndefined();
+    expect(earlyJqFilter(['--profile', 'history', 'events', 'search', '--jq', '.events'], {})).toBe('.events');
+    expect(earlyJqFilter(['track', 'TMUSA:x', '--jq', '.snapshots'], { TIX_JQ_HANDOFF: '{}' })).toBe('.snapshots');
   });
 });
 

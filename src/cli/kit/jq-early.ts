@@ -1,4 +1,5 @@
 import type { JqAhead } from './jq.js';
+import { handoffPending } from './jq-after-work.js';
 
 /**
  * --jq's worker started as the process starts (main.ts, before the command tree is built and the command's
@@ -50,13 +51,20 @@ export function commandIn(args: readonly string[]): string | undefined {
 }
 
 /**
- * The filter to start jq for as the process starts: none for a history command, which starts its jq only
- * once DuckDB has let go of its memory (run-command.ts). A worker started and ended there still cost its
- * peak RSS 5-6 MB (history sql --jq beside DuckDB; BENCHMARKS.md, issue 36 §4).
+ * The filter to start jq for as the process starts: none for a history command, whose jq runs once its work
+ * is over (run-command.ts), unless this image is that jq (a handoff waits in `env`). A worker started and
+ * ended there still cost its peak RSS 5-6 MB (history sql --jq beside DuckDB; BENCHMARKS.md, issue 36 §4).
  */
-export function earlyJqFilter(args: readonly string[]): string | undefined {
-  return commandIn(args) === 'history' ? undefined : jqFilterIn(args);
+export function earlyJqFilter(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  const command = commandIn(args);
+  return command !== undefined && HISTORY_COMMANDS.includes(command) && !handoffPending(env) ? undefined : jqFilterIn(args);
 }
+
+/**
+ * The commands that open the price history (DuckDB's library, once loaded, stays for the life of the
+ * process): with --jq, jq filters their output once their work is over (jq-after-work.ts).
+ */
+export const HISTORY_COMMANDS: readonly string[] = ['history', 'track', 'alert', 'report'];
 
 /** Starts jq for `filter` if there is one; jq.ts is loaded only then. */
 export function startJqEarly(

@@ -30,12 +30,6 @@ const LARGE_DOCUMENT_CHARS = 1024 * 1024;
 /** The most memory jq may use: its WebAssembly heap (jq's values). */
 export const JQ_MEMORY_MB = 64;
 /**
- * jq's limit where DuckDB is loaded (history sql on a DuckDB file): DuckDB's library and its memory take
- * ~95 MB of the 120 MB tix promises (README, "Memory"), so jq's values get what is left beside its
- * thread (BENCHMARKS.md, scenario 12); a larger result is one line, as beyond JQ_MEMORY_MB.
- */
-export const JQ_MEMORY_BESIDE_DUCKDB_MB = 8;
-/**
  * The worker thread's JavaScript heap, which holds little (a page's text on its way to jq; results pass
  * through shared memory): kept small, so V8 collects it often rather than letting it grow towards a big
  * limit (at --page-size 5000, 64 MB here cost ~15 MB more peak RSS than 24 MB). Not below 40: Node.js 24's V8

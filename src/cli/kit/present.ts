@@ -43,7 +43,7 @@ export async function withSink<T>(
   rt: Runtime,
   output: OutputOptions,
   body: (sink: Sink) => Promise<T>,
-  { jqMemoryMb }: { jqMemoryMb?: number } = {},
+  { jqMemoryMb, watchKey = true }: { jqMemoryMb?: number; watchKey?: boolean } = {},
 ): Promise<T> {
   // Parquet loads DuckDB as it ends, beside what the run grew until then: a young generation left to grow while
   // a 3.9 MB page was read held ~12 MB there (124.7 -> 113.7 MB peak RSS), and on Node.js 24 the
@@ -52,9 +52,16 @@ export async function withSink<T>(
     await keepYoungGenerationSmall();
     keepCompilersLean();
   }
-  const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
-  const target = output.jq !== undefined ? await jqSinkOver(destination, output.jq, rt, jqMemoryMb) : destination;
-  const key = watchedKey(rt);
+  // A history command's --jq runs once its work is over (jq-after-work.ts): what jq is to filter is put aside.
+  const later = output.jq !== undefined ? rt.jqAfterWork : undefined;
+  const target = later
+    ? await later.spill(output)
+    : await outputSink(
+        rt,
+        output,
+        output.jq !== undefined ? (destination) => jqSinkOver(destination, output.jq!, rt, jqMemoryMb) : undefined,
+      );
+  const key = watchKey ? watchedKey(rt) : undefined;
   const watch = key ? new EchoedKeyWatch(key) : undefined;
   const sink = watch ? watchedSink(target, watch) : target;
   let written = false;
@@ -65,12 +72,19 @@ export async function withSink<T>(
     return result;
   } catch (error) {
     await sink.abort();
-    written = output.out === undefined;
+    // Only stdout keeps what went out before the failure; a work file for jq is gone with it.
+    written = output.out === undefined && !later;
     throw error;
   } finally {
     const warning = written ? watch?.warning() : undefined;
     if (warning) rt.warn(warning);
   }
+}
+
+/** stdout or the --out file, through `through` (jq) when given. */
+async function outputSink(rt: Runtime, output: OutputOptions, through?: (destination: Sink) => Promise<Sink>): Promise<Sink> {
+  const destination = output.out !== undefined ? await outSink(output.out, rt.io) : stdoutSink(rt.io.stdout);
+  return through ? through(destination) : destination;
 }
 
 /** The key the output is watched for, if any. The sandbox's key is public, and the sandbox never echoes it. */

@@ -1,5 +1,8 @@
 import { ExitCode } from '../../shared/errors.js';
+import { scratchDir } from '../../output/scratch-dir.js';
 import type { Invocation } from './invocation.js';
+import { JqAfterWork, handoffPending, takeHandoff } from './jq-after-work.js';
+import { HISTORY_COMMANDS } from './jq-early.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
 
@@ -12,14 +15,21 @@ import type { Runtime } from './runtime.js';
 // biome-ignore lint/suspicious/noConfusingVoidType: a body returns an exit code, or nothing for success.
 export async function runCommand(command: Invocation, body: (rt: Runtime) => Promise<number | void>): Promise<void> {
   // Loaded when a command runs, not when the command tree is built: --help needs neither.
-  const [{ Runtime }, { abortAllFileSinksSync, OutputClosedError }, { whenReaderGone }] = await Promise.all([
-    import('./runtime.js'),
-    import('../../output/sink.js'),
-    import('../../output/reader-gone.js'),
-  ]);
+  const [{ Runtime }, { filterWork, filterWorkAfter }, { abortAllFileSinksSync, OutputClosedError }, { whenReaderGone }] =
+    await Promise.all([
+      import('./runtime.js'),
+      // One chunk with runtime.js (scripts/build-plugins.mjs, runGroup).
+      import('./jq-after-work-run.js'),
+      import('../../output/sink.js'),
+      import('../../output/reader-gone.js'),
+    ]);
   const run = runOf(command);
   const proc = run.process;
-  const rt = await Runtime.create(command, proc);
+  // --jq on a history command waits for the command's work; an image that replaced such a run is its jq.
+  const historyJq = opensHistory(command) && command.optsWithGlobals().jq !== undefined;
+  const handoff = handoffPending(proc.env) ? takeHandoff(proc.env, process.pid) : undefined;
+  const rt = await Runtime.create(command, proc, { warned: handoff !== undefined });
+  if (!handoff && opensHistory(command)) rt.historyAhead();
   // An interrupted run exits at once, or once its stopping work is done (rt.whenStopped, rt.whileStopping); a
   // second signal does not wait.
   let exiting: Promise<void> | undefined;
@@ -43,14 +53,24 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   // it writes nothing, ends the run as the EPIPE of a write does.
   const stopWatchingReader = whenReaderGone(proc.stdout, () => stop(ExitCode.OK));
   try {
-    // jq loads while the command does its requests (kit/jq.ts). Not for history's commands, which read a
-    // local store (nothing in flight to overlap) and may give jq less memory beside DuckDB, with a jq of
-    // their own: an idle second worker would count against their memory bound, so one the entry point
-    // started (kit/jq-early.ts) is ended at once.
+    // jq loads while the command does its requests (kit/jq.ts). Not beside the commands that open the
+    // history, whose jq runs once their work is over (jq-after-work.ts): one the entry point started
+    // (kit/jq-early.ts) is ended at once, an idle worker counting against their memory bound.
     const early = await run.jqEarly?.catch(() => undefined);
-    if (underHistory(command)) early?.stop();
-    else rt.startJqAhead(early);
-    const code = await body(rt);
+    let code: number;
+    if (handoff) {
+      // This image is the run's jq: the command's work is done, and the run's exit code known.
+      rt.startJqAhead(early);
+      code = await filterWork(rt, handoff.work, handoff.code);
+    } else if (opensHistory(command)) {
+      early?.stop();
+      if (historyJq) rt.jqAfterWork = new JqAfterWork(async () => (await scratchDir('tix-jq-')).path);
+      code = (await body(rt)) ?? ExitCode.OK;
+      if (historyJq) code = await filterWorkAfter(rt, proc, code);
+    } else {
+      rt.startJqAhead(early);
+      code = (await body(rt)) ?? ExitCode.OK;
+    }
     if (exiting) await exiting;
     rt.warnConfigFileIgnored();
     if (code) run.exitCode = code;
@@ -68,9 +88,9 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   }
 }
 
-/** Whether `command` is `tix history` or one of its subcommands. */
-function underHistory(command: Invocation): boolean {
-  for (let at: Invocation | null = command; at?.parent; at = at.parent)
-    if (at.name() === 'history' && at.parent.parent === null) return true;
-  return false;
+/** Whether `command` is one of those that open the price history (jq-early.ts lists them), or under one. */
+function opensHistory(command: Invocation): boolean {
+  let top = command;
+  while (top.parent?.parent) top = top.parent;
+  return top.parent !== null && HISTORY_COMMANDS.includes(top.name());
 }

@@ -12,6 +12,12 @@ export interface TixProcess extends IO {
   onStopSignal(handler: (signal: 'SIGINT' | 'SIGTERM') => void): () => void;
   /** Ends the run at once with this exit code (in the real process: process.exit). */
   exit(code: number): void;
+  /**
+   * Replaces the process's image with a fresh tix given the same arguments, in environment `env` (execve: the
+   * same process id and streams, none of this image's memory). Throws if that could not be done. Absent where it
+   * cannot be (a test's process, Node.js before 22.15).
+   */
+  replaceImage?(env: NodeJS.ProcessEnv): void;
 }
 
 /** One run of tix: its process, and the exit code a command settled on (instead of process.exitCode). */

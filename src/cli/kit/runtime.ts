@@ -6,6 +6,9 @@ import type { Sandbox } from '../../sandbox/index.js';
 import { VERSION } from '../../shared/version.js';
 import type { Invocation } from './invocation.js';
 import { JqAhead } from './jq.js';
+import { keepCompilersLean } from './lean-heap.js';
+import { isPostgresUrl } from '../../store/postgres-url.js';
+import type { JqAfterWork } from './jq-after-work.js';
 
 /** Options every command accepts (defined on the program, usable before or after the subcommand). */
 export interface GlobalOptions {
@@ -75,6 +78,8 @@ export class Runtime {
   private clientPromise?: Promise<ApiClient>;
   /** --jq's jq, started as the run begins (runCommand) for the run's --jq sink to take; ended at close. */
   jqAhead?: JqAhead;
+  /** A history command's --jq, which runs once the command's work is over (runCommand, jq-after-work.ts). */
+  jqAfterWork?: JqAfterWork;
 
   /**
    * With --jq, starts jq now, so that it loads while the command does its requests (kit/jq.ts), or takes `early`,
@@ -101,7 +106,8 @@ export class Runtime {
     private readonly sandboxFixedNow?: string,
   ) {}
 
-  static async create(command: Invocation, io: IO): Promise<Runtime> {
+  /** `warned`: the run's settings were warned of already (the image a --jq handoff replaced did: jq-after-work.ts). */
+  static async create(command: Invocation, io: IO, { warned = false }: { warned?: boolean } = {}): Promise<Runtime> {
     const all = command.optsWithGlobals() as GlobalOptions & Record<string, unknown>;
     // The sandbox has its own address; TIX_BASE_URL and the setting are overridden by --sandbox on purpose,
     // but a flag given in the same breath would be ignored without a word.
@@ -130,6 +136,10 @@ export class Runtime {
     // the sandbox lists at, or a guide's example would ask the fixed world about the real month.
     const fixedNow = all.sandbox === true ? sandboxNow(io.env.TIX_SANDBOX_NOW) : undefined;
     const rt = new Runtime(fixedNow === undefined ? io : { ...io, now: () => new Date(fixedNow) }, all, settings, fixedNow);
+    if (warned) {
+      rt.configProblemShown = true;
+      return rt;
+    }
     if (settings.configWarning) rt.warn(settings.configWarning);
     // Key and base URL from elsewhere: the run surely goes on without the file, so say so now, not at the end.
     if (all.sandbox || (settings.apiKey && settings.values['base-url'])) rt.warnConfigFileIgnored();
@@ -155,6 +165,20 @@ export class Runtime {
     if (!problem || this.configProblemShown) return;
     this.configProblemShown = true;
     this.warn(problem.warning);
+  }
+
+  /**
+   * A DuckDB history is open, or about to be (a history command, its history not on PostgreSQL): its library
+   * (~30 MB resident, for the rest of the process) leaves little of the 120 MB tix promises, so V8's
+   * optimizing compilers stay off (lean-heap.ts). From the command's start, before they compile tix's own
+   * code: Node.js 24, history list 118-123 -> 115-116 MB (set once the store was open: no gain).
+   */
+  historyAhead(): void {
+    if (!isPostgresUrl(this.settings.values.db ?? '')) keepCompilersLean();
+  }
+
+  storeOpened(kind: 'duckdb' | 'postgres'): void {
+    if (kind === 'duckdb') keepCompilersLean();
   }
 
   get signal(): AbortSignal {
@@ -315,12 +339,16 @@ export class Runtime {
     return this.sandboxPromise;
   }
 
+  /** Lets go of what the run holds (jq, the client, the sandbox); again, does nothing. */
   async close(): Promise<void> {
     this.jqAhead?.stop();
     this.noteLeftOutToFit();
-    const client = await this.clientPromise?.catch(() => undefined);
+    const [clientPromise, sandboxPromise] = [this.clientPromise, this.sandboxPromise];
+    this.clientPromise = undefined;
+    this.sandboxPromise = undefined;
+    const client = await clientPromise?.catch(() => undefined);
     await client?.close();
-    const sandbox = await this.sandboxPromise?.catch(() => undefined);
+    const sandbox = await sandboxPromise?.catch(() => undefined);
     await sandbox?.close();
   }
 }

@@ -10,10 +10,7 @@ import { checkHistoryFolder, historyLocation, openHistoryStore } from '../../../
 import type { OutputOptions } from '../../kit/output-options.js';
 import { jsonListFor, rowWriterFor, withSink } from '../../kit/present.js';
 import { readAll } from '../../kit/read-all.js';
-import { keepCompilersLean, keepHeapSmall } from '../../kit/lean-heap.js';
-import { releaseMemory } from '../../../shared/native-memory.js';
-import { JQ_MEMORY_BESIDE_DUCKDB_MB } from '../../kit/jq.js';
-import { DOCUMENT_BESIDE_DUCKDB_KB, DocumentText } from './sql-document.js';
+import { keepHeapSmall } from '../../kit/lean-heap.js';
 import type { Runtime } from '../../kit/runtime.js';
 
 export interface HistorySqlOptions {
@@ -35,8 +32,6 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   await checkHistoryFolder(rt, location);
   // Read-only: tix history's rules (a store not made yet is exit 4), and the store holds the file only for the query.
   const store = await openHistoryStore(rt, location, { ...options.store, readOnly: true, ...(source ? { source } : {}) });
-  // Once DuckDB's module is loaded: a code cache is refused when V8's flags differ from those it was made with.
-  if (store.kind === 'duckdb') keepCompilersLean();
   const query: SqlQuery = {
     sql,
     timeZone: rt.settings.values.timezone,
@@ -52,9 +47,8 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   };
   let rows = 0;
   try {
-    const run =
-      store.kind === 'duckdb' && options.output.jq !== undefined && isDocument(options.output.format) ? documentToJq : streamToSink;
-    rows = await run({ rt, output: options.output, store, query, release });
+    // With --jq, the rows go to a work file jq filters once the store is let go of (kit/jq-after-work.ts).
+    rows = await streamToSink({ rt, output: options.output, store, query, release });
   } finally {
     await release();
   }
@@ -62,7 +56,7 @@ export async function runHistorySql(options: HistorySqlOptions, rt: Runtime): Pr
   return ExitCode.OK;
 }
 
-/** What either way of running the query works with; `release` lets go of the store once every row is read. */
+/** What running the query works with; `release` lets go of the store once every row is read. */
 interface SqlRun {
   rt: Runtime;
   output: OutputOptions;
@@ -71,22 +65,7 @@ interface SqlRun {
   release: () => Promise<void>;
 }
 
-/** jq filters the document whole on DuckDB: read it all, let go of DuckDB, then start jq (sql-document.ts). Returns the rows. */
-async function documentToJq({ rt, output, store, query, release }: SqlRun): Promise<number> {
-  const document = new DocumentText(DOCUMENT_BESIDE_DUCKDB_KB);
-  let rows = 0;
-  rt.trace('history sql: running the query into the document --jq filters');
-  await store.query(query, async (result) => {
-    rows = await writeRows(rt, output, document, result.columns, result.batches);
-  });
-  await release();
-  // What reading the result left in V8's heap goes back to the system before jq's thread and memory come.
-  releaseMemory();
-  await withSink(rt, output, (sink) => document.replay(sink), { jqMemoryMb: JQ_MEMORY_BESIDE_DUCKDB_MB });
-  return rows;
-}
-
-/** Every other output: the rows go to the sink as the query gives them (Parquet written by the store itself). Returns the rows. */
+/** The rows go to the sink as the query gives them (Parquet written by the store itself). Returns the rows. */
 async function streamToSink({ rt, output, store, query, release }: SqlRun): Promise<number> {
   let rows = 0;
   await withSink(rt, output, async (sink) => {

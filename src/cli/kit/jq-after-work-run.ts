@@ -1,0 +1,48 @@
+import { messageOf } from '../../shared/message-of.js';
+import { HANDOFF_VARIABLE, JQ_MEMORY_BESIDE_DUCKDB_MB, openWork, type JqHandoff, type JqWork } from './jq-after-work.js';
+import { withSink } from './present.js';
+import type { TixProcess } from './run-context.js';
+import type { Runtime } from './runtime.js';
+
+/**
+ * After a history command's work: jq filters what it wrote, in a fresh image of this process where one can
+ * be had (the run goes on there, this image ends), else here, once DuckDB has let go of its memory, with jq's
+ * smaller limit beside DuckDB's library. Returns the run's exit code.
+ */
+export async function filterWorkAfter(rt: Runtime, proc: TixProcess, code: number): Promise<number> {
+  const work = rt.jqAfterWork?.work ?? [];
+  rt.jqAfterWork = undefined;
+  if (work.length === 0) return code;
+  if (proc.replaceImage) {
+    const handoff: JqHandoff = { pid: process.pid, work, code };
+    rt.trace("--jq: filtering the command's output in a fresh image of this process (execve)");
+    // What this image holds open ends with it; its messages are out before it goes.
+    await rt.close();
+    await drained(proc.stderr);
+    try {
+      proc.replaceImage({ ...proc.env, [HANDOFF_VARIABLE]: JSON.stringify(handoff) });
+    } catch (error) {
+      rt.trace(`--jq: execve failed (${messageOf(error)}): filtering here`);
+    }
+  }
+  const { releaseMemory } = await import('../../shared/native-memory.js');
+  // What the work left in V8's heap goes back to the system before jq's thread and memory come.
+  releaseMemory();
+  return filterWork(rt, work, code, JQ_MEMORY_BESIDE_DUCKDB_MB);
+}
+
+/** jq over each work file in turn, to stdout or the --out file; `code` once all succeeded. */
+export async function filterWork(rt: Runtime, work: readonly JqWork[], code: number, jqMemoryMb?: number): Promise<number> {
+  for (const { file, output } of work) {
+    const input = openWork(file);
+    // The key was watched for as the command wrote this.
+    await withSink(rt, output, (sink) => input.replay(sink), { watchKey: false, ...(jqMemoryMb ? { jqMemoryMb } : {}) });
+  }
+  return code;
+}
+
+/** Resolves once everything written to `stream` has gone to its descriptor. */
+function drained(stream: NodeJS.WritableStream & { writableLength?: number }): Promise<void> {
+  if (!stream.writableLength) return Promise.resolve();
+  return new Promise((resolve) => stream.once('drain', () => resolve()));
+}

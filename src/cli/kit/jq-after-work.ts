@@ -1,0 +1,218 @@
+import { closeSync, openSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Sink } from '../../output/sink.js';
+import { ExitCode, TixError } from '../../shared/errors.js';
+import type { OutputOptions } from './output-options.js';
+import { endsLine } from './jq-stream.js';
+
+/**
+ * --jq on the commands that open the price history (history, track, alert, report): the filter runs once the
+ * command's work is done, not beside it. DuckDB's library, once loaded, stays mapped for the life of the
+ * process (~30 MB resident), and jq's worker thread costs ~20 MB more on Node.js 24: side by side they
+ * peaked at 123-139 MB where the promise is 120 (BENCHMARKS.md, issue 36 §4). So what the command writes for
+ * jq goes to a private work file instead, and once the command is over (its store closed, its exit code
+ * known), jq filters that file: in a fresh image of this same process (execve, Node.js 22.15 and later:
+ * the same process id, arguments and streams, without DuckDB's library), or where that cannot be, in
+ * this process after DuckDB has let go of its memory, with less memory for jq's values.
+ *
+ * The work file keeps the command's writes as frames (a length, then the bytes), so that jq gets its input
+ * cut where the command cut it: one run of the filter a document, a page of --all, a batch of ndjson records.
+ */
+
+/** The environment variable that hands the work file to the process image that replaces this one. */
+export const HANDOFF_VARIABLE = 'TIX_JQ_HANDOFF';
+
+/**
+ * The most JSON a document format (json) may spill for jq: jq holds each document whole, ~4-6 times its text
+ * in jq's values, and the page of the API read whole is at most 4 MB (api/page-bound.ts); the same bound
+ * keeps jq's image within the 120 MB its pages were measured at. ndjson streams, one record at a time, unbounded.
+ */
+export const DOCUMENT_FOR_JQ_BYTES = 4 * 1024 * 1024;
+
+/**
+ * jq's limit where it runs in the process that loaded DuckDB (no execve: Node.js 20): DuckDB's library and
+ * what it leaves take ~95 MB of the 120 MB tix promises, so jq's values get what is left beside its thread
+ * (BENCHMARKS.md, scenario 12); a larger result is one line, as beyond JQ_MEMORY_MB (jq.ts).
+ */
+export const JQ_MEMORY_BESIDE_DUCKDB_MB = 8;
+
+/** Writes up to this many bytes not ending a line are joined into one frame. */
+const FRAME_BYTES = 256 * 1024;
+
+/** What jq is to filter after the work: the work file, and the output options the command chose. */
+export interface JqWork {
+  file: string;
+  output: OutputOptions;
+}
+
+/** What the replacing image needs: the work, the command's exit code, and whose it is. */
+export interface JqHandoff {
+  /** The process that wrote it: only the same process, after execve, takes it (a stale variable is ignored). */
+  pid: number;
+  work: JqWork[];
+  /** The command's own exit code, the run's once jq has succeeded. */
+  code: number;
+}
+
+/** The --jq of one run of a history command: collects the work, then has jq run over it. */
+export class JqAfterWork {
+  readonly work: JqWork[] = [];
+
+  constructor(private readonly makeFolder: () => Promise<string>) {}
+
+  /** The sink the command writes its JSON to, instead of jq's. */
+  async spill(output: OutputOptions): Promise<Sink> {
+    const file = join(await this.makeFolder(), 'jq-input');
+    const limit = output.format === 'ndjson' ? Number.POSITIVE_INFINITY : DOCUMENT_FOR_JQ_BYTES;
+    return new SpillSink(file, limit, () => this.work.push({ file, output }));
+  }
+}
+
+/** Frames written to a private file; `done` once committed. */
+class SpillSink implements Sink {
+  private readonly fd: number;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private total = 0;
+  private finished = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly limit: number,
+    private readonly done: () => void,
+  ) {
+    this.fd = openSync(file, 'wx', 0o600);
+  }
+
+  write(chunk: string | Uint8Array): Promise<void> {
+    // A copy: the caller may reuse its bytes once the write resolves, before they are flushed.
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+    this.total += bytes.length;
+    if (this.total > this.limit) return Promise.reject(tooLong(this.limit));
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (endsLine(chunk) || this.pendingBytes >= FRAME_BYTES) this.flush();
+    return Promise.resolve();
+  }
+
+  commit(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    this.flush();
+    this.close();
+    this.done();
+    return Promise.resolve();
+  }
+
+  abort(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    this.close();
+    removeWork(this.file);
+    return Promise.resolve();
+  }
+
+  get closed(): boolean {
+    return this.finished;
+  }
+
+  private flush(): void {
+    if (this.pendingBytes === 0) return;
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(this.pendingBytes);
+    writeAll(this.fd, header);
+    for (const bytes of this.pending) writeAll(this.fd, bytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private close(): void {
+    this.finished = true;
+    this.pending = [];
+    closeSync(this.fd);
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+}
+
+function tooLong(limit: number): TixError {
+  return new TixError(
+    `--jq: the JSON to filter is more than ${limit / (1024 * 1024)} MB, the most tix filters as one document; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)`,
+    ExitCode.ERROR,
+  );
+}
+
+/**
+ * Opens the work file and removes it and its folder at once: whatever ends the run from here on (Ctrl-C, a
+ * killed image), nothing is left behind. Returns a reader of its frames.
+ */
+export function openWork(file: string): WorkReader {
+  const fd = openSync(file, 'r');
+  removeWork(file);
+  return new WorkReader(fd);
+}
+
+function removeWork(file: string): void {
+  try {
+    unlinkSync(file);
+    rmdirSync(dirname(file));
+  } catch {
+    // Gone already, or the folder holds another run's work: the process's exit removes its scratch folders.
+  }
+}
+
+export class WorkReader {
+  private at = 0;
+
+  constructor(private readonly fd: number) {}
+
+  /** Writes each frame to `sink` in turn, as the command wrote it; closes the file. */
+  async replay(sink: Sink): Promise<void> {
+    try {
+      for (let frame = this.next(); frame !== undefined; frame = this.next()) await sink.write(frame);
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+
+  private next(): Buffer | undefined {
+    const header = this.read(4);
+    if (header === undefined) return undefined;
+    const frame = this.read(header.readUInt32LE(0));
+    if (frame === undefined) throw new TixError('--jq: the work file of this run ended early', ExitCode.ERROR);
+    return frame;
+  }
+
+  /** Exactly `length` bytes, or undefined at the end of the file. */
+  private read(length: number): Buffer | undefined {
+    const bytes = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const count = readSync(this.fd, bytes, got, length - got, this.at);
+      if (count === 0) break;
+      got += count;
+      this.at += count;
+    }
+    if (got === 0 && length > 0) return undefined;
+    if (got < length) throw new TixError('--jq: the work file of this run ended early', ExitCode.ERROR);
+    return bytes;
+  }
+}
+
+/** The handoff meant for this process (`pid`), taken out of `env`; undefined when there is none. */
+export function takeHandoff(env: NodeJS.ProcessEnv, pid: number): JqHandoff | undefined {
+  const text = env[HANDOFF_VARIABLE];
+  if (text === undefined) return undefined;
+  delete env[HANDOFF_VARIABLE];
+  try {
+    const handoff = JSON.parse(text) as JqHandoff;
+    return handoff.pid === pid && Array.isArray(handoff.work) ? handoff : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `env` carries a handoff for this process: jq is the run's work then, to be started at once. */
+export function handoffPending(env: NodeJS.ProcessEnv): boolean {
+  return env[HANDOFF_VARIABLE] !== undefined;
+}
