@@ -100,6 +100,14 @@ export const CONFIG_FILE_CASES = [
   ['without a config file', false],
 ] as const;
 
+/** Ctrl-C and SIGTERM, with the exit code each ends a run with, each with a config file and without one. */
+export const STOP_SIGNAL_CASES = (
+  [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const
+).flatMap(([signal, code]) => CONFIG_FILE_CASES.map(([config, withFile]) => [signal, code, config, withFile] as const));
+
 /** TIX_CONFIG_DIR for one of CONFIG_FILE_CASES: a folder with a config.json, or an empty one. */
 export function configEnv(withFile: boolean): { TIX_CONFIG_DIR: string } {
   return { TIX_CONFIG_DIR: withFile ? configDirWithFile() : tempDir('tix-config-') };

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PIPE_READER_LEAVES, runBuiltTix, startTix } from '../helpers/tix-binary.js';
-import { CONFIG_FILE_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
+import { STOP_SIGNAL_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
 import { tmusaIds, useSandbox } from './support/sandboxes.js';
 
 /** Whether the Node.js running the tests (and tix) can replace a process's image. */
@@ -70,31 +70,27 @@ describe('--jq on a command that opens the history', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it.each(
-    (
-      [
-        ['SIGINT', 130],
-        ['SIGTERM', 143],
-      ] as const
-    ).flatMap(([signal, code]) => CONFIG_FILE_CASES.map(([config, withFile]) => [signal, code, config, withFile] as const)),
-  )('a filter that never ends, %s: what it printed is out, then exit %i at once, %s', async (signal, exitCode, _config, withFile) => {
-    const { tmp, db, env } = await tracked(1);
-    const run = startTix(['history', 'list', ...db, '--jq', '.events[0].event_id, (def f: f; f)'], {
-      env: { ...env, ...configEnv(withFile) },
-    });
-    let stdout = '';
-    run.child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    const deadline = Date.now() + 25_000;
-    while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    run.child.kill(signal);
-    const result = await run.done;
-    expect(result.code, result.stderr).toBe(exitCode);
-    expect(result.stdout).toMatch(/^evt_\w+\n$/);
-    expect(result.stderr).toBe('');
-    expect(readdirSync(tmp)).toEqual([]);
-  });
+  it.each(STOP_SIGNAL_CASES)(
+    'a filter that never ends, %s: what it printed is out, then exit %i at once, %s',
+    async (signal, exitCode, _config, withFile) => {
+      const { tmp, db, env } = await tracked(1);
+      const run = startTix(['history', 'list', ...db, '--jq', '.events[0].event_id, (def f: f; f)'], {
+        env: { ...env, ...configEnv(withFile) },
+      });
+      let stdout = '';
+      run.child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+      });
+      const deadline = Date.now() + 25_000;
+      while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      run.child.kill(signal);
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(exitCode);
+      expect(result.stdout).toMatch(/^evt_\w+\n$/);
+      expect(result.stderr).toBe('');
+      expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
 
   it('a reader that goes away before any result: exit 0, quietly', async () => {
     const { db, env } = await tracked(1);

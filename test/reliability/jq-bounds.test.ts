@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
 import { startOnTerminal } from './support/tmux.js';
 import { PIPE_READER_LEAVES, startTix } from '../helpers/tix-binary.js';
-import { CONFIG_FILE_CASES, configEnv, sandboxEnv as apiEnv } from '../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, STOP_SIGNAL_CASES, configEnv, sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 /** Prints the first event's id, then loops forever without printing: the id shows that results stream. */
 const ID_THEN_LOOP = '.events[0].id, (def f: f; f)';
@@ -27,29 +27,25 @@ describe('a filter that never ends', () => {
   const sandbox = useSandbox({ events: 50 });
 
   // With a config file and without one (issue 36 §1: with one, a dependency of conf once sent the signal twice).
-  it.each(
-    (
-      [
-        ['SIGINT', 130],
-        ['SIGTERM', 143],
-      ] as const
-    ).flatMap(([signal, code]) => CONFIG_FILE_CASES.map(([config, withFile]) => [signal, code, config, withFile] as const)),
-  )('%s: the result printed before the loop is out, then exit %i at once, %s', async (signal, exitCode, _config, withFile) => {
-    const run = startTix(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
-      env: { ...apiEnv(sandbox().url), ...configEnv(withFile) },
-    });
-    let stdout = '';
-    run.child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    await until(() => stdout.includes('\n'), `the first result while the filter still runs (stdout ${stdout})`, 25_000);
-    run.child.kill(signal);
-    const result = await run.done;
+  it.each(STOP_SIGNAL_CASES)(
+    '%s: the result printed before the loop is out, then exit %i at once, %s',
+    async (signal, exitCode, _config, withFile) => {
+      const run = startTix(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
+        env: { ...apiEnv(sandbox().url), ...configEnv(withFile) },
+      });
+      let stdout = '';
+      run.child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+      });
+      await until(() => stdout.includes('\n'), `the first result while the filter still runs (stdout ${stdout})`, 25_000);
+      run.child.kill(signal);
+      const result = await run.done;
 
-    expect(result.code, result.stderr).toBe(exitCode);
-    expect(result.stdout).toMatch(/^evt_\w+\n$/);
-    expect(result.stderr).toBe('');
-  });
+      expect(result.code, result.stderr).toBe(exitCode);
+      expect(result.stdout).toMatch(/^evt_\w+\n$/);
+      expect(result.stderr).toBe('');
+    },
+  );
 
   it.each(CONFIG_FILE_CASES)('Ctrl-C at a terminal: exit 130, %s', async (_config, withFile) => {
     const terminal = await startOnTerminal(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
