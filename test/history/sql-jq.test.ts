@@ -1,7 +1,7 @@
 /**
  * `history sql --jq` filters the one document `-o json` prints, `{"rows":[...]}`, never the chunks the
  * database hands over (issue 36 §2: `.rows | length` over 5,000 rows printed `2048 2048 904`). The document
- * is put aside as it is written and filtered once the query is over; past 4 MB it is one line, exit 1.
+ * is put aside as it is written and filtered once the query is over; past 2 MB it is one line, exit 1.
  * `-o ndjson --jq` runs per row.
  */
 import { beforeAll, expect, it } from 'vitest';
@@ -39,13 +39,13 @@ describeStores('history sql --jq', (store) => {
   }, 60_000);
 
   // jq filters the document once the query is over (kit/jq-after-work.ts): it is put aside as it is written,
-  // at most 4 MB of it, jq holding each document whole. 600,000 rows are refused then, before jq is started.
+  // at most 2 MB of it, jq holding each document whole. 600,000 rows are refused then, before jq is started.
   it('a document larger than jq may hold is one line, exit 1 (no answer from part of it)', async () => {
     const result = await tix(['history', 'sql', rows(600_000), ...at.args, '--jq', '.rows | length']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(withoutRoleWarning(result.stderr)).toBe(
-      'tix: --jq: the JSON to filter is more than 4 MB, the most tix filters as one document; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n',
+      "tix: --jq: the JSON to filter is more than 2 MB, the most tix filters as one document after a command's work; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n",
     );
   }, 120_000);
 });

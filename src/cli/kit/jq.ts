@@ -395,18 +395,16 @@ export class JqAhead {
     readonly filter: string,
     stderr: NodeJS.WritableStream,
     env: NodeJS.ProcessEnv,
+    private readonly memoryMb = JQ_MEMORY_MB,
   ) {
-    this.launched = launchJq(filter, stderr, JQ_MEMORY_MB, env, () => this.stopped);
+    this.launched = launchJq(filter, stderr, memoryMb, env, () => this.stopped);
     // A failure is the sink's to report, if a sink asks.
     this.launched.catch(() => {});
   }
 
-  /**
-   * The jq started for `filter`, once, with jq's usual memory limit: a second sink, another filter or another
-   * limit (beside DuckDB) starts its own.
-   */
+  /** The jq started for `filter`, once, with its memory limit: a second sink, another filter or another limit starts its own. */
   take(filter: string, memoryMb: number): Promise<JqWorker> | undefined {
-    if (this.taken || filter !== this.filter || memoryMb !== JQ_MEMORY_MB) return undefined;
+    if (this.taken || filter !== this.filter || memoryMb !== this.memoryMb) return undefined;
     this.taken = true;
     return this.launched;
   }

@@ -1,7 +1,7 @@
 import { ExitCode } from '../../shared/errors.js';
 import { scratchDir } from '../../output/scratch-dir.js';
 import type { Invocation } from './invocation.js';
-import { JqAfterWork, handoffPending, takeHandoff } from './jq-after-work.js';
+import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, handoffPending, takeHandoff } from './jq-after-work.js';
 import { HISTORY_COMMANDS } from './jq-early.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -60,8 +60,8 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     let code: number;
     if (handoff) {
       // This image is the run's jq: the command's work is done, and the run's exit code known.
-      rt.startJqAhead(early);
-      code = await filterWork(rt, handoff.work, handoff.code);
+      if (early) rt.startJqAhead(early);
+      code = await filterWork(rt, handoff.work, handoff.code, JQ_MEMORY_AFTER_WORK_MB);
     } else if (opensHistory(command)) {
       early?.stop();
       if (historyJq) rt.jqAfterWork = new JqAfterWork(async () => (await scratchDir('tix-jq-')).path);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sink } from '../../../src/output/sink.js';
-import { DOCUMENT_FOR_JQ_BYTES, JqAfterWork, openWork, takeHandoff } from '../../../src/cli/kit/jq-after-work.js';
+import { DOCUMENT_FOR_JQ_BYTES, JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, openWork, takeHandoff } from '../../../src/cli/kit/jq-after-work.js';
 import type { OutputOptions } from '../../../src/cli/kit/output-options.js';
 import { runTix } from '../../helpers/tix.js';
 
@@ -59,7 +59,7 @@ describe('the work file', () => {
     expect(existsSync(folder)).toBe(false);
   });
 
-  it('a document past 4 MB is one line, exit 1; ndjson streams without a bound', async () => {
+  it('a document past 2 MB is one line, exit 1; ndjson streams without a bound', async () => {
     const document = await newWork().spill(json);
     const piece = `[${'1,'.repeat(512 * 1024 - 1)}1]`;
     let refused: unknown;
@@ -72,7 +72,7 @@ describe('the work file', () => {
     expect(refused).toMatchObject({
       exitCode: 1,
       message:
-        '--jq: the JSON to filter is more than 4 MB, the most tix filters as one document; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)',
+        "--jq: the JSON to filter is more than 2 MB, the most tix filters as one document after a command's work; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)",
     });
 
     const records = await newWork().spill(ndjson);
@@ -108,5 +108,20 @@ describe('the handoff', () => {
     expect(result).toMatchObject({ code: 5, stdout: '2\n', stderr: '' });
     expect(existsSync(folder)).toBe(false);
     expect(readdirSync(dirname(missing))).toEqual([]);
+  });
+
+  it('jq has its limit of that image: a document of many small values past it is one line, exit 1', async () => {
+    const work = newWork();
+    const sink = await work.spill({ ...json, jq: '.rows | length' });
+    // Under 2 MB of text, but a million values: more than 24 MB of jq's.
+    await sink.write(`{"rows":[${'1,'.repeat(999_999)}1]}\n`);
+    await sink.commit();
+    const handoff = { pid: process.pid, work: work.work, code: 0 };
+    const result = await runTix(['history', 'list', '--jq', '.rows | length'], { env: { TIX_JQ_HANDOFF: JSON.stringify(handoff) } });
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `tix: --jq: the JSON to filter needs more than ${JQ_MEMORY_AFTER_WORK_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n`,
+    });
   });
 });
