@@ -1,5 +1,13 @@
 import { messageOf } from '../../shared/message-of.js';
-import { HANDOFF_VARIABLE, JQ_MEMORY_BESIDE_DUCKDB_MB, openWork, type JqHandoff, type JqWork } from './jq-after-work.js';
+import {
+  HANDOFF_VARIABLE,
+  JQ_MEMORY_BESIDE_DUCKDB_MB,
+  jqAfterWorkOf,
+  openWork,
+  setJqAfterWork,
+  type JqHandoff,
+  type JqWork,
+} from './jq-after-work.js';
 import { withSink } from './present.js';
 import type { TixProcess } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -10,8 +18,8 @@ import type { Runtime } from './runtime.js';
  * smaller limit beside DuckDB's library. Returns the run's exit code.
  */
 export async function filterWorkAfter(rt: Runtime, proc: TixProcess, code: number): Promise<number> {
-  const work = rt.jqAfterWork?.work ?? [];
-  rt.jqAfterWork = undefined;
+  const work = jqAfterWorkOf(rt)?.work ?? [];
+  setJqAfterWork(rt, undefined);
   if (work.length === 0) return code;
   if (proc.replaceImage) {
     const handoff: JqHandoff = { pid: process.pid, work, code };

@@ -62,6 +62,20 @@ export interface JqHandoff {
   code: number;
 }
 
+/** Each run's JqAfterWork, by its Runtime: set by runCommand for a history command with --jq, taken by withSink. */
+const afterWork = new WeakMap<object, JqAfterWork>();
+
+/** The --jq that waits for the work of the run of `rt`, if it has one. */
+export function jqAfterWorkOf(rt: object): JqAfterWork | undefined {
+  return afterWork.get(rt);
+}
+
+/** Makes the --jq of the run of `rt` wait for its work (`work`), or, undefined, run as it is written again. */
+export function setJqAfterWork(rt: object, work: JqAfterWork | undefined): void {
+  if (work) afterWork.set(rt, work);
+  else afterWork.delete(rt);
+}
+
 /** The --jq of one run of a history command: collects the work, then has jq run over it. */
 export class JqAfterWork {
   readonly work: JqWork[] = [];

@@ -15,6 +15,7 @@ import {
 import { EchoedKeyWatch, watchedSink, watchOf } from './echoed-key.js';
 import type { OutputOptions } from './output-options.js';
 import { jqSink } from './jq.js';
+import { jqAfterWorkOf } from './jq-after-work.js';
 import { keepCompilersLean, keepYoungGenerationSmall } from './lean-heap.js';
 import { continuesPage } from './page-batches.js';
 import { closest } from './parse/enum.js';
@@ -53,7 +54,7 @@ export async function withSink<T>(
     keepCompilersLean();
   }
   // A history command's --jq runs once its work is over (jq-after-work.ts): what jq is to filter is put aside.
-  const later = output.jq !== undefined ? rt.jqAfterWork : undefined;
+  const later = output.jq !== undefined ? jqAfterWorkOf(rt) : undefined;
   const target = later
     ? await later.spill(output)
     : await outputSink(

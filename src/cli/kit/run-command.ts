@@ -1,7 +1,7 @@
 import { ExitCode } from '../../shared/errors.js';
 import { scratchDir } from '../../output/scratch-dir.js';
 import type { Invocation } from './invocation.js';
-import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, handoffPending, takeHandoff } from './jq-after-work.js';
+import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, handoffPending, setJqAfterWork, takeHandoff } from './jq-after-work.js';
 import { HISTORY_COMMANDS } from './jq-early.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -64,7 +64,7 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
       code = await filterWork(rt, handoff.work, handoff.code, JQ_MEMORY_AFTER_WORK_MB);
     } else if (opensHistory(command)) {
       early?.stop();
-      if (historyJq) rt.jqAfterWork = new JqAfterWork(async () => (await scratchDir('tix-jq-')).path);
+      if (historyJq) setJqAfterWork(rt, new JqAfterWork(async () => (await scratchDir('tix-jq-')).path));
       code = (await body(rt)) ?? ExitCode.OK;
       if (historyJq) code = await filterWorkAfter(rt, proc, code);
     } else {

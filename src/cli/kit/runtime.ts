@@ -8,7 +8,6 @@ import type { Invocation } from './invocation.js';
 import { JqAhead } from './jq.js';
 import { keepCompilersLean } from './lean-heap.js';
 import { isPostgresUrl } from '../../store/postgres-url.js';
-import type { JqAfterWork } from './jq-after-work.js';
 
 /** Options every command accepts (defined on the program, usable before or after the subcommand). */
 export interface GlobalOptions {
@@ -78,8 +77,6 @@ export class Runtime {
   private clientPromise?: Promise<ApiClient>;
   /** --jq's jq, started as the run begins (runCommand) for the run's --jq sink to take; ended at close. */
   jqAhead?: JqAhead;
-  /** A history command's --jq, which runs once the command's work is over (runCommand, jq-after-work.ts). */
-  jqAfterWork?: JqAfterWork;
 
   /**
    * With --jq, starts jq now, so that it loads while the command does its requests (kit/jq.ts), or takes `early`,
