@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sink } from '../../../src/output/sink.js';
 import { DOCUMENT_FOR_JQ_BYTES, JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, openWork, takeHandoff } from '../../../src/cli/kit/jq-after-work.js';
 import type { OutputOptions } from '../../../src/cli/kit/output-options.js';
+import { testDir as tempDir } from '../../helpers/tix-env.js';
 import { runTix } from '../../helpers/tix.js';
 
 const json: OutputOptions = { format: 'json', header: true, excelSafe: false, jq: '.' };
@@ -101,7 +102,7 @@ describe('the handoff', () => {
     const folder = dirname(work.work[0]!.file);
     const handoff = { pid: process.pid, work: work.work, code: 5 };
     // --db names a history that does not exist: the command itself never runs here.
-    const missing = join(mkdtempSync(join(tmpdir(), 'tix-jq-test-')), 'none.duckdb');
+    const missing = join(tempDir('tix-jq-test-'), 'none.duckdb');
     const result = await runTix(['history', 'list', '--db', missing, '--jq', '.events | length'], {
       env: { TIX_JQ_HANDOFF: JSON.stringify(handoff) },
     });
