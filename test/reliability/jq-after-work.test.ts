@@ -26,7 +26,7 @@ describe('--jq on a command that opens the history', () => {
     const tmp = join(dir, 'tmp');
     const entries = tmusaIds(sandbox(), count).map((id) => `TMUSA:${id}`);
     const db = ['--db', join(dir, 'history.duckdb')];
-    const env = { ...sandboxEnv(sandbox().url), TMPDIR: tmp };
+    const env: Record<string, string> = { ...sandboxEnv(sandbox().url), TMPDIR: tmp };
     mkdirSync(tmp);
     const first = await runBuiltTix(['track', ...entries, ...db], { env });
     expect(first.code, first.stderr).toBe(0);
@@ -102,6 +102,21 @@ describe('--jq on a command that opens the history', () => {
     expect(result.signal).toBeNull();
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
+  });
+
+  it('a config file tix cannot use: the warning once, from the image that did the work', async () => {
+    const { dir, db, env } = await tracked(1);
+    const config = join(dir, 'config');
+    mkdirSync(config);
+    writeFileSync(join(config, 'config.json'), '{broken');
+    // No key nor base URL (history list needs neither): the run goes on without the file, and says so as it ends.
+    const { TIX_API_KEY: _key, TIX_BASE_URL: _url, ...withoutApi } = env;
+    const result = await runBuiltTix(['history', 'list', ...db, '--jq', '.events | length'], {
+      env: { ...withoutApi, TIX_CONFIG_DIR: config },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('1\n');
+    expect(result.stderr.match(/^tix: warning: ignoring the config file .*$/gm)).toHaveLength(1);
   });
 
   it('a handoff left in the environment by another process is not taken', async () => {

@@ -66,7 +66,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
       early?.stop();
       if (historyJq) setJqAfterWork(rt, new JqAfterWork(async () => (await scratchDir('tix-jq-')).path));
       code = (await body(rt)) ?? ExitCode.OK;
-      if (historyJq) code = await filterWorkAfter(rt, proc, code);
+      if (historyJq) {
+        // Said by this image, which a fresh one may replace for jq.
+        rt.warnConfigFileIgnored();
+        code = await filterWorkAfter(rt, proc, code);
+      }
     } else {
       rt.startJqAhead(early);
       code = (await body(rt)) ?? ExitCode.OK;
