@@ -24,9 +24,11 @@ export async function filterWorkAfter(rt: Runtime, proc: TixProcess, code: numbe
   if (proc.replaceImage) {
     const handoff: JqHandoff = { pid: process.pid, work, code };
     rt.trace("--jq: filtering the command's output in a fresh image of this process (execve)");
-    // What this image holds open ends with it; its messages are out before it goes.
+    // What this image holds open ends with it; its messages are out before it goes, and what it compiled is in
+    // Node's compile cache (bin/tix), which Node writes at exit, and this image does not exit.
     await rt.close();
     await drained(proc.stderr);
+    (process.getBuiltinModule('node:module') as { flushCompileCache?: () => void }).flushCompileCache?.();
     try {
       proc.replaceImage({ ...proc.env, [HANDOFF_VARIABLE]: JSON.stringify(handoff) });
     } catch (error) {
