@@ -9,7 +9,7 @@
 #   history says so in one line and exits 1, and the rest works;
 # - the Debian package, installed with dpkg -i (as root, or with sudo -n), run from /usr/bin, then removed with
 #   dpkg -r, which must leave none of its files. Never over a tix already installed on the machine.
-# Each artifact runs a sandbox query, --jq, track + history on DuckDB, and completion bash; stderr must hold
+# Each artifact runs a sandbox query, --jq, track + history (and history --jq) on DuckDB, and completion bash; stderr must hold
 # nothing but tix's own notices. `man -w` finds every man page after each install (MANPATH unset: man-db looks in
 # <dir>/../share/man of each <dir> on PATH), and each carries its third-party notices. Each check prints `ok` or `FAIL`; the last line is the plain total CI reads:
 #   tests: N passed, M failed
@@ -112,6 +112,8 @@ run_suite() {
   event=$("$@" --sandbox events search --limit 1 --jq '.events[0].id' 2>/dev/null)
   check "$label: track on DuckDB" 0 '' "$@" --sandbox track "$event"
   check "$label: history on DuckDB" 0 '"snapshots":\[\{' "$@" --sandbox history "$event"
+  # jq once the work is over, in a fresh image of the process where Node.js has execve (jq-after-work.ts).
+  check "$label: history --jq on DuckDB" 0 '^1$' "$@" --sandbox history "$event" --jq '.snapshots | length'
   check "$label: completion bash" 0 '^complete .* tix$' "$@" completion bash
 }
 
