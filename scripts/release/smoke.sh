@@ -113,7 +113,7 @@ run_suite() {
   check "$label: track on DuckDB" 0 '' "$@" --sandbox track "$event"
   check "$label: history on DuckDB" 0 '"snapshots":\[\{' "$@" --sandbox history "$event"
   # jq once the work is over, in a fresh image of the process where Node.js has execve (jq-after-work.ts).
-  check "$label: history --jq on DuckDB" 0 '^1$' "$@" --sandbox history "$event" --jq '.snapshots | length'
+  check "$label: history --jq on DuckDB" 0 '^true$' "$@" --sandbox history "$event" --jq '.snapshots | length > 0'
   check "$label: completion bash" 0 '^complete .* tix$' "$@" completion bash
 }
 
