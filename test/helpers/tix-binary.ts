@@ -33,6 +33,11 @@ export interface RunningTix {
  */
 export const PIPE_READER_LEAVES = ['bash', '-c', 'set -o pipefail; "$@" | sleep 2', 'tix-in-a-pipe'];
 
+/** Runs bin/tix to the end into a pipe whose reader leaves having read nothing (PIPE_READER_LEAVES). */
+export function runIntoLeavingReader(args: readonly string[], env: Record<string, string>): Promise<TixOutcome> {
+  return startTix(args, { env, wrapper: PIPE_READER_LEAVES, timeoutMs: 25_000 }).done;
+}
+
 /** Starts bin/tix and returns at once, for tests that act while it runs (a signal, a closed pipe). */
 export function startTix(args: readonly string[], options: BuiltTixOptions = {}): RunningTix {
   const env = cleanEnv(options.env);

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PIPE_READER_LEAVES, runBuiltTix, startTix } from '../helpers/tix-binary.js';
+import { runBuiltTix, runIntoLeavingReader, startTix } from '../helpers/tix-binary.js';
 import { STOP_SIGNAL_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
 import { tmusaIds, useSandbox } from './support/sandboxes.js';
 
@@ -94,14 +94,8 @@ describe('--jq on a command that opens the history', () => {
 
   it('a reader that goes away before any result: exit 0, quietly', async () => {
     const { db, env } = await tracked(1);
-    const result = await startTix(['history', 'list', ...db, '--jq', 'def f: f; f'], {
-      env,
-      wrapper: PIPE_READER_LEAVES,
-      timeoutMs: 25_000,
-    }).done;
-    expect(result.signal).toBeNull();
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    const result = await runIntoLeavingReader(['history', 'list', ...db, '--jq', 'def f: f; f'], env);
+    expect(result).toMatchObject({ signal: null, code: 0, stderr: '' });
   });
 
   it('a config file tix cannot use: the warning once, from the image that did the work', async () => {

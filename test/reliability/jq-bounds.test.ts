@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
 import { startOnTerminal } from './support/tmux.js';
-import { PIPE_READER_LEAVES, startTix } from '../helpers/tix-binary.js';
+import { runIntoLeavingReader, startTix } from '../helpers/tix-binary.js';
 import { CONFIG_FILE_CASES, STOP_SIGNAL_CASES, configEnv, sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
 /** Prints the first event's id, then loops forever without printing: the id shows that results stream. */
@@ -84,13 +84,7 @@ describe('a reader that goes away before any result', () => {
   // Before, nothing noticed: with nothing to write, no write failed with EPIPE, and the filter ran until killed
   // (issue 36 §2). The reader is watched while stdout is idle, from the start (output/reader-gone.ts).
   it.each([['def f: f; f'], ['last(range(1e12))']])('%s: exit 0, quietly', async (filter) => {
-    const result = await startTix(['events', 'search', '--limit', '1', '--jq', filter], {
-      env: apiEnv(sandbox().url),
-      wrapper: PIPE_READER_LEAVES,
-      timeoutMs: 25_000,
-    }).done;
-    expect(result.signal).toBeNull();
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    const result = await runIntoLeavingReader(['events', 'search', '--limit', '1', '--jq', filter], apiEnv(sandbox().url));
+    expect(result).toMatchObject({ signal: null, code: 0, stderr: '' });
   });
 });

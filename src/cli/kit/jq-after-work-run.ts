@@ -38,17 +38,17 @@ export async function filterWorkAfter(rt: Runtime, proc: TixProcess, code: numbe
   const { releaseMemory } = await import('../../shared/native-memory.js');
   // What the work left in V8's heap goes back to the system before jq's thread and memory come.
   releaseMemory();
-  return filterWork(rt, work, code, JQ_MEMORY_BESIDE_DUCKDB_MB);
+  await filterWork(rt, work, JQ_MEMORY_BESIDE_DUCKDB_MB);
+  return code;
 }
 
-/** jq over each work file in turn, to stdout or the --out file; `code` once all succeeded. */
-export async function filterWork(rt: Runtime, work: readonly JqWork[], code: number, jqMemoryMb?: number): Promise<number> {
+/** jq, with `jqMemoryMb` for its values, over each work file in turn, to stdout or the --out file. */
+export async function filterWork(rt: Runtime, work: readonly JqWork[], jqMemoryMb: number): Promise<void> {
   for (const { file, output } of work) {
     const input = openWork(file);
     // The key was watched for as the command wrote this.
-    await withSink(rt, output, (sink) => input.replay(sink), { watchKey: false, ...(jqMemoryMb ? { jqMemoryMb } : {}) });
+    await withSink(rt, output, (sink) => input.replay(sink), { watchKey: false, jqMemoryMb });
   }
-  return code;
 }
 
 /** Resolves once everything written to `stream` has gone to its descriptor. */

@@ -80,11 +80,11 @@ export function setJqAfterWork(rt: object, work: JqAfterWork | undefined): void 
 export class JqAfterWork {
   readonly work: JqWork[] = [];
 
-  constructor(private readonly makeFolder: () => Promise<string>) {}
-
-  /** The sink the command writes its JSON to, instead of jq's. */
+  /** The sink the command writes its JSON to, instead of jq's: a file in a private folder of its own. */
   async spill(output: OutputOptions): Promise<Sink> {
-    const file = join(await this.makeFolder(), 'jq-input');
+    // Loaded here, not with this module: the entry point reads handoffPending from it as every run starts.
+    const { scratchDir } = await import('../../output/scratch-dir.js');
+    const file = join((await scratchDir('tix-jq-')).path, 'jq-input');
     const limit = output.format === 'ndjson' ? Number.POSITIVE_INFINITY : DOCUMENT_FOR_JQ_BYTES;
     return new SpillSink(file, limit, () => this.work.push({ file, output }));
   }
@@ -197,25 +197,23 @@ export class WorkReader {
     }
   }
 
+  /** The next frame, or undefined at the end of the file. */
   private next(): Buffer | undefined {
     const header = this.read(4);
-    if (header === undefined) return undefined;
-    const frame = this.read(header.readUInt32LE(0));
-    if (frame === undefined) throw new TixError('--jq: the work file of this run ended early', ExitCode.ERROR);
-    return frame;
+    return header.length === 0 ? undefined : this.read(header.readUInt32LE(0));
   }
 
-  /** Exactly `length` bytes, or undefined at the end of the file. */
-  private read(length: number): Buffer | undefined {
+  /** Exactly `length` bytes, or none at the end of the file. */
+  private read(length: number): Buffer {
     const bytes = Buffer.allocUnsafe(length);
     let got = 0;
     while (got < length) {
-      const count = readSync(this.fd, bytes, got, length - got, this.at);
+      const count = readSync(this.fd, bytes, got, length - got, this.at + got);
       if (count === 0) break;
       got += count;
-      this.at += count;
     }
-    if (got === 0 && length > 0) return undefined;
+    this.at += got;
+    if (got === 0) return bytes.subarray(0, 0);
     if (got < length) throw new TixError('--jq: the work file of this run ended early', ExitCode.ERROR);
     return bytes;
   }

@@ -1,7 +1,6 @@
 import { ExitCode } from '../../shared/errors.js';
-import { scratchDir } from '../../output/scratch-dir.js';
 import type { Invocation } from './invocation.js';
-import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, handoffPending, setJqAfterWork, takeHandoff } from './jq-after-work.js';
+import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, setJqAfterWork, takeHandoff } from './jq-after-work.js';
 import { HISTORY_COMMANDS } from './jq-early.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -26,10 +25,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
   const run = runOf(command);
   const proc = run.process;
   // --jq on a history command waits for the command's work; an image that replaced such a run is its jq.
-  const historyJq = opensHistory(command) && command.optsWithGlobals().jq !== undefined;
-  const handoff = handoffPending(proc.env) ? takeHandoff(proc.env, process.pid) : undefined;
+  const history = opensHistory(command);
+  const historyJq = history && command.optsWithGlobals().jq !== undefined;
+  const handoff = takeHandoff(proc.env, process.pid);
   const rt = await Runtime.create(command, proc, { warned: handoff !== undefined });
-  if (!handoff && opensHistory(command)) rt.historyAhead();
+  if (!handoff && history) rt.historyAhead();
   // An interrupted run exits at once, or once its stopping work is done (rt.whenStopped, rt.whileStopping); a
   // second signal does not wait.
   let exiting: Promise<void> | undefined;
@@ -61,10 +61,11 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     if (handoff) {
       // This image is the run's jq: the command's work is done, and the run's exit code known.
       if (early) rt.startJqAhead(early);
-      code = await filterWork(rt, handoff.work, handoff.code, JQ_MEMORY_AFTER_WORK_MB);
-    } else if (opensHistory(command)) {
+      await filterWork(rt, handoff.work, JQ_MEMORY_AFTER_WORK_MB);
+      code = handoff.code;
+    } else if (history) {
       early?.stop();
-      if (historyJq) setJqAfterWork(rt, new JqAfterWork(async () => (await scratchDir('tix-jq-')).path));
+      if (historyJq) setJqAfterWork(rt, new JqAfterWork());
       code = (await body(rt)) ?? ExitCode.OK;
       if (historyJq) {
         // Said by this image, which a fresh one may replace for jq.

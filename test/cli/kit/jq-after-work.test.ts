@@ -4,8 +4,7 @@
  * process id) runs jq over it instead of the command, with the command's exit code. In-process here; the
  * built binary, execve and signals: test/reliability/jq-after-work.test.ts.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sink } from '../../../src/output/sink.js';
@@ -16,10 +15,6 @@ import { runTix } from '../../helpers/tix.js';
 
 const json: OutputOptions = { format: 'json', header: true, excelSafe: false, jq: '.' };
 const ndjson: OutputOptions = { ...json, format: 'ndjson' };
-
-function newWork(): JqAfterWork {
-  return new JqAfterWork(async () => mkdtempSync(join(tmpdir(), 'tix-jq-test-')));
-}
 
 /** The chunks a replay writes, as text. */
 async function replayed(file: string): Promise<string[]> {
@@ -38,7 +33,7 @@ async function replayed(file: string): Promise<string[]> {
 
 describe('the work file', () => {
   it('gives jq the writes cut where the command ended a line, and is gone once opened', async () => {
-    const work = newWork();
+    const work = new JqAfterWork();
     const sink = await work.spill(ndjson);
     for (const chunk of ['{"a":', '1}\n', '{"a":2}\n{"a":3}\n', new TextEncoder().encode('{"b":"é"}'), '\n']) await sink.write(chunk);
     await sink.commit();
@@ -51,7 +46,7 @@ describe('the work file', () => {
   });
 
   it('aborted: nothing to filter, and no file left', async () => {
-    const work = newWork();
+    const work = new JqAfterWork();
     const sink = await work.spill(json);
     await sink.write('{"rows":[');
     const folder = dirname((sink as unknown as { file: string }).file);
@@ -61,7 +56,7 @@ describe('the work file', () => {
   });
 
   it('a document past 2 MB is one line, exit 1; ndjson streams without a bound', async () => {
-    const document = await newWork().spill(json);
+    const document = await new JqAfterWork().spill(json);
     const piece = `[${'1,'.repeat(512 * 1024 - 1)}1]`;
     let refused: unknown;
     try {
@@ -76,7 +71,7 @@ describe('the work file', () => {
         "--jq: the JSON to filter is more than 2 MB, the most tix filters as one document after a command's work; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)",
     });
 
-    const records = await newWork().spill(ndjson);
+    const records = await new JqAfterWork().spill(ndjson);
     for (let written = 0; written <= DOCUMENT_FOR_JQ_BYTES; written += piece.length) await records.write(`${piece}\n`);
     await records.abort();
   });
@@ -95,7 +90,7 @@ describe('the handoff', () => {
   });
 
   it('the image that takes it runs jq over the work instead of the command, and exits with the command’s code', async () => {
-    const work = newWork();
+    const work = new JqAfterWork();
     const sink = await work.spill({ ...json, jq: '.events | length' });
     await sink.write('{"events":[{"event_id":"evt_a"},{"event_id":"evt_b"}]}\n');
     await sink.commit();
@@ -112,7 +107,7 @@ describe('the handoff', () => {
   });
 
   it('jq has its limit of that image: a document of many small values past it is one line, exit 1', async () => {
-    const work = newWork();
+    const work = new JqAfterWork();
     const sink = await work.spill({ ...json, jq: '.rows | length' });
     // Under 2 MB of text, but a million values: more than 24 MB of jq's.
     await sink.write(`{"rows":[${'1,'.repeat(999_999)}1]}\n`);
