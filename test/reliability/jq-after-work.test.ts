@@ -4,14 +4,16 @@
  * (execve, Node.js 22.15 and later), where DuckDB's library is not mapped, or in the same process after the
  * store has let go (Node.js 20). Side by side, DuckDB and jq's worker peaked at 123-139 MB (issue 36 §4). The
  * built binary, as a user runs it, on whichever Node.js runs the tests: the answer, the exit code, the bounds
- * of a filter that never ends (with a config file present), and no work file left behind.
+ * of a filter that never ends (signals, Ctrl-C at a terminal; with a config file present), and no work file
+ * left behind.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltTix, runIntoLeavingReader, startTix } from '../helpers/tix-binary.js';
-import { STOP_SIGNAL_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
+import { CONFIG_FILE_CASES, STOP_SIGNAL_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
 import { tmusaIds, useSandbox } from './support/sandboxes.js';
+import { startOnTerminal } from './support/tmux.js';
 
 /** Whether the Node.js running the tests (and tix) can replace a process's image. */
 const EXECVE = typeof (process as { execve?: unknown }).execve === 'function';
@@ -89,6 +91,22 @@ describe('--jq on a command that opens the history', () => {
       expect(result.stdout).toMatch(/^evt_\w+\n$/);
       expect(result.stderr).toBe('');
       expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
+
+  it.each(CONFIG_FILE_CASES)(
+    'Ctrl-C at a terminal while the jq image runs a filter that never ends: exit 130, %s',
+    async (_config, withFile) => {
+      const { db, env } = await tracked(1);
+      const terminal = await startOnTerminal(['history', 'list', ...db, '--jq', '.events[0].event_id, (def f: f; f)'], {
+        ...env,
+        ...configEnv(withFile),
+      });
+      await terminal.waitFor('evt_');
+      await terminal.press('C-c');
+      const outcome = await terminal.done();
+      expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
+      expect(outcome.raw).not.toContain('unexpected');
     },
   );
 
