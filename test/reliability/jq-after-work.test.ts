@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { runBuiltTix, runIntoLeavingReader, startTix } from '../helpers/tix-binary.js';
 import { CONFIG_FILE_CASES, STOP_SIGNAL_CASES, configEnv, sandboxEnv, testDir } from '../helpers/tix-env.js';
 import { tmusaIds, useSandbox } from './support/sandboxes.js';
-import { startOnTerminal } from './support/tmux.js';
+import { ctrlCOnceShown } from './support/tmux.js';
 
 /** Whether the Node.js running the tests (and tix) can replace a process's image. */
 const EXECVE = typeof (process as { execve?: unknown }).execve === 'function';
@@ -98,13 +98,8 @@ describe('--jq on a command that opens the history', () => {
     'Ctrl-C at a terminal while the jq image runs a filter that never ends: exit 130, %s',
     async (_config, withFile) => {
       const { db, env } = await tracked(1);
-      const terminal = await startOnTerminal(['history', 'list', ...db, '--jq', '.events[0].event_id, (def f: f; f)'], {
-        ...env,
-        ...configEnv(withFile),
-      });
-      await terminal.waitFor('evt_');
-      await terminal.press('C-c');
-      const outcome = await terminal.done();
+      const args = ['history', 'list', ...db, '--jq', '.events[0].event_id, (def f: f; f)'];
+      const outcome = await ctrlCOnceShown(args, { ...env, ...configEnv(withFile) }, 'evt_');
       expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
       expect(outcome.raw).not.toContain('unexpected');
     },

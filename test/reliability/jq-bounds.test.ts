@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandboxes.js';
-import { startOnTerminal } from './support/tmux.js';
+import { ctrlCOnceShown } from './support/tmux.js';
 import { runIntoLeavingReader, startTix } from '../helpers/tix-binary.js';
 import { CONFIG_FILE_CASES, STOP_SIGNAL_CASES, configEnv, sandboxEnv as apiEnv } from '../helpers/tix-env.js';
 
@@ -48,13 +48,11 @@ describe('a filter that never ends', () => {
   );
 
   it.each(CONFIG_FILE_CASES)('Ctrl-C at a terminal: exit 130, %s', async (_config, withFile) => {
-    const terminal = await startOnTerminal(['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP], {
-      ...apiEnv(sandbox().url),
-      ...configEnv(withFile),
-    });
-    await terminal.waitFor('evt_');
-    await terminal.press('C-c');
-    const outcome = await terminal.done();
+    const outcome = await ctrlCOnceShown(
+      ['events', 'search', '--limit', '1', '--jq', ID_THEN_LOOP],
+      { ...apiEnv(sandbox().url), ...configEnv(withFile) },
+      'evt_',
+    );
     expect(outcome.code, outcome.raw.slice(-400)).toBe(130);
     expect(outcome.raw).not.toContain('unexpected');
   });

@@ -103,3 +103,15 @@ export async function startOnTerminal(
     },
   };
 }
+
+/** Runs tix at a terminal, presses Ctrl-C once `shown` is on it, and returns how tix ended. */
+export async function ctrlCOnceShown(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  shown: string,
+): Promise<TerminalOutcome> {
+  const terminal = await startOnTerminal(args, env);
+  await terminal.waitFor(shown);
+  await terminal.press('C-c');
+  return terminal.done();
+}
