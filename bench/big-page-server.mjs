@@ -1,13 +1,27 @@
 /**
  * A stand-in for the API that answers `GET /events` with one page of about `megabytes` MB (events made from
  * the sandbox's, each with its own id), for the single-large-page rows of scenario 12: what tix does with a
- * page larger than it reads whole. `startBigPageServer({ sample, megabytes })` resolves to { url, bytes, stop }.
+ * page larger than it reads whole. `startBigPageServer({ sample, megabytes })` resolves to { url, bytes, stop };
+ * startDensePageServer, a page of few bytes a value.
  * `sample` is a page of events as the sandbox answers it (`{"events":[...]}`).
  */
 import { createServer } from 'node:http';
 
 export async function startBigPageServer({ sample, megabytes }) {
-  const body = bigPage(sample, megabytes * 2 ** 20);
+  return servePage(bigPage(sample, megabytes * 2 ** 20));
+}
+
+/**
+ * The same stand-in answering a page dense with values: `events` events, each with an array of `numbers`
+ * ones (`[1,1,...]`, two bytes a value) besides its id and name; the shape that costs the most memory a byte.
+ */
+export async function startDensePageServer({ events, numbers }) {
+  const extra = `[${'1,'.repeat(numbers - 1)}1]`;
+  const list = Array.from({ length: events }, (_, i) => `{"id":"evt_dense${i}","name":"Dense ${i}","extra":${extra}}`);
+  return servePage(Buffer.from(`{"events":[${list.join(',')}]}`));
+}
+
+async function servePage(body) {
   const server = createServer((request, response) => {
     if (!request.url.startsWith('/events?') && request.url !== '/events') {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');

@@ -7,12 +7,14 @@
  *   installed;
  * - `tix events search` over one page just under the bound tix reads whole (page-bound.ts), in every
  *   format and with --jq, and `tix api` over it; then over a page of 60 MB, which each refuses in one line
- *   (exit 1) rather than holding it.
+ *   (exit 1) rather than holding it; then over pages dense with values (two bytes each): one event of two
+ *   million numbers in 3.9 MB, and 5,000 events of 60, each refused in one line, exit 1 (more than the 250,000
+ *   values tix builds at once), and one event of 240,000 numbers, within the bound, answered.
  * With TIX_BENCH_STANDALONE=<the standalone archive's bin/tix> (after `npm run release`), every row is
  * measured with it too.
  */
 import { join } from 'node:path';
-import { startBigPageServer } from '../big-page-server.mjs';
+import { startBigPageServer, startDensePageServer } from '../big-page-server.mjs';
 import { runOnce } from '../measure.mjs';
 import { startBenchPostgres } from '../postgres.mjs';
 import { count, figureRow, mb } from '../rows.mjs';
@@ -147,4 +149,26 @@ async function singlePage(ctx, builds, measure) {
       await server.stop();
     }
   }
+  for (const { events, numbers, expectExit } of DENSE_PAGES) {
+    const server = await startDensePageServer({ events, numbers });
+    try {
+      const env = { TIX_BASE_URL: server.url, TIX_API_KEY: ctx.apiKey, TIX_CONFIG_DIR: join(ctx.workDir, 'config'), TZ: 'UTC' };
+      const page = `a page of ${count(events)} events of ${count(numbers)} numbers (${mb(server.bytes / 2 ** 20)})`;
+      for (const build of builds) {
+        for (const flags of PAGE_FORMATS)
+          await measure(build, `tix events search ${flags.join(' ')}, ${page}`, ['events', 'search', ...flags], env, expectExit);
+        await measure(build, `tix api events, ${page}`, ['api', 'events'], env, expectExit);
+        await measure(build, `tix api events --jq, ${page}`, ['api', 'events', '--jq', '.events | length'], env, expectExit);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
 }
+
+/** Pages dense with values (two bytes each): beyond the 250,000 tix builds at once (exit 1), and within. */
+const DENSE_PAGES = [
+  { events: 1, numbers: 2_000_000, expectExit: 1 },
+  { events: 5_000, numbers: 60, expectExit: 1 },
+  { events: 1, numbers: 240_000, expectExit: 0 },
+];

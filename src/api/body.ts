@@ -3,7 +3,7 @@ import type * as Zlib from 'node:zlib';
 import { ExitCode } from '../shared/errors.js';
 import { maskSecrets } from '../shared/secrets.js';
 import { ApiError } from './errors.js';
-import { MAX_PAGE_BYTES, pageTooLarge } from './page-bound.js';
+import { holdsMoreValuesThan, MAX_PAGE_BYTES, MAX_VALUES_AT_ONCE, pageTooLarge, tooManyValues } from './page-bound.js';
 import type { Headers } from './headers.js';
 import { parseKeepingDigits } from './exact-json.js';
 
@@ -147,6 +147,7 @@ export function parseJson(body: string, endpoint: string, status: number, keepDi
   if (text.trim() === '') {
     throw new ApiError(`expected JSON from ${endpoint} but the body was empty (HTTP ${status})`, ExitCode.ERROR, { endpoint, status });
   }
+  if (holdsMoreValuesThan(text, MAX_VALUES_AT_ONCE)) throw tooManyValues(endpoint, 'the body');
   try {
     return keepDigits ? parseKeepingDigits(text) : JSON.parse(text);
   } catch (error) {

@@ -7,7 +7,8 @@
 import { ExitCode } from '../shared/errors.js';
 import { bodySlices, parseBody, type RawBody } from './client.js';
 import { ApiError } from './errors.js';
-import { JsonStreamError, JsonStreamParser, type JsonStreamEvent } from './json-stream.js';
+import { JsonStreamError, JsonStreamParser, type JsonStreamEvent, TooManyValuesError } from './json-stream.js';
+import { tooManyValues } from './page-bound.js';
 import { expectArrayField, expectEvent, expectEventList, expectObject } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 
@@ -82,7 +83,7 @@ export function deferredEventsPage(body: RawBody, checked: () => void): Deferred
 
 async function* eventParts(body: RawBody): AsyncGenerator<EventsPagePart> {
   const { endpoint, status } = body;
-  const parser = new JsonStreamParser([['events']], body.keepDigits);
+  const parser = new JsonStreamParser([['events']], body.keepDigits, { bounded: true });
   let index = 0;
   let sawEvents = false;
   const check = (events: JsonStreamEvent[]): EventsPagePart[] => {
@@ -114,6 +115,7 @@ async function* eventParts(body: RawBody): AsyncGenerator<EventsPagePart> {
     for await (const slice of withoutByteOrderMark(bodySlices(body, SLICE_BYTES))) yield* check(parser.push(slice));
     yield* check(parser.end());
   } catch (error) {
+    if (error instanceof TooManyValuesError) throw tooManyValues(endpoint, error.where);
     if (!(error instanceof JsonStreamError)) throw error;
     throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
       endpoint,

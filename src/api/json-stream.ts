@@ -12,6 +12,7 @@
 
 import { parserReason } from './body.js';
 import { parseKeepingDigits } from './exact-json.js';
+import { MAX_VALUES_AT_ONCE } from './page-bound.js';
 
 export type PathItem = string | number;
 export type JsonPath = readonly PathItem[];
@@ -27,6 +28,16 @@ export const ANY_MEMBER = '\u0000any member';
 
 /** Thrown for text that is not one JSON document; the message reads like JSON.parse's. */
 export class JsonStreamError extends SyntaxError {}
+
+/**
+ * Thrown, before it is parsed, for a value read whole that holds more than MAX_VALUES_AT_ONCE values
+ * (page-bound.ts): `where` names it (`events[0]`), for the caller's tooManyValues.
+ */
+export class TooManyValuesError extends Error {
+  constructor(readonly where: string) {
+    super(`more than ${MAX_VALUES_AT_ONCE} values in ${where}`);
+  }
+}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -63,6 +74,8 @@ interface Capture {
   depth: number;
   inString: boolean;
   escaped: boolean;
+  /** Its values so far (a container's elements and members, about: one for each comma and opening bracket). */
+  values: number;
   /** Where it goes: an object key, a value, or an element of a batched array. */
   role: 'key' | 'value' | 'item';
   path: PathItem[];
@@ -93,14 +106,27 @@ export class JsonStreamParser {
   #noQuickSplit: Buffer | undefined;
 
   readonly #parseText: (text: string) => unknown;
+  /** The values built so far, where the whole document is bound (`bounded`). */
+  #built = 0;
+  readonly #bounded: boolean;
 
   /**
    * `streamed`: paths of the arrays to stream; `*` stands for any index. `keepDigits`: numbers a double
-   * cannot hold keep their text (exact-json.ts), for csv and tsv.
+   * cannot hold keep their text (exact-json.ts), for csv and tsv. Any one value read whole is bound to
+   * MAX_VALUES_AT_ONCE; `bounded`, the whole document too: a page, which its reader may hold at once
+   * (a table's rows, jq's copy), unlike a stream of sales.
    */
-  constructor(streamed: readonly (readonly string[])[], keepDigits = false) {
+  constructor(streamed: readonly (readonly string[])[], keepDigits = false, { bounded = false } = {}) {
     this.#patterns = streamed;
     this.#parseText = keepDigits ? parseKeepingDigits : (text) => JSON.parse(text);
+    this.#bounded = bounded;
+  }
+
+  /** Counts `values` more built, where the document is bound: beyond the bound, before they are parsed. */
+  #build(values: number): void {
+    if (!this.#bounded) return;
+    this.#built += values;
+    if (this.#built > MAX_VALUES_AT_ONCE) throw new TooManyValuesError('the body');
   }
 
   /** Reads one chunk; returns the events it completed, in document order. */
@@ -176,6 +202,8 @@ export class JsonStreamParser {
       this.#noQuickSplit = chunk;
       return i;
     }
+    // Not scanned byte by byte, so counted once built: a region of MAX_BATCH_BYTES at the most.
+    if (this.#bounded) this.#build(countValues(items));
     this.#flushBatch(chunk);
     this.#events.push({ type: 'items', path: frame.path, items });
     frame.index += items.length;
@@ -211,7 +239,17 @@ export class JsonStreamParser {
 
   #expectKey(frame: Frame, _chunk: Buffer, i: number, c: number): number {
     if (c !== QUOTE) this.#fail(c, i);
-    this.#capture = { parts: [], start: i, form: 'string', depth: 0, inString: true, escaped: false, role: 'key', path: frame.path };
+    this.#capture = {
+      parts: [],
+      start: i,
+      form: 'string',
+      depth: 0,
+      inString: true,
+      escaped: false,
+      values: 1,
+      role: 'key',
+      path: frame.path,
+    };
     return i + 1;
   }
 
@@ -243,7 +281,17 @@ export class JsonStreamParser {
     if (form === 'bare' && !isBareStart(c)) this.#fail(c, i);
     const role = batched ? 'item' : 'value';
     if (role === 'item' && this.#regionStart < 0) this.#regionStart = i;
-    this.#capture = { parts: [], start: i, form, depth: container ? 1 : 0, inString: form === 'string', escaped: false, role, path };
+    this.#capture = {
+      parts: [],
+      start: i,
+      form,
+      depth: container ? 1 : 0,
+      inString: form === 'string',
+      escaped: false,
+      values: 1,
+      role,
+      path,
+    };
     return form === 'bare' ? i : i + 1;
   }
 
@@ -251,7 +299,7 @@ export class JsonStreamParser {
   #continueCapture(chunk: Buffer, i: number): number {
     const capture = this.#capture!;
     const n = chunk.length;
-    let { depth, inString, escaped } = capture;
+    let { depth, inString, escaped, values } = capture;
     let end = -1;
     if (capture.form === 'bare') {
       while (i < n) {
@@ -277,20 +325,27 @@ export class JsonStreamParser {
             }
           }
         } else if (c === QUOTE) inString = true;
-        else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
-        else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+        else if (c === COMMA) values++;
+        else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+          depth++;
+          values++;
+        } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
           if (--depth === 0) {
             end = i + 1;
             break;
           }
         }
       }
+      // Counted over a chunk (64 KB from a page) before it is checked: the hot loop stays as it was.
+      if (values > MAX_VALUES_AT_ONCE) throw new TooManyValuesError(pathText(capture.path));
     }
     if (end < 0) {
-      Object.assign(capture, { depth, inString, escaped });
+      Object.assign(capture, { depth, inString, escaped, values });
       return n;
     }
     this.#capture = undefined;
+    // A member's name is not a value of its own (countValues does not count it either).
+    if (capture.role !== 'key') this.#build(capture.values);
     this.#finishCapture(capture, chunk, end);
     return end;
   }
@@ -379,6 +434,23 @@ export class JsonStreamParser {
   #fail(c: number, i: number): never {
     throw new JsonStreamError(`Unexpected token '${String.fromCharCode(c)}' at byte ${this.#offset + i} of the JSON`);
   }
+}
+
+/** The values of a parsed JSON value, itself included, counted as a capture counts them (about). */
+function countValues(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 1;
+  let count = 1;
+  if (Array.isArray(value)) for (const item of value) count += countValues(item);
+  else for (const key in value) count += countValues((value as Record<string, unknown>)[key]);
+  return count;
+}
+
+/** A path as a reader writes it (`events[0].extra`); a member name that is not a plain word is `[…]`. */
+function pathText(path: JsonPath): string {
+  let text = '';
+  for (const item of path)
+    text += typeof item === 'number' ? `[${item}]` : /^[A-Za-z_]\w{0,63}$/.test(item) ? `${text ? '.' : ''}${item}` : '[…]';
+  return text || 'the body';
 }
 
 /** Does `path` match the first path.length items of `pattern`? */

@@ -29,3 +29,43 @@ export async function* boundedBody(body: AsyncIterable<Uint8Array>, endpoint: st
     yield chunk;
   }
 }
+
+/**
+ * The most JSON values (array elements and object members, about) tix builds into objects at once: one event
+ * of a page, one sale, or a whole body where it is parsed whole. The byte bound alone lets a page hold two
+ * million values (`[1,1,1,...]` in 3.9 MB), which as objects, and again as jq's, took 130-174 MB (issue 36
+ * §4, BENCHMARKS.md). A page of the API's largest, 5,000 events, holds ~40,000 per MB of text; a sales
+ * details body ~50,000: a 4 MB body of either is well within this.
+ */
+export const MAX_VALUES_AT_ONCE = 250_000;
+
+/** The one line for a piece of a body beyond MAX_VALUES_AT_ONCE: exit 1, not retried, as pageTooLarge. */
+export function tooManyValues(endpoint: string, where: string): ApiError {
+  return new ApiError(
+    `the response from ${endpoint} has more than ${MAX_VALUES_AT_ONCE.toLocaleString('en-US')} JSON values in ${where}, the most tix builds at once; stopped rather than hold them`,
+    ExitCode.ERROR,
+    { endpoint },
+  );
+}
+
+/**
+ * Whether a JSON text holds more than `limit` values (array elements and object members, about: each comma
+ * and each opening bracket outside strings counts one), read without building them. A value takes two
+ * characters at the least (`1,`, `[]`), so a text of no more than twice the limit is not read at all.
+ */
+export function holdsMoreValuesThan(text: string, limit: number): boolean {
+  if (text.length <= 2 * limit) return false;
+  let values = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x2c || c === 0x5b || c === 0x7b) {
+      if (++values > limit) return true;
+    }
+  }
+  return false;
+}

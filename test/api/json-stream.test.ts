@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { JsonStreamError, JsonStreamParser, jsonStreamEvents, type JsonPath, type JsonStreamEvent } from '../../src/api/json-stream.js';
+import {
+  JsonStreamError,
+  JsonStreamParser,
+  jsonStreamEvents,
+  TooManyValuesError,
+  type JsonPath,
+  type JsonStreamEvent,
+} from '../../src/api/json-stream.js';
+import { holdsMoreValuesThan, MAX_VALUES_AT_ONCE } from '../../src/api/page-bound.js';
 
 const SALES = [['salesDetails'], ['salesDetails', '*', 'soldTickets']];
 
@@ -161,6 +169,64 @@ describe('JsonStreamParser', () => {
     ['a trailing comma', '{"salesDetails":[{"soldTickets":[{"a":1},]}]}'],
   ])('refuses a document %s', (_what, bad) => {
     expect(() => parseInChunks(bad, () => 3)).toThrow(JsonStreamError);
+  });
+});
+
+describe('the bound on values built at once (page-bound.ts)', () => {
+  const ones = (count: number) => `[${'1,'.repeat(count - 1)}1]`;
+  /** Pushes `text` in 64 KB slices, as a page is read; returns how many slices it took before throwing. */
+  const push = (parser: JsonStreamParser, text: string): number => {
+    const bytes = Buffer.from(text);
+    let slices = 0;
+    for (let at = 0; at < bytes.length; at += 65536) {
+      slices++;
+      parser.push(bytes.subarray(at, at + 65536));
+    }
+    parser.end();
+    return slices;
+  };
+
+  it('one value read whole beyond it is refused as soon as it is counted, before it is complete', () => {
+    const text = `{"events":[{"id":"e","extra":${ones(MAX_VALUES_AT_ONCE * 2)}}]}`;
+    const parser = new JsonStreamParser([['events']]);
+    let pushed = 0;
+    const bytes = Buffer.from(text);
+    const read = () => {
+      for (let at = 0; at < bytes.length; at += 65536, pushed += 65536) parser.push(bytes.subarray(at, at + 65536));
+    };
+    expect(read).toThrow(new TooManyValuesError('events[0]'));
+    // Two characters a value: stopped about half way, not at the end.
+    expect(pushed).toBeLessThan(bytes.length * 0.6);
+  });
+
+  it('a stream that is not bound as a whole reads any number of values within the bound each', () => {
+    const text = `{"events":[${Array.from({ length: 6 }, () => ones(MAX_VALUES_AT_ONCE / 2)).join(',')}]}`;
+    let items = 0;
+    const parser = new JsonStreamParser([['events']]);
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += 65536)
+      for (const event of parser.push(bytes.subarray(at, at + 65536))) if (event.type === 'items') items += event.items.length;
+    parser.end();
+    expect(items).toBe(6);
+  });
+
+  it('a bound document: values summed over every batch, quick splits included', () => {
+    // Each event is about 102 values: the object, its id, its array and the array's 99 numbers.
+    const page = (events: number) => `{"events":[${Array.from({ length: events }, (_, i) => `{"id":"e${i}","n":${ones(99)}}`).join(',')}]}`;
+    const bounded = () => new JsonStreamParser([['events']], false, { bounded: true });
+    expect(push(bounded(), page(2000))).toBeGreaterThan(4);
+    expect(() => push(bounded(), page(3000))).toThrow(new TooManyValuesError('the body'));
+    // Unbound, the same page is read.
+    expect(() => push(new JsonStreamParser([['events']]), page(3000))).not.toThrow();
+  });
+
+  it('holdsMoreValuesThan counts commas and opening brackets outside strings', () => {
+    expect(holdsMoreValuesThan(ones(1000), 999)).toBe(true);
+    expect(holdsMoreValuesThan(ones(1000), 1000)).toBe(false);
+    // Commas and brackets in strings are not values.
+    expect(holdsMoreValuesThan(`["${',[{'.repeat(1000)}"]`, 10)).toBe(false);
+    expect(holdsMoreValuesThan(`["\\\\",${'[],'.repeat(20)}1]`, 20)).toBe(true);
+    expect(holdsMoreValuesThan(`["\\",${'[],'.repeat(20)}1"]`, 20)).toBe(false);
   });
 });
 

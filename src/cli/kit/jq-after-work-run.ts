@@ -42,8 +42,8 @@ export async function filterWorkAfter(rt: Runtime, proc: TixProcess, code: numbe
   return code;
 }
 
-/** jq, with `jqMemoryMb` for its values, over each work file in turn, to stdout or the --out file. */
-export async function filterWork(rt: Runtime, work: readonly JqWork[], jqMemoryMb: number): Promise<void> {
+/** jq over each work file in turn, to stdout or the --out file; with `jqMemoryMb` for its values, else jq's own limit. */
+export async function filterWork(rt: Runtime, work: readonly JqWork[], jqMemoryMb?: number): Promise<void> {
   for (const { file, output } of work) {
     const input = openWork(file);
     // The key was watched for as the command wrote this.

@@ -25,17 +25,9 @@ export const HANDOFF_VARIABLE = 'TIX_JQ_HANDOFF';
 /**
  * The most JSON a document format (json) may put aside for jq, which holds each document whole: ~13 MB of
  * jq's values a MB of history sql's rows of four columns (BENCHMARKS.md, issue 36 §4), so that 2 MB (about
- * 27,000 such rows) stay within JQ_MEMORY_AFTER_WORK_MB. ndjson streams, one record at a time, unbounded.
+ * 27,000 such rows) stay within JQ_MEMORY_MB (jq.ts). ndjson streams, one record at a time, unbounded.
  */
 export const DOCUMENT_FOR_JQ_BYTES = 2 * 1024 * 1024;
-
-/**
- * jq's memory in the image that filters the work: tix, jq's worker and jq's start take ~85 MB there (Node.js
- * 24), and a run peaks at about that plus this limit (history sql, 150,000 rows of one number, stopped at the
- * limit: 24 MB 110 MB, 32 MB 116 MB, 40 MB 128-130 MB in the standalone build; BENCHMARKS.md). 2 MB of rows of
- * four columns need less (25,000 rows: 105 MB). Beyond, one line, exit 1.
- */
-export const JQ_MEMORY_AFTER_WORK_MB = 24;
 
 /**
  * jq's limit where it runs in the process that loaded DuckDB (no execve: Node.js 20): DuckDB's library and

@@ -1,5 +1,5 @@
 import type { JqAhead } from './jq.js';
-import { JQ_MEMORY_AFTER_WORK_MB, handoffPending } from './jq-after-work.js';
+import { handoffPending } from './jq-after-work.js';
 
 /**
  * --jq's worker started as the process starts (main.ts, before the command tree is built and the command's
@@ -73,9 +73,7 @@ export function startJqEarly(
   env: NodeJS.ProcessEnv,
 ): Promise<JqAhead> | undefined {
   if (filter === undefined) return undefined;
-  // The image that filters a history command's work gives jq the limit that image has (jq-after-work.ts).
-  const memoryMb = handoffPending(env) ? JQ_MEMORY_AFTER_WORK_MB : undefined;
-  const started = import('./jq.js').then(({ JqAhead }) => new JqAhead(filter, stderr, env, memoryMb));
+  const started = import('./jq.js').then(({ JqAhead }) => new JqAhead(filter, stderr, env));
   // jq.ts failing to load is the run's to report, where it loads jq.ts itself.
   started.catch(() => {});
   return started;

@@ -27,8 +27,14 @@ import { readWithoutDebugSections, withoutDebugSections } from './wasm-sections.
 /** A document this long (characters or bytes) is large enough to collect the garbage beside it first. */
 const LARGE_DOCUMENT_CHARS = 1024 * 1024;
 
-/** The most memory jq may use: its WebAssembly heap (jq's values). */
-export const JQ_MEMORY_MB = 64;
+/**
+ * The most memory jq may use: its WebAssembly heap (jq's values). tix, jq's worker and jq's start take ~85-93 MB
+ * (Node.js 24), and a run that fills jq's heap peaks at about that plus this: at 64 MB, `[range(1e7)]` or one
+ * page dense with numbers peaked at 150-174 MB; at 24, 106-117 MB on every build (BENCHMARKS.md, issue 36 §4).
+ * The largest page tix reads (4 MB of events, the bound in page-bound.ts) needs less: `--jq .` answers at
+ * 105-117 MB. Beyond, one line, exit 1.
+ */
+export const JQ_MEMORY_MB = 24;
 /**
  * The worker thread's JavaScript heap, which holds little (a page's text on its way to jq; results pass
  * through shared memory): kept small, so V8 collects it often rather than letting it grow towards a big

@@ -1,6 +1,6 @@
 import { ExitCode } from '../../shared/errors.js';
 import type { Invocation } from './invocation.js';
-import { JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, setJqAfterWork, takeHandoff } from './jq-after-work.js';
+import { JqAfterWork, setJqAfterWork, takeHandoff } from './jq-after-work.js';
 import { HISTORY_COMMANDS } from './jq-early.js';
 import { runOf } from './run-context.js';
 import type { Runtime } from './runtime.js';
@@ -61,7 +61,7 @@ export async function runCommand(command: Invocation, body: (rt: Runtime) => Pro
     if (handoff) {
       // This image is the run's jq: the command's work is done, and the run's exit code known.
       if (early) rt.startJqAhead(early);
-      await filterWork(rt, handoff.work, JQ_MEMORY_AFTER_WORK_MB);
+      await filterWork(rt, handoff.work);
       code = handoff.code;
     } else if (history) {
       early?.stop();

@@ -8,7 +8,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sink } from '../../../src/output/sink.js';
-import { DOCUMENT_FOR_JQ_BYTES, JQ_MEMORY_AFTER_WORK_MB, JqAfterWork, openWork, takeHandoff } from '../../../src/cli/kit/jq-after-work.js';
+import { DOCUMENT_FOR_JQ_BYTES, JqAfterWork, openWork, takeHandoff } from '../../../src/cli/kit/jq-after-work.js';
+import { JQ_MEMORY_MB } from '../../../src/cli/kit/jq.js';
 import type { OutputOptions } from '../../../src/cli/kit/output-options.js';
 import { testDir as tempDir } from '../../helpers/tix-env.js';
 import { runTix } from '../../helpers/tix.js';
@@ -117,7 +118,7 @@ describe('the handoff', () => {
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: `tix: --jq: the JSON to filter needs more than ${JQ_MEMORY_AFTER_WORK_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n`,
+      stderr: `tix: --jq: the JSON to filter needs more than ${JQ_MEMORY_MB} MB of memory in jq, its limit in tix; stopped (jq holds each document whole: -o ndjson --jq filters one record at a time)\n`,
     });
   });
 });

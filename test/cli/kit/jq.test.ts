@@ -282,7 +282,7 @@ describe('errors and refusals', () => {
     const result = await tix(['agents', '--jq', 'reduce range(40) as $i ("x"; . + .) | length']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe("tix: --jq: the filter needed more than 64 MB of memory, jq's limit in tix; stopped\n");
+    expect(result.stderr).toBe("tix: --jq: the filter needed more than 24 MB of memory, jq's limit in tix; stopped\n");
   });
 
   it('a runtime error: exit 1 with jq message', async () => {

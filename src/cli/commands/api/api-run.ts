@@ -1,6 +1,8 @@
 import type { ApiClient, RawResponse } from '../../../api/client.js';
 import { checkJsonType, parseJson, type Headers } from '../../../api/body.js';
 import { ApiError, isNotFound } from '../../../api/errors.js';
+import { TooManyValuesError } from '../../../api/json-stream.js';
+import { tooManyValues } from '../../../api/page-bound.js';
 import { encodeField, parameterValues, parseRelativeTarget, withParameter, type RelativeTarget } from '../../../api/relative-target.js';
 import { parseBaseUrl } from '../../../api/url.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
@@ -86,7 +88,12 @@ function scanned(response: RawResponse): ReturnType<typeof scanBody> {
   } catch {
     return undefined;
   }
-  return scanBody(response.body);
+  try {
+    return scanBody(response.body);
+  } catch (error) {
+    if (error instanceof TooManyValuesError) throw tooManyValues(response.endpoint, error.where);
+    throw error;
+  }
 }
 
 interface Paging {

@@ -16,7 +16,7 @@ export type ListPlace = { key: string | undefined } | undefined;
  */
 export function scanBody(body: Buffer): { list: ListPlace } | undefined {
   if (body[0] === 0xef) return undefined;
-  const parser = new JsonStreamParser([[], [ANY_MEMBER]]);
+  const parser = new JsonStreamParser([[], [ANY_MEMBER]], false, { bounded: true });
   let rootArray = false;
   const members = new Set<string>();
   const arrays: string[] = [];
@@ -46,7 +46,7 @@ export function scanBody(body: Buffer): { list: ListPlace } | undefined {
 /** The items of the body's list, a batch at a time, as `keepDigits` says numbers are parsed (csv, tsv). */
 export function* listBatches(body: Buffer, key: string | undefined, keepDigits: boolean): Generator<unknown[]> {
   const path = key === undefined ? [] : [key];
-  const parser = new JsonStreamParser([path], keepDigits);
+  const parser = new JsonStreamParser([path], keepDigits, { bounded: true });
   const items = (events: JsonStreamEvent[]) =>
     events.flatMap((event) => (event.type === 'items' && event.path.length === path.length ? event.items : []));
   for (const slice of slices(body)) {
