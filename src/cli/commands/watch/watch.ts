@@ -11,6 +11,7 @@ import { parseWholeNumber } from '../../../shared/numbers.js';
 import { printable } from '../../../shared/printable.js';
 import { runCommand } from '../../kit/run-command.js';
 import { addStoreOptions, parseStoreFlags, type RawStoreFlags } from '../../kit/store-options.js';
+import { isPostgresUrl } from '../../../store/postgres-url.js';
 import type { WatchTarget, WatchOptions } from './watch-run.js';
 import { API_FAILED, STORE_BUSY, apiCodes, exitCodes } from '../../kit/exit-codes.js';
 
@@ -106,10 +107,25 @@ export function watchCommand(): Command {
       if (flags.untilPrice !== undefined) options.untilPrice = parseAmount('--until-price', flags.untilPrice);
       // --db says where, and so that polls are to be kept; a db setting or TIX_DB alone does not, --record does.
       if (flags.record === true || rt.settings.sources.db === 'flag') options.record = parseStoreFlags(flags);
-      if (rt.globals.jq !== undefined) options.jq = rt.globals.jq;
+      if (rt.globals.jq !== undefined) {
+        if (options.record && !isPostgresUrl(rt.settings.values.db ?? '')) throw jqBesideDuckDb();
+        options.jq = rt.globals.jq;
+      }
       const { runWatch } = await import('./watch-run.js');
       return runWatch(options, rt);
     }),
+  );
+}
+
+/**
+ * A watch's jq filters each line as it comes, for as long as the watch runs, so it cannot wait for the work to
+ * be over as the history commands' does (kit/jq-after-work.ts): recording to DuckDB, whose library stays
+ * loaded once it is, jq's thread beside it peaked at 137 MB (standalone; 115 MB without --jq, 93 MB with
+ * --jq on PostgreSQL), over the 120 MB tix keeps to (README, issue 36 §4). Refused rather than run over it.
+ */
+function jqBesideDuckDb(): UsageError {
+  return new UsageError(
+    "--jq: watch cannot run jq while it records to a DuckDB history (the two together take more than the 120 MB tix keeps to); pipe its ndjson to jq instead: tix watch ... --record | jq -c '<filter>'",
   );
 }
 
