@@ -7,6 +7,7 @@
  * of a filter that never ends (signals, Ctrl-C at a terminal; with a config file present), and no work file
  * left behind.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,5 +140,22 @@ describe('--jq on a command that opens the history', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('1\n');
     expect(existsSync(stale)).toBe(true);
+  });
+
+  it("a work folder whose run is gone (ended between the two images) is removed by the next run; a running one's is not", async () => {
+    const { tmp, db, env } = await tracked(1);
+    // A process id that ran and is gone: a child that has exited.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const orphan = join(tmp, `tix-jq-${gone}-aB3dE9`);
+    const running = join(tmp, `tix-jq-${process.pid}-xY7zQ1`);
+    const other = join(tmp, `tix-jq-notes-${gone}`);
+    for (const folder of [orphan, running, other]) {
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'jq-input'), 'work');
+    }
+    const result = await runBuiltTix(['history', 'list', ...db, '--jq', '.events | length'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('1\n');
+    expect(readdirSync(tmp).sort()).toEqual([running, other].map((folder) => folder.slice(tmp.length + 1)).sort());
   });
 });

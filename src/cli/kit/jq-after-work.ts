@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readSync, rmdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Sink } from '../../output/sink.js';
 import { ExitCode, TixError } from '../../shared/errors.js';
@@ -76,9 +77,51 @@ export class JqAfterWork {
   async spill(output: OutputOptions): Promise<Sink> {
     // Loaded here, not with this module: the entry point reads handoffPending from it as every run starts.
     const { scratchDir } = await import('../../output/scratch-dir.js');
-    const file = join((await scratchDir('tix-jq-')).path, 'jq-input');
+    removeOrphanedWork();
+    const file = join((await scratchDir(`${WORK_PREFIX}${process.pid}-`)).path, 'jq-input');
     const limit = output.format === 'ndjson' ? Number.POSITIVE_INFINITY : DOCUMENT_FOR_JQ_BYTES;
     return new SpillSink(file, limit, () => this.work.push({ file, output }));
+  }
+}
+
+/** A work folder's name: this prefix, the process id of the run that made it (the same in both images), mkdtemp's six characters. */
+const WORK_PREFIX = 'tix-jq-';
+const WORK_FOLDER = /^tix-jq-(\d+)-[A-Za-z0-9]{6}$/;
+
+/**
+ * Removes the work folders of runs that are gone. A run removes its own however it ends, but between the two
+ * images (execve) there is an instant, until the new image's JavaScript can handle signals, in which a
+ * Ctrl-C or SIGTERM ends the process with its work folder still there. Only this user's folders, named as
+ * tix names them, whose process is not running: never a running tix's.
+ */
+function removeOrphanedWork(): void {
+  const temporary = tmpdir();
+  let names: string[];
+  try {
+    names = readdirSync(temporary);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = WORK_FOLDER.exec(name)?.[1];
+    if (pid === undefined || processRuns(Number(pid))) continue;
+    const path = join(temporary, name);
+    try {
+      const stat = lstatSync(path);
+      if (stat.isDirectory() && stat.uid === process.getuid?.()) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed by another run meanwhile, or not this user's to remove.
+    }
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: running, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
