@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ExitCode, TixError, UsageError } from '../shared/errors.js';
 import type { Sink } from './sink-interface.js';
 import { messageOf } from '../shared/message-of.js';
+import { isRunning } from '../shared/process-running.js';
 
 /** File sinks not yet committed or aborted, so a signal handler can remove their temporary files. */
 const openSinks = new Set<FileSink>();
@@ -77,16 +78,6 @@ async function removeStaleTemps(folder: string): Promise<void> {
     const found = await fsp.lstat(path).catch(() => undefined);
     if (!found?.isFile() || Date.now() - found.mtimeMs < STALE_AFTER_MS) continue;
     await fsp.unlink(path).catch(() => {});
-  }
-}
-
-/** Whether a process of this id exists (one of another user's answers EPERM: it exists). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Sink } from '../../output/sink.js';
 import { ExitCode, TixError } from '../../shared/errors.js';
+import { isRunning } from '../../shared/process-running.js';
 import type { OutputOptions } from './output-options.js';
 import { endsLine } from './jq-stream.js';
 
@@ -104,7 +105,7 @@ function removeOrphanedWork(): void {
   }
   for (const name of names) {
     const pid = WORK_FOLDER.exec(name)?.[1];
-    if (pid === undefined || processRuns(Number(pid))) continue;
+    if (pid === undefined || isRunning(Number(pid))) continue;
     const path = join(temporary, name);
     try {
       const stat = lstatSync(path);
@@ -112,16 +113,6 @@ function removeOrphanedWork(): void {
     } catch {
       // Removed by another run meanwhile, or not this user's to remove.
     }
-  }
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: running, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
