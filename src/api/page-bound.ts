@@ -34,8 +34,8 @@ export async function* boundedBody(body: AsyncIterable<Uint8Array>, endpoint: st
  * The most JSON values (array elements and object members, about) tix builds into objects at once: one event
  * of a page, one sale, or a whole body where it is parsed whole. The byte bound alone lets a page hold two
  * million values (`[1,1,1,...]` in 3.9 MB), which as objects, and again as jq's, took 130-174 MB (issue 36
- * §4, BENCHMARKS.md). Events hold ~41,000 values a MB of text (the sandbox's page of 5,000: 0.9 MB, 38,000
- * values), sales details ~50,000: a 4 MB body of either is well within this.
+ * §4, BENCHMARKS.md). Events hold ~41,000 values a MB of text (the sandbox's 2,000: 0.9 MB, 38,000 values; a
+ * page of 5,000, the API's largest, ~95,000), sales details ~50,000: a 4 MB body of either is within this.
  */
 export const MAX_VALUES_AT_ONCE = 250_000;
 
