@@ -153,7 +153,7 @@ async function singlePage(ctx, builds, measure) {
     const server = await startDensePageServer({ events, numbers });
     try {
       const env = { TIX_BASE_URL: server.url, TIX_API_KEY: ctx.apiKey, TIX_CONFIG_DIR: join(ctx.workDir, 'config'), TZ: 'UTC' };
-      const page = `a page of ${count(events)} events of ${count(numbers)} numbers (${mb(server.bytes / 2 ** 20)})`;
+      const page = `a page of ${count(events)} event${events === 1 ? '' : 's'} of ${count(numbers)} numbers (${mb(server.bytes / 2 ** 20)})`;
       for (const build of builds) {
         for (const flags of PAGE_FORMATS)
           await measure(build, `tix events search ${flags.join(' ')}, ${page}`, ['events', 'search', ...flags], env, expectExit);
