@@ -339,9 +339,8 @@ function measure(frame) {
   });
   return { picture: box(doc.querySelector('rect')), plot: box(doc.querySelector('.plot-area')), texts };
 }
-let loaded = 0;
-for (const frame of document.querySelectorAll('iframe')) frame.addEventListener('load', () => {
-  if (++loaded < 2) return;
+// The window's load, not each frame's: a frame may have loaded before this script ran (a race under load).
+window.addEventListener('load', () => {
   try { out.textContent = JSON.stringify({ small: measure(small), large: measure(large) }); } catch (error) { out.textContent = 'error: ' + error; }
 });
 </script></body></html>`,
