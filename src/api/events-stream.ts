@@ -4,11 +4,8 @@
  * no page of a long export is ever a multi-megabyte string or a page's worth of objects at once
  * (see BENCHMARKS.md).
  */
-import { ExitCode } from '../shared/errors.js';
 import { bodySlices, parseBody, type RawBody } from './client.js';
-import { ApiError } from './errors.js';
-import { JsonStreamError, JsonStreamParser, type JsonStreamEvent, TooManyValuesError } from './json-stream.js';
-import { tooManyValues } from './page-bound.js';
+import { JsonStreamParser, type JsonStreamEvent, responseFailure } from './json-stream.js';
 import { expectArrayField, expectEvent, expectEventList, expectObject } from './shape.js';
 import type { EventListing, EventsResponse } from './types.js';
 
@@ -115,13 +112,7 @@ async function* eventParts(body: RawBody): AsyncGenerator<EventsPagePart> {
     for await (const slice of withoutByteOrderMark(bodySlices(body, SLICE_BYTES))) yield* check(parser.push(slice));
     yield* check(parser.end());
   } catch (error) {
-    if (error instanceof TooManyValuesError) throw tooManyValues(endpoint, error.where);
-    if (!(error instanceof JsonStreamError)) throw error;
-    throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
-      endpoint,
-      status,
-      cause: error,
-    });
+    throw responseFailure(error, endpoint, status);
   }
   if (!sawEvents) expectArrayField({}, 'events', endpoint);
 }

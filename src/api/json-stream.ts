@@ -10,9 +10,11 @@
  * V8's own parser does the rest far faster than a parser written in JavaScript could.
  */
 
+import { ExitCode } from '../shared/errors.js';
 import { parserReason } from './body.js';
+import { ApiError } from './errors.js';
 import { parseKeepingDigits } from './exact-json.js';
-import { MAX_VALUES_AT_ONCE } from './page-bound.js';
+import { MAX_VALUES_AT_ONCE, tooManyValues } from './page-bound.js';
 
 export type PathItem = string | number;
 export type JsonPath = readonly PathItem[];
@@ -37,6 +39,20 @@ export class TooManyValuesError extends Error {
   constructor(readonly where: string) {
     super(`more than ${MAX_VALUES_AT_ONCE} values in ${where}`);
   }
+}
+
+/**
+ * What the parser threw, as the API's failure: a body that is not JSON, or holds too many values (exit 1, not
+ * retried); anything else as it was.
+ */
+export function responseFailure(error: unknown, endpoint: string, status: number): unknown {
+  if (error instanceof TooManyValuesError) return tooManyValues(endpoint, error.where);
+  if (!(error instanceof JsonStreamError)) return error;
+  return new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
+    endpoint,
+    status,
+    cause: error,
+  });
 }
 
 const QUOTE = 0x22;

@@ -7,8 +7,7 @@ import type { ApiClient, RequestInit } from './client.js';
 import { ExitCode } from '../shared/errors.js';
 import { ApiError } from './errors.js';
 import { explainNotFound } from './identity.js';
-import { type JsonPath, JsonStreamError, type JsonStreamEvent, JsonStreamParser, TooManyValuesError } from './json-stream.js';
-import { tooManyValues } from './page-bound.js';
+import { type JsonPath, type JsonStreamEvent, JsonStreamParser, responseFailure } from './json-stream.js';
 import type { SalesRange } from './sales.js';
 import { type JsonObject, shapeError } from './shape.js';
 import type { EventHeader, SoldTicket } from './types.js';
@@ -102,13 +101,7 @@ async function* parsed({
     try {
       return read();
     } catch (error) {
-      if (error instanceof TooManyValuesError) throw tooManyValues(endpoint, error.where);
-      if (!(error instanceof JsonStreamError)) throw error;
-      throw new ApiError(`the response from ${endpoint} is not valid JSON (HTTP ${status}): ${error.message}`, ExitCode.ERROR, {
-        endpoint,
-        status,
-        cause: error,
-      });
+      throw responseFailure(error, endpoint, status);
     }
   }
 }

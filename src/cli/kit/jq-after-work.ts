@@ -87,7 +87,7 @@ export class JqAfterWork {
 
 /** A work folder's name: this prefix, the process id of the run that made it (the same in both images), mkdtemp's six characters. */
 const WORK_PREFIX = 'tix-jq-';
-const WORK_FOLDER = /^tix-jq-(\d+)-[A-Za-z0-9]{6}$/;
+const WORK_FOLDER = new RegExp(`^${WORK_PREFIX}(\\d+)-[A-Za-z0-9]{6}$`);
 
 /**
  * Removes the work folders of runs that are gone. A run removes its own however it ends, but between the two

@@ -1,8 +1,7 @@
 import type { ApiClient, RawResponse } from '../../../api/client.js';
 import { checkJsonType, parseJson, type Headers } from '../../../api/body.js';
 import { ApiError, isNotFound } from '../../../api/errors.js';
-import { TooManyValuesError } from '../../../api/json-stream.js';
-import { tooManyValues } from '../../../api/page-bound.js';
+import { responseFailure } from '../../../api/json-stream.js';
 import { encodeField, parameterValues, parseRelativeTarget, withParameter, type RelativeTarget } from '../../../api/relative-target.js';
 import { parseBaseUrl } from '../../../api/url.js';
 import { ExitCode, TixError, UsageError } from '../../../shared/errors.js';
@@ -91,8 +90,7 @@ function scanned(response: RawResponse): ReturnType<typeof scanBody> {
   try {
     return scanBody(response.body);
   } catch (error) {
-    if (error instanceof TooManyValuesError) throw tooManyValues(response.endpoint, error.where);
-    throw error;
+    throw responseFailure(error, response.endpoint, response.status);
   }
 }
 
